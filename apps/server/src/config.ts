@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * Configuration comes from environment variables only (docs/operations.md lists them).
+ * Demo mode is the default of `npm start`; production mode refuses to start without a real
+ * database and real secrets, and never seeds demo data.
+ */
+export interface Config {
+  mode: 'demo' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when empty, embedded PGlite in `dataDir` is used. */
+  databaseUrl: string | null;
+  /** PGlite data directory; `memory://` keeps the database in memory (tests). */
+  dataDir: string;
+  sessionSecret: string;
+  captchaSecret: string;
+  /** When set, `/auth/login?test=<key>` skips the captcha and the session is a test user. */
+  testModeKey: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Origin that links in e-mails point to. */
+  publicUrl: string;
+  /** Directory of the built web app, served by the API process. */
+  webDistDir: string;
+  /** Directory where export files are written. */
+  exportDir: string;
+  /** Cost of the captcha proof of work (SHA-256 iterations per attempt). */
+  captchaCost: number;
+  /** Usernames under the cut-off rule of spec 01 §2 (comma-separated in CUT_OFF_AGENTS). */
+  cutOffAgents: string[];
+  /** Usernames allowed to use international remittance (INTERNATIONAL_AGENTS). */
+  internationalAgents: string[];
+  /** Support chat link shown in the header. */
+  supportUrl: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const mode: Config['mode'] = production
+    ? 'production'
+    : env.GERBANG_MODE === 'test'
+      ? 'test'
+      : 'demo';
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const port = Number(env.PORT ?? 3000);
+
+  if (production) {
+    const missing: string[] = [];
+    if (!databaseUrl) missing.push('DATABASE_URL');
+    if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)
+      missing.push('SESSION_SECRET (32+ chars)');
+    if (!env.CAPTCHA_SECRET || env.CAPTCHA_SECRET.length < 32)
+      missing.push('CAPTCHA_SECRET (32+ chars)');
+    if (!env.PUBLIC_URL) missing.push('PUBLIC_URL');
+    if (missing.length > 0) {
+      throw new Error(`Production mode refuses to start without: ${missing.join(', ')}`);
+    }
+  }
+
+  return {
+    mode,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data'),
+    // Demo and test secrets are random per process: sessions do not survive a demo restart,
+    // which is acceptable there and avoids shipping a known secret.
+    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    captchaSecret: env.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
+    testModeKey: env.TEST_MODE_KEY?.trim() || null,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM ?? 'Gerbang <no-reply@gerbang.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
+    exportDir: env.EXPORT_DIR ?? path.join(repoRoot, 'data/exports'),
+    captchaCost: Number(env.CAPTCHA_COST ?? 5000),
+    cutOffAgents: list(env.CUT_OFF_AGENTS, ['partner@demo.id']),
+    internationalAgents: list(env.INTERNATIONAL_AGENTS, [
+      'partner@demo.id',
+      'aggregator@demo.id',
+      'h2h@demo.id',
+    ]),
+    supportUrl: env.SUPPORT_URL ?? 'https://wa.me/6281100000000',
+  };
+}

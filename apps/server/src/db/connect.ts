@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/** PostgreSQL type ids whose text form we turn into JS numbers: int8 (count, bigint) and numeric (sum). */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * int8 and numeric arrive as strings from `pg` and as numbers or BigInt from PGlite. We normalise
+ * both to `number`: money is whole rupiah far below 2^53, and a value that is not a safe integer
+ * would be a bug we want to see, not silently round.
+ */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`int8 value out of the safe range: ${text}`);
+  return value;
+}
+
+function parseNumeric(text: string): number {
+  // sum() over bigint columns returns numeric; it is integral for rupiah. Averages may not be.
+  return Number(text);
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8_OID) return parseInt8;
+          if (oid === NUMERIC_OID) return parseNumeric;
+          return pg.types.getTypeParser(oid, format as 'text');
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const inMemory = options.dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite(inMemory ? undefined : options.dataDir, {
+    parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: parseNumeric },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

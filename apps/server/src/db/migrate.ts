@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as foundation from './migrations/0001_foundation';
+import * as permissionsSeed from './migrations/0002_permissions';
+
+/**
+ * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
+ * list). Add one line per new migration file; never edit a released migration.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+  '0002_permissions': permissionsSeed,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,140 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Each area adds its tables as an interface in its module folder and
+ * extends `Database` here; money columns are `number` (int8 is normalised in connect.ts).
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface AgentsTable {
+  id: Generated<number>;
+  username: string;
+  nama_agen: string;
+  email: string;
+  id_grup: number;
+  enable_api: Generated<boolean>;
+  user_type: 'Business' | 'Personal H2H' | 'Personal END USER';
+  is_approved_kyc: Generated<boolean>;
+  status_reg: Generated<boolean>;
+  rule_show_balance: Generated<number>;
+  business_activated: Generated<boolean>;
+  referral_code: string | null;
+  aggregator_agent_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  agent_id: number;
+  username: string;
+  nama: string;
+  password_hash: string;
+  parent_user_id: number | null;
+  sys_grup_user_id: Generated<number>;
+  is_test: Generated<boolean>;
+  portal_access: Generated<boolean>;
+  failed_login_count: Generated<number>;
+  locked_until: Timestamp | null;
+  language: Generated<string>;
+  password_changed_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  environment: Generated<'production' | 'sandbox'>;
+  is_test: Generated<boolean>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  success: boolean;
+  created_at: Timestamp;
+}
+
+export interface CaptchaSpentTable {
+  signature: string;
+  expires_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  kind: string;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  agent_id: number | null;
+  user_id: number | null;
+  username: string | null;
+  action: string;
+  target: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: string | null;
+  user_agent: string | null;
+  environment: string | null;
+  created_at: Timestamp;
+}
+
+export interface ModulesTable {
+  id: number;
+  name: string;
+  actions: string;
+}
+
+export interface GroupModuleAccessTable {
+  id_grup: number;
+  module_id: number;
+  actions: string;
+}
+
+export interface UserModuleDenialsTable {
+  user_id: number;
+  module_id: number;
+  action: string;
+  created_at: CreatedAt;
+}
+
+export interface FoundationTables {
+  agents: AgentsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  captcha_spent: CaptchaSpentTable;
+  password_resets: PasswordResetsTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+  modules: ModulesTable;
+  group_module_access: GroupModuleAccessTable;
+  user_module_denials: UserModuleDenialsTable;
+}
+
+/** Areas extend this with their own table interfaces (one `extends` per area). */
+export interface Database extends FoundationTables {}

@@ -1,0 +1,21 @@
+import type { Environment, ModuleAccess } from '@gerbang/shared';
+import type { Selectable } from 'kysely';
+import type { AgentsTable, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+export type AgentRow = Selectable<AgentsTable>;
+
+/** Who is calling, loaded once per request from the session cookie. */
+export interface AuthContext {
+  sessionId: number;
+  environment: Environment;
+  /** A test session (logged in with the test key): its captchas are skipped. */
+  isTest: boolean;
+  user: UserRow;
+  agent: AgentRow;
+  /** The user's effective module access: group defaults minus the user's denials. */
+  access: ModuleAccess[];
+}
+
+export const isMainUser = (auth: AuthContext) => auth.user.parent_user_id === null;
+export const isEndUser = (auth: AuthContext) => auth.agent.user_type === 'Personal END USER';

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import type { CaptchaService } from '../modules/auth/captcha';
+import type { BalanceReader } from '../modules/balance/balance-reader';
+
+/** What every route and job may use. Built once in main.ts (or per test) and passed down. */
+export interface Services {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: 'postgres' | 'pglite';
+  mail: Mailer;
+  captcha: CaptchaService;
+  balances: BalanceReader;
+  log: Logger;
+  /** The clock, injectable so tests can move time (cut-off windows, expiries, lockouts). */
+  now: () => Date;
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface AuditEntry {
+  agentId: number | null;
+  userId: number | null;
+  username: string | null;
+  /** What happened, e.g. login_success, login_failure, password_change, subaccount_create. */
+  action: string;
+  target?: string | null;
+  /** What changed; never secrets (no passwords, OTPs or tokens). */
+  detail?: Record<string, unknown>;
+  ip?: string | null;
+  userAgent?: string | null;
+  environment?: string | null;
+}
+
+/** Appends to the audit log (the table refuses updates and deletes). Pass `trx` to commit with the change. */
+export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      agent_id: entry.agentId,
+      user_id: entry.userId,
+      username: entry.username,
+      action: entry.action,
+      target: entry.target ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+      ip: entry.ip ?? null,
+      user_agent: entry.userAgent?.slice(0, 500) ?? null,
+      environment: entry.environment ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,73 @@
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { safeEqual } from './tokens';
+
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+export interface CaptchaService {
+  /** A fresh signed proof-of-work challenge for the altcha widget. */
+  challenge(now: Date): Promise<unknown>;
+  /**
+   * True when `payload` is a valid, unexpired, unused solution, or equals the test key. A solution
+   * is spent on first use, so a captured payload cannot be replayed.
+   */
+  verify(payload: string, opts: { now: Date; allowTestKey: boolean }): Promise<boolean>;
+  isTestKey(payload: string): boolean;
+}
+
+export function createCaptchaService(
+  db: Kysely<Database>,
+  secret: string,
+  cost: number,
+  testModeKey: string | null,
+): CaptchaService {
+  const isTestKey = (payload: string) =>
+    testModeKey !== null && payload.length > 0 && safeEqual(payload, testModeKey);
+  return {
+    isTestKey,
+    async challenge(now) {
+      return createChallenge({
+        algorithm: 'SHA-256',
+        cost,
+        deriveKey,
+        hmacSignatureSecret: secret,
+        expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+      });
+    },
+    async verify(payload, { now, allowTestKey }) {
+      if (!payload) return false;
+      if (isTestKey(payload)) return allowTestKey;
+      let decoded: { challenge?: any; solution?: any };
+      try {
+        decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
+      } catch {
+        return false;
+      }
+      if (!decoded?.challenge?.signature || !decoded.solution) return false;
+      let result: Awaited<ReturnType<typeof verifySolution>>;
+      try {
+        result = await verifySolution({
+          challenge: decoded.challenge,
+          solution: decoded.solution,
+          deriveKey,
+          hmacSignatureSecret: secret,
+        });
+      } catch {
+        return false;
+      }
+      if (!result.verified) return false;
+      const spent = await db
+        .insertInto('captcha_spent')
+        .values({
+          signature: String(decoded.challenge.signature),
+          expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+        })
+        .onConflict((oc) => oc.column('signature').doNothing())
+        .returning('signature')
+        .executeTakeFirst();
+      return spent !== undefined;
+    },
+  };
+}

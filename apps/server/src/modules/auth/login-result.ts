@@ -1,0 +1,52 @@
+import type { LoginResult } from '@gerbang/shared';
+import type { AuthContext } from '../../http/auth-context';
+import type { Services } from '../../http/services';
+
+/** The login result of spec 01 §3, also answered by `auth/datauser` to refresh the page's state. */
+export async function buildLoginResult(
+  auth: AuthContext,
+  accessToken: string,
+  services: Pick<Services, 'balances' | 'config'>,
+): Promise<LoginResult> {
+  const { user, agent } = auth;
+  const money = await services.balances.read(agent.id, auth.environment);
+  return {
+    access_token: accessToken,
+    user: {
+      id: user.id,
+      username: user.username,
+      nama: user.nama,
+      sys_grup_user_id: user.sys_grup_user_id,
+      username_agen: agent.username,
+      id_user_parent: user.parent_user_id,
+    },
+    agent: {
+      id_agen: agent.id,
+      email: agent.email,
+      nama_agen: agent.nama_agen,
+      username: agent.username,
+      id_grup: agent.id_grup,
+      enable_api: agent.enable_api,
+      balance: money.balance,
+      hold_balance: money.hold_balance,
+    },
+    user_type: agent.user_type,
+    status_reg: { status: agent.status_reg, auth_token: { personal: null, bisnis: null } },
+    role_data: {
+      id: user.sys_grup_user_id,
+      nama: user.parent_user_id === null ? 'Main User' : 'Sub User',
+    },
+    access_data: auth.access,
+    is_user_parent: user.parent_user_id === null,
+    is_approved_kyc: agent.is_approved_kyc,
+    rule_show_balance: agent.rule_show_balance,
+    environment: auth.environment,
+    language: user.language === 'en' ? 'en' : 'id',
+    is_test_user: auth.isTest,
+    business_status: agent.business_activated ? 2 : 1,
+    features: {
+      international: services.config.internationalAgents.includes(agent.username),
+      cut_off: services.config.cutOffAgents.includes(agent.username),
+    },
+  };
+}

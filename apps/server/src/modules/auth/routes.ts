@@ -1,0 +1,157 @@
+import {
+  isLanguage,
+  loginRequest,
+  newPasswordRequest,
+  resetPasswordRequest,
+} from '@gerbang/shared';
+import { z } from 'zod';
+import { defineRoute, ok } from '../../http/route';
+import { writeAudit } from '../audit/audit';
+import { CSRF_COOKIE } from './csrf';
+import { login } from './login';
+import { buildLoginResult } from './login-result';
+import { confirmPasswordReset, requestPasswordReset } from './reset-password';
+import { revokeSession, SESSION_COOKIE, setSessionEnvironment } from './sessions';
+import { newToken } from './tokens';
+
+export const authRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/auth/csrf_token',
+    access: { public: true, reason: 'the login page needs a token before anyone is logged in' },
+    handler: async ({ reply, req, services }) => {
+      // Reuse the browser's token so parallel tabs and in-flight posts stay valid.
+      const csrf = req.cookies[CSRF_COOKIE] || newToken(24);
+      reply.setCookie(CSRF_COOKIE, csrf, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: services.config.mode === 'production',
+      });
+      return ok({ csrf });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/auth/captcha_challenge',
+    access: { public: true, reason: 'captcha is solved before login' },
+    raw: true,
+    handler: async ({ reply, services }) => {
+      // The altcha widget reads the bare challenge object, not the envelope.
+      reply
+        .header('cache-control', 'no-store')
+        .send(await services.captcha.challenge(services.now()));
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/app/config',
+    access: { public: true, reason: 'public settings the login page shows' },
+    handler: async ({ services }) =>
+      ok({ supportUrl: services.config.supportUrl, demo: services.config.mode !== 'production' }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/login',
+    access: { public: true, reason: 'logging in' },
+    body: loginRequest,
+    handler: async (ctx) => ok(await login(ctx), 'auth.loginSuccess'),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/logout',
+    access: {},
+    handler: async ({ services, auth, reply, ip, userAgent }) => {
+      await revokeSession(services.db, auth.sessionId, services.now());
+      await writeAudit(services.db, {
+        agentId: auth.agent.id,
+        userId: auth.user.id,
+        username: auth.user.username,
+        action: 'logout',
+        ip,
+        userAgent,
+        environment: auth.environment,
+      });
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/reset_password',
+    access: { public: true, reason: 'a user who forgot the password is not logged in' },
+    body: resetPasswordRequest,
+    handler: async (ctx) => {
+      const result = await requestPasswordReset(ctx);
+      return ok(null, result.messageKey);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/reset_password/confirm',
+    access: { public: true, reason: 'the reset link is the credential' },
+    body: newPasswordRequest,
+    handler: async (ctx) => {
+      const result = await confirmPasswordReset(ctx);
+      return ok(null, result.messageKey);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/datauser',
+    access: {},
+    handler: async ({ auth, services, req }) =>
+      ok(await buildLoginResult(auth, req.cookies[SESSION_COOKIE] ?? '', services)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/datareg',
+    access: {},
+    handler: async ({ auth }) =>
+      ok({
+        status_reg: { status: auth.agent.status_reg, auth_token: { personal: null, bisnis: null } },
+        user_type: auth.agent.user_type,
+        id_grup: auth.agent.id_grup,
+        business_activated: auth.agent.business_activated,
+        is_approved_kyc: auth.agent.is_approved_kyc,
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/language',
+    access: {},
+    body: z.object({
+      language: z.string().refine(isLanguage, { error: 'common.errors.invalidInput' }),
+    }),
+    handler: async ({ auth, services, body }) => {
+      await services.db
+        .updateTable('users')
+        .set({ language: body.language })
+        .where('id', '=', auth.user.id)
+        .execute();
+      return ok({ language: body.language });
+    },
+  }),
+  ...(['production', 'sandbox'] as const).map((environment) =>
+    defineRoute({
+      method: 'POST',
+      url: `/control/change_environment_${environment}`,
+      access: {},
+      handler: async ({ auth, services, ip, userAgent }) => {
+        await setSessionEnvironment(services.db, auth.sessionId, environment);
+        await writeAudit(services.db, {
+          agentId: auth.agent.id,
+          userId: auth.user.id,
+          username: auth.user.username,
+          action: 'environment_switch',
+          detail: { from: auth.environment, to: environment },
+          ip,
+          userAgent,
+          environment,
+        });
+        return ok({ environment }, 'auth.environmentSwitched', { environment });
+      },
+    }),
+  ),
+];

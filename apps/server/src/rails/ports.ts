@@ -1,0 +1,230 @@
+/**
+ * Ports to the payment rails (ARCHITECTURE §6). The withdraw, transfer and top-up services talk
+ * only to these interfaces; the built-in simulator and real connectors (SNAP-BI signing, retries,
+ * certificates) implement them.
+ *
+ * Every call takes `now` so that callers (and tests) own time, and so that a connector can stamp
+ * X-TIMESTAMP from the same instant the ledger used. Amounts are integer rupiah.
+ */
+
+import type { Language } from '@gerbang/shared';
+
+// ── Shared result shapes ─────────────────────────────────────────────────────────────────────────
+
+/** Why a destination cannot be used. Returned, not thrown: these are ordinary business answers. */
+export type DestinationFailureCode =
+  /** The bank, e-wallet or retailer says the account does not exist. */
+  | 'ACCOUNT_NOT_FOUND'
+  /** The destination is down ("gangguan"); the same request may work later. */
+  | 'BANK_UNAVAILABLE'
+  /** We have no route to this bank code, e-wallet product or retailer. */
+  | 'UNKNOWN_DESTINATION'
+  /** A virtual-account destination at a bank that has no virtual accounts. */
+  | 'UNSUPPORTED_ACCOUNT_TYPE'
+  /** The account or phone number is not well-formed. */
+  | 'INVALID_ACCOUNT_NUMBER';
+
+export type InquiryResult =
+  | { readonly ok: true; readonly accountName: string }
+  | { readonly ok: false; readonly code: DestinationFailureCode };
+
+export type SendRejectionCode = DestinationFailureCode | 'INVALID_AMOUNT';
+
+/**
+ * `accepted: true` means the rail owns the money now: the caller keeps its hold until `status`
+ * reports a final answer. `accepted: false` means nothing left our side, so the hold can be voided.
+ */
+export type SendResult =
+  | {
+      readonly accepted: true;
+      /** The rail's id for this transfer; the caller persists it and polls `status` with it. */
+      readonly railReference: string;
+      readonly expectedCompletionAt: Date;
+    }
+  | { readonly accepted: false; readonly code: SendRejectionCode };
+
+export type ProcessingReason =
+  | 'IN_PROGRESS'
+  /** Sent during the nightly bank window (23:00–06:00 WIB); the bank works on it afterwards. */
+  | 'QUEUED_BANK_DOWNTIME'
+  | 'SLOW_BANK'
+  /** Retail cash: the code is issued and the customer has not collected the cash yet. */
+  | 'AWAITING_PICKUP';
+
+export type FailureReason =
+  | 'REJECTED_BY_BANK'
+  /** Retail cash: nobody collected the cash before the code expired. */
+  | 'PICKUP_EXPIRED'
+  /** Failed by hand from the simulator's operator controls. */
+  | 'FAILED_BY_OPERATOR';
+
+export type TransferStatus =
+  | {
+      readonly status: 'PROCESSING';
+      readonly reason: ProcessingReason;
+      readonly expectedCompletionAt: Date;
+    }
+  | { readonly status: 'SUCCESS'; readonly completedAt: Date }
+  | { readonly status: 'FAILED'; readonly reason: FailureReason; readonly failedAt: Date };
+
+export interface StatusRequest {
+  readonly railReference: string;
+  readonly now: Date;
+}
+
+/**
+ * Thrown by `status` for a reference the rail never issued. That is a bug or data corruption on our
+ * side, not a failed transfer: the caller must not release the hold on it.
+ */
+export class UnknownRailReferenceError extends Error {
+  constructor(readonly railReference: string) {
+    super(`Unknown rail reference: ${railReference}`);
+    this.name = 'UnknownRailReferenceError';
+  }
+}
+
+// ── Bank transfer ────────────────────────────────────────────────────────────────────────────────
+
+/** NORMAL is a savings/current account; VA is a virtual account at a VA-capable bank. */
+export type AccountType = 'NORMAL' | 'VA';
+
+export interface BankInquiryRequest {
+  /** 3-digit Bank Indonesia code (packages/shared domain/banks). */
+  readonly bankCode: string;
+  readonly accountNumber: string;
+  readonly accountType: AccountType;
+  readonly now: Date;
+}
+
+export interface BankSendRequest {
+  /** Our idempotency key for this transfer (SNAP partnerReferenceNo). */
+  readonly reference: string;
+  readonly bankCode: string;
+  readonly accountNumber: string;
+  /** Defaults to NORMAL. */
+  readonly accountType?: AccountType;
+  readonly amount: number;
+  readonly now: Date;
+}
+
+export interface BankTransferRail {
+  inquiry(request: BankInquiryRequest): Promise<InquiryResult>;
+  send(request: BankSendRequest): Promise<SendResult>;
+  status(request: StatusRequest): Promise<TransferStatus>;
+}
+
+// ── E-wallet top-up ──────────────────────────────────────────────────────────────────────────────
+
+export interface EwalletInquiryRequest {
+  /** `id_produk` of an e-wallet product (packages/shared domain/products). */
+  readonly productId: string;
+  /** The wallet's phone number, 08… (62… and +62… are accepted too). */
+  readonly phoneNumber: string;
+  readonly now: Date;
+}
+
+export interface EwalletSendRequest {
+  readonly reference: string;
+  readonly productId: string;
+  readonly phoneNumber: string;
+  readonly amount: number;
+  readonly now: Date;
+}
+
+export interface EwalletRail {
+  inquiry(request: EwalletInquiryRequest): Promise<InquiryResult>;
+  send(request: EwalletSendRequest): Promise<SendResult>;
+  status(request: StatusRequest): Promise<TransferStatus>;
+}
+
+// ── Retail cash withdrawal (Indomaret "Tarik Tunai") ─────────────────────────────────────────────
+
+/** A text in both portal languages; the page picks one. */
+export type BilingualText = Readonly<Record<Language, string>>;
+
+export interface RetailPickupRequest {
+  readonly reference: string;
+  /** The rail code of the retailer, e.g. INDOMARET (see `railBankCodeFor` in shared products). */
+  readonly retailerCode: string;
+  /** What the withdraw form calls "customer number" for IDMTARIKTUNAI. */
+  readonly customerNumber: string;
+  readonly amount: number;
+  readonly now: Date;
+}
+
+export type RetailPickupResult =
+  | {
+      readonly accepted: true;
+      readonly railReference: string;
+      /** KODE PENGAMBILAN: what the customer shows at the cashier (`token_code` in the spec). */
+      readonly pickupCode: string;
+      readonly expiresAt: Date;
+      /** CARA BAYAR: how to collect the cash (`note` in the spec). */
+      readonly howToCollect: BilingualText;
+    }
+  | { readonly accepted: false; readonly code: SendRejectionCode };
+
+export interface RetailCashRail {
+  createPickup(request: RetailPickupRequest): Promise<RetailPickupResult>;
+  /** SUCCESS once the cash is collected; FAILED (PICKUP_EXPIRED) if the code lapses. */
+  status(request: StatusRequest): Promise<TransferStatus>;
+}
+
+// ── Stubs for later issues: names and shapes only ───────────────────────────────────────────────
+
+/** open: any amount; close: one fixed bill; close recurring: a fixed bill many times. */
+export type VirtualAccountKind = 'OPEN' | 'CLOSE' | 'CLOSE_RECURRING';
+
+/** Issues static (per merchant) and per-payment virtual accounts. */
+export interface VaIssuerRail {
+  issue(request: {
+    readonly bankCode: string;
+    readonly kind: VirtualAccountKind;
+    readonly customerNumber: string;
+    readonly holderName: string;
+    /** Required for CLOSE kinds. */
+    readonly amount?: number;
+    readonly expiresAt?: Date;
+    readonly now: Date;
+  }): Promise<{ readonly vaNumber: string }>;
+}
+
+/** What a VA issuer or QRIS acquirer tells us when money arrives; connectors turn their webhook into this. */
+export interface IncomingPaymentNotification {
+  readonly railReference: string;
+  readonly channel: 'VA' | 'QRIS' | 'RETAIL';
+  /** The VA number, QRIS transaction id or retail pay code that was paid. */
+  readonly paidTo: string;
+  readonly amount: number;
+  readonly paidAt: Date;
+}
+
+/** Dynamic QRIS (amount in tag 54) for a merchant's NMID. */
+export interface QrisRail {
+  createDynamicPayload(request: {
+    readonly nmid: string;
+    readonly reference: string;
+    readonly amount: number;
+    readonly expiresAt: Date;
+    readonly now: Date;
+  }): Promise<{ readonly payload: string }>;
+}
+
+/** Spec 02 §9: the six destination currencies. */
+export type RemittanceCurrency = 'PHP' | 'INR' | 'MYR' | 'SGD' | 'CNY' | 'HKD';
+
+/** International transfer: a rate quote, then a send that reuses the quote, polled like a bank. */
+export interface RemittanceRail {
+  quote(request: {
+    readonly currency: RemittanceCurrency;
+    readonly amount: number;
+    readonly now: Date;
+  }): Promise<{ readonly quoteId: string; readonly sellingRate: string; readonly expiresAt: Date }>;
+  send(request: {
+    readonly reference: string;
+    readonly quoteId: string;
+    readonly beneficiary: Readonly<Record<string, string>>;
+    readonly now: Date;
+  }): Promise<SendResult>;
+  status(request: StatusRequest): Promise<TransferStatus>;
+}

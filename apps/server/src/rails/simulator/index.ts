@@ -1,0 +1,18 @@
+export { createBankSimulator } from './bank-simulator';
+export {
+  resolveSimulatorConfig,
+  type SimulatorConfig,
+  type SimulatorConfigInput,
+  simulatorConfigSchema,
+} from './config';
+export { createEwalletSimulator } from './ewallet-simulator';
+export { MAGIC_SUFFIXES, type SimulatedScenario, scenarioFor } from './magic-numbers';
+export { createRetailSimulator, PICKUP_CODE_LENGTH, pickupCodeFor } from './retail-simulator';
+export {
+  createInMemorySimulatorStateStore,
+  createSimulatorControl,
+  type OperatorActionResult,
+  type OperatorOutcome,
+  type SimulatorControl,
+  type SimulatorStateStore,
+} from './state-store';

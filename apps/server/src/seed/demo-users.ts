@@ -1,0 +1,153 @@
+import type { Insertable } from 'kysely';
+import type { AgentsTable } from '../db/schema';
+
+export const DEMO_PASSWORD = 'Gerbang#Demo2026';
+
+export interface DemoUser {
+  username: string;
+  nama: string;
+  /** Who this login demonstrates, printed at start. */
+  role: string;
+  agent: Omit<Insertable<AgentsTable>, 'username' | 'email'> & { username?: string };
+  /** Username of the main user this sub-user belongs to. */
+  parentOf?: string;
+  /** Module actions denied to this user, as `module:ACTION`. */
+  denied?: string[];
+  /** Username of the aggregator this agent is a member of. */
+  memberOf?: string;
+}
+
+/** The demo logins of issue 2 (all with DEMO_PASSWORD), plus aggregator members and a signup-stage user. */
+export const DEMO_USERS: DemoUser[] = [
+  {
+    username: 'partner@demo.id',
+    nama: 'Rina Wulandari',
+    role: 'Business partner, group 6, API enabled, KYC approved (main user)',
+    agent: {
+      nama_agen: 'PT Nusantara Digital Niaga',
+      id_grup: 6,
+      user_type: 'Business',
+      enable_api: true,
+      is_approved_kyc: true,
+      status_reg: true,
+      rule_show_balance: 1,
+      referral_code: 'NDN2026',
+    },
+  },
+  {
+    username: 'staff@demo.id',
+    nama: 'Budi Santoso',
+    role: 'Sub-user of partner, some actions denied',
+    agent: { nama_agen: '', id_grup: 6, user_type: 'Business', username: 'partner@demo.id' },
+    parentOf: 'partner@demo.id',
+    denied: [
+      'data_callback:READ',
+      'credential:READ',
+      'credential:UPDATE',
+      'request_payment:ADD',
+      'reset_password:UPDATE',
+    ],
+  },
+  {
+    username: 'aggregator@demo.id',
+    nama: 'Hendra Gunawan',
+    role: 'Aggregator, group 11, API enabled, 3 member merchants',
+    agent: {
+      nama_agen: 'PT Agregator Pembayaran Indonesia',
+      id_grup: 11,
+      user_type: 'Business',
+      enable_api: true,
+      is_approved_kyc: true,
+      status_reg: true,
+      rule_show_balance: 1,
+      referral_code: 'API2026',
+    },
+  },
+  {
+    username: 'enduser@demo.id',
+    nama: 'Siti Rahmawati',
+    role: 'Personal END USER, group 6',
+    agent: {
+      nama_agen: 'Siti Rahmawati',
+      id_grup: 6,
+      user_type: 'Personal END USER',
+      enable_api: false,
+      status_reg: true,
+      rule_show_balance: 1,
+    },
+  },
+  {
+    username: 'h2h@demo.id',
+    nama: 'Agus Prasetyo',
+    role: 'Personal H2H, API enabled',
+    agent: {
+      nama_agen: 'Agus Prasetyo',
+      id_grup: 6,
+      user_type: 'Personal H2H',
+      enable_api: true,
+      is_approved_kyc: true,
+      status_reg: true,
+      rule_show_balance: 2,
+    },
+  },
+  {
+    username: 'newbiz@demo.id',
+    nama: 'Dewi Lestari',
+    role: 'Agent group 3, business not activated',
+    agent: {
+      nama_agen: 'CV Usaha Baru Lestari',
+      id_grup: 3,
+      user_type: 'Business',
+      enable_api: false,
+      business_activated: false,
+      status_reg: true,
+    },
+  },
+  {
+    username: 'agent5@demo.id',
+    nama: 'Yusuf Hidayat',
+    role: 'Agent group 5 (no deposit link)',
+    agent: {
+      nama_agen: 'Koperasi Agen Hidayat',
+      id_grup: 5,
+      user_type: 'Business',
+      enable_api: true,
+      is_approved_kyc: true,
+      status_reg: true,
+    },
+  },
+  {
+    username: 'signup@demo.id',
+    nama: 'Fajar Nugroho',
+    role: 'Group 6, registration incomplete (PERSONAL / BUSINESS landing)',
+    agent: {
+      nama_agen: 'Fajar Nugroho',
+      id_grup: 6,
+      user_type: 'Personal END USER',
+      status_reg: false,
+    },
+  },
+  ...[
+    ['toko.makmur@demo.id', 'Toko Sembako Makmur', 'Lukman Hakim'],
+    ['kopi.senja@demo.id', 'Warung Kopi Senja', 'Maya Sari'],
+    ['apotek.sehat@demo.id', 'Apotek Sehat Sentosa', 'Rudi Hartono'],
+  ].map(([username, nama_agen, nama]) => ({
+    username,
+    nama,
+    role: 'Member merchant of aggregator',
+    agent: {
+      nama_agen,
+      id_grup: 6,
+      user_type: 'Business' as const,
+      enable_api: true,
+      is_approved_kyc: true,
+      status_reg: true,
+    },
+    memberOf: 'aggregator@demo.id',
+  })),
+];
+
+/** The logins printed at start (members are reachable but not advertised). */
+export const PRINTED_DEMO_USERS = DEMO_USERS.filter(
+  (u) => u.role !== 'Member merchant of aggregator',
+);

@@ -1,0 +1,10 @@
+import type { Services } from '../http/services';
+import { seedDemoUsers } from './seed-users';
+
+/**
+ * Demo data for `npm start`: users first, then each area's history. Idempotent: a second start
+ * finds everything in place and adds nothing.
+ */
+export async function seedDemo(services: Services): Promise<void> {
+  await seedDemoUsers(services.db);
+}

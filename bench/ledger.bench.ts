@@ -1,0 +1,248 @@
+/**
+ * Ledger benchmark: prints throughput, latency percentiles and batch time for PGlite and
+ * PostgreSQL. Run with `npx tsx bench/ledger.bench.ts` (or `npm run bench:ledger`).
+ *
+ * Environment:
+ *   LEDGER_BENCH_SECONDS   seconds per timed scenario (default 8)
+ *   LEDGER_BENCH_CLIENTS   concurrent clients (default 16)
+ *   LEDGER_BENCH_ACCOUNTS  merchant accounts (default 10000)
+ *   LEDGER_BENCH_BATCH     transfers in the batch scenario (default 20000)
+ *   LEDGER_BENCH_DRIVERS   comma list of pglite,postgres (default both)
+ *   LEDGER_BENCH_PG_URL    admin URL of PostgreSQL (default postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import {
+  type Account,
+  Ledger,
+  type TransferInput,
+  checkInvariants,
+  isTransferOk,
+  ledgerMigration,
+} from '../packages/ledger/src/index';
+
+const SECONDS = Number(process.env.LEDGER_BENCH_SECONDS ?? 8);
+const CLIENTS = Number(process.env.LEDGER_BENCH_CLIENTS ?? 16);
+const ACCOUNTS = Number(process.env.LEDGER_BENCH_ACCOUNTS ?? 10_000);
+const BATCH = Number(process.env.LEDGER_BENCH_BATCH ?? 20_000);
+const DRIVERS = (process.env.LEDGER_BENCH_DRIVERS ?? 'pglite,postgres').split(',');
+const ADMIN_URL =
+  process.env.LEDGER_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Enough for every merchant to pay for the whole run without hitting insufficient funds. */
+const OPENING_BALANCE = 1_000_000_000;
+const INT8_OID = 20;
+
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`int8 ${text} is not a safe integer`);
+  return value;
+}
+
+interface BenchDb {
+  db: Kysely<any>;
+  close(): Promise<void>;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPostgres(): Promise<BenchDb> {
+  const name = `ledger_bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({
+    connectionString: url.toString(),
+    max: CLIENTS,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function openPglite(): Promise<BenchDb> {
+  const client = new PGlite({ parsers: { [INT8_OID]: parseInt8 } });
+  await client.waitReady;
+  const db = new Kysely<any>({ dialect: new PGliteDialect(client) });
+  return { db, close: () => db.destroy() };
+}
+
+function percentile(sortedMs: readonly number[], fraction: number): number {
+  if (sortedMs.length === 0) return Number.NaN;
+  const index = Math.min(sortedMs.length - 1, Math.floor(fraction * sortedMs.length));
+  return sortedMs[index] ?? Number.NaN;
+}
+
+interface ScenarioResult {
+  transfers: number;
+  refused: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Runs `clients` loops for `SECONDS`, each calling createTransfer with one transfer. */
+async function runClients(
+  ledger: Ledger,
+  makeTransfer: (client: number, sequence: number) => TransferInput,
+): Promise<ScenarioResult> {
+  const latenciesMs: number[] = [];
+  let refused = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const loops = Array.from({ length: CLIENTS }, async (_, client) => {
+    for (let sequence = 0; performance.now() < deadline; sequence++) {
+      const callStarted = performance.now();
+      const result = await ledger.createTransfer(makeTransfer(client, sequence));
+      latenciesMs.push(performance.now() - callStarted);
+      if (!isTransferOk(result)) refused++;
+    }
+  });
+  await Promise.all(loops);
+  const seconds = (performance.now() - started) / 1000;
+  latenciesMs.sort((a, b) => a - b);
+  return {
+    transfers: latenciesMs.length,
+    refused,
+    seconds,
+    p50Ms: percentile(latenciesMs, 0.5),
+    p99Ms: percentile(latenciesMs, 0.99),
+  };
+}
+
+function randomIndex(bound: number): number {
+  return Math.floor(Math.random() * bound);
+}
+
+function formatScenario(name: string, result: ScenarioResult): string {
+  const rate = result.transfers / result.seconds;
+  return (
+    `  ${name.padEnd(34)} ${rate.toFixed(0).padStart(7)} transfers/s ` +
+    `p50 ${result.p50Ms.toFixed(2).padStart(7)} ms  p99 ${result.p99Ms.toFixed(2).padStart(7)} ms  ` +
+    `(${result.transfers} in ${result.seconds.toFixed(1)} s, ${result.refused} refused)`
+  );
+}
+
+async function benchDriver(driver: string): Promise<void> {
+  const bench = driver === 'postgres' ? await openPostgres() : await openPglite();
+  try {
+    await ledgerMigration.up(bench.db);
+    const ledger = new Ledger(bench.db);
+    const run = randomBytes(3).toString('hex');
+    console.log(`\n${driver}: ${CLIENTS} clients, ${ACCOUNTS} merchant accounts, ${SECONDS} s per scenario`);
+
+    const setupStarted = performance.now();
+    const [clearing] = await ledger.ensureAccounts([
+      { kind: 'rail_clearing', environment: 'production', subkey: 'bench' },
+    ]);
+    if (clearing === undefined) throw new Error('no clearing account');
+    const merchants: Account[] = await ledger.ensureAccounts(
+      Array.from({ length: ACCOUNTS }, (_, index) => ({
+        kind: 'merchant_available',
+        agentId: index + 1,
+        environment: 'production' as const,
+      })),
+    );
+    const funding = await ledger.createTransfers(
+      merchants.map((merchant) => ({
+        id: `${run}-fund-${merchant.id}`,
+        debitAccountId: clearing.id,
+        creditAccountId: merchant.id,
+        amount: OPENING_BALANCE,
+        kind: 'topup',
+      })),
+    );
+    if (!funding.every(isTransferOk)) throw new Error('funding failed');
+    const setupSeconds = (performance.now() - setupStarted) / 1000;
+    console.log(`  setup (accounts + ${ACCOUNTS} funding transfers in one batch): ${setupSeconds.toFixed(2)} s`);
+
+    const spread = await runClients(ledger, (client, sequence) => {
+      const from = randomIndex(merchants.length);
+      const to = (from + 1 + randomIndex(merchants.length - 1)) % merchants.length;
+      return {
+        id: `${run}-spread-${client}-${sequence}`,
+        debitAccountId: merchants[from]?.id,
+        creditAccountId: merchants[to]?.id,
+        amount: 1 + randomIndex(1_000),
+        kind: 'transfer',
+        reference: `trx-${client}-${sequence}`,
+      };
+    });
+    console.log(formatScenario('spread over accounts (single calls)', spread));
+
+    const hot = merchants[0];
+    if (hot === undefined) throw new Error('no hot account');
+    const hotResult = await runClients(ledger, (client, sequence) => {
+      const other = merchants[1 + randomIndex(merchants.length - 1)];
+      const outgoing = sequence % 2 === 0;
+      return {
+        id: `${run}-hot-${client}-${sequence}`,
+        debitAccountId: outgoing ? hot.id : other?.id,
+        creditAccountId: outgoing ? other?.id : hot.id,
+        amount: 1 + randomIndex(1_000),
+        kind: 'transfer',
+      };
+    });
+    console.log(formatScenario('one hot merchant account', hotResult));
+
+    const batch: TransferInput[] = Array.from({ length: BATCH }, (_, index) => {
+      const from = randomIndex(merchants.length);
+      const to = (from + 1 + randomIndex(merchants.length - 1)) % merchants.length;
+      return {
+        id: `${run}-batch-${index}`,
+        debitAccountId: merchants[from]?.id,
+        creditAccountId: merchants[to]?.id,
+        amount: 1 + randomIndex(1_000),
+        kind: 'settlement',
+      };
+    });
+    const batchStarted = performance.now();
+    const batchResults = await ledger.createTransfers(batch);
+    const batchSeconds = (performance.now() - batchStarted) / 1000;
+    const batchOk = batchResults.filter(isTransferOk).length;
+    console.log(
+      `  batch of ${BATCH} transfers (one call)       ${batchSeconds.toFixed(2).padStart(7)} s ` +
+        `(${(BATCH / batchSeconds).toFixed(0)} transfers/s, ${batchOk} created)`,
+    );
+
+    const checkStarted = performance.now();
+    const report = await checkInvariants(bench.db);
+    const checkSeconds = (performance.now() - checkStarted) / 1000;
+    console.log(
+      `  invariants ${report.ok ? 'ok' : 'VIOLATED'} over ${report.counted.transfers} transfers, ` +
+        `${report.counted.entries} entries (${checkSeconds.toFixed(2)} s)`,
+    );
+    for (const violation of report.violations.slice(0, 5)) console.log(`    ${violation}`);
+    const rssMiB = process.memoryUsage().rss / 2 ** 20;
+    console.log(`  process rss ${rssMiB.toFixed(0)} MiB`);
+  } finally {
+    await bench.close();
+  }
+}
+
+console.log(`ledger bench on ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+for (const driver of DRIVERS) {
+  await benchDriver(driver.trim());
+}

@@ -1,0 +1,32 @@
+import { performance } from 'node:perf_hooks';
+import { Ledger, planTransfers, collectKeys } from '../src/index';
+import { lockAccounts, loadTransfers, writePlan } from '../src/store';
+import { createTestDb } from '../test/db';
+const driver = (process.argv[2] ?? 'postgres') as 'postgres' | 'pglite';
+const t = await createTestDb(driver, { poolSize: 4 });
+const ledger = new Ledger(t.db);
+const accts = await ledger.ensureAccounts(Array.from({ length: 1000 }, (_, i) => ({ kind: 'merchant_available', agentId: i + 1, environment: 'production' as const })));
+const [cl] = await ledger.ensureAccounts([{ kind: 'rail_clearing', environment: 'production' }]);
+await ledger.createTransfers(accts.map((a) => ({ id: `f${a.id}`, debitAccountId: cl!.id, creditAccountId: a.id, amount: 1e9, kind: 'topup' })));
+const N = 300;
+const tm = { begin: 0, lock: 0, load: 0, plan: 0, write: 0, commit: 0 };
+for (let i = 0; i < N; i++) {
+  const a = accts[i % 1000]!, b = accts[(i * 7 + 1) % 1000]!;
+  const inputs = [{ id: `x${i}`, debitAccountId: a.id, creditAccountId: b.id, amount: 5, kind: 'transfer' }];
+  const keys = collectKeys(inputs);
+  let s = performance.now();
+  const trx = await t.db.startTransaction().execute();
+  tm.begin += performance.now() - s; s = performance.now();
+  const accounts = await lockAccounts(trx, keys.accountIds, keys.pendingIds);
+  tm.lock += performance.now() - s; s = performance.now();
+  const transfers = await loadTransfers(trx, [...keys.transferIds, ...keys.pendingIds]);
+  tm.load += performance.now() - s; s = performance.now();
+  const plan = planTransfers(inputs, { accounts, transfers }, { now: new Date() });
+  tm.plan += performance.now() - s; s = performance.now();
+  await writePlan(trx, plan);
+  tm.write += performance.now() - s; s = performance.now();
+  await trx.commit().execute();
+  tm.commit += performance.now() - s;
+}
+for (const [k, v] of Object.entries(tm)) console.log(driver, k, (v / N).toFixed(3), 'ms');
+await t.close();

@@ -1,0 +1,261 @@
+/**
+ * The ledger's public face: short transactions around the pure posting engine.
+ *
+ * One call = one transaction: lock accounts (ascending id) → read the stored transfers the batch
+ * names → plan in memory → write the plan in one statement → commit. Given a caller's
+ * transaction, the same steps run inside a savepoint of it, so the caller can commit a posting
+ * together with its own rows (transactional outbox).
+ */
+import { type Kysely, sql } from 'kysely';
+import { expiryTransferId } from './holds';
+import {
+  type Account,
+  type AccountSpec,
+  type Balance,
+  type Environment,
+  LIMITS,
+  LedgerError,
+  type Transfer,
+  type TransferInput,
+  type TransferResult,
+  balanceOfAccount,
+} from './model';
+import { collectKeys, planTransfers } from './posting';
+import type { StoredEntry } from './rows';
+import {
+  type AccountKey,
+  type EntryPage,
+  type Executor,
+  ensureAccounts,
+  findAccount,
+  getAccounts,
+  listEntries,
+  listExpiredPendings,
+  loadTransfers,
+  lockAccounts,
+  writePlan,
+} from './store';
+
+export interface LedgerOptions {
+  /** Booking clock for transfers without an explicit createdAt; injectable for tests. */
+  clock?: () => Date;
+}
+
+export interface CallOptions {
+  /** Run inside this transaction instead of opening one; the caller commits. */
+  trx?: Kysely<any>;
+}
+
+export interface ExpireOptions extends CallOptions {
+  environment?: Environment;
+  /** Holds voided by this call, at most LIMITS.expireBatchMax. */
+  limit?: number;
+}
+
+export interface ExpireReport {
+  /** Holds this call voided as expired. */
+  expired: number;
+  /** Holds another writer resolved first (posted, voided or expired concurrently). */
+  skipped: number;
+  results: TransferResult[];
+}
+
+/** PostgreSQL errors after which the whole attempt can safely run again. */
+const RETRYABLE_SQLSTATES = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+  '23505', // unique_violation: a concurrent writer stored the same transfer id first
+]);
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}
+
+/** A plan that needs an account the lock step did not cover (a hold created meanwhile). */
+class LockSetChanged extends Error {
+  readonly code = 'ledger_lock_set_changed';
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class Ledger {
+  private readonly db: Kysely<any>;
+  private readonly clock: () => Date;
+
+  constructor(db: Kysely<any>, options: LedgerOptions = {}) {
+    this.db = db;
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  async ensureAccount(spec: AccountSpec, options: CallOptions = {}): Promise<Account> {
+    const [account] = await ensureAccounts(options.trx ?? this.db, [spec]);
+    if (account === undefined) throw new LedgerError('ensureAccount returned nothing');
+    return account;
+  }
+
+  /** Creates missing accounts in one statement; returns them in the order asked. */
+  async ensureAccounts(specs: readonly AccountSpec[], options: CallOptions = {}): Promise<Account[]> {
+    if (specs.length > LIMITS.batchAccountsMax) {
+      throw new LedgerError(`at most ${LIMITS.batchAccountsMax} accounts per call`);
+    }
+    return ensureAccounts(options.trx ?? this.db, specs);
+  }
+
+  async getAccount(id: number, options: CallOptions = {}): Promise<Account | undefined> {
+    return (await getAccounts(options.trx ?? this.db, [id])).get(id);
+  }
+
+  async getAccounts(ids: readonly number[], options: CallOptions = {}): Promise<Map<number, Account>> {
+    return getAccounts(options.trx ?? this.db, ids);
+  }
+
+  /** Looks an account up by its natural key, e.g. the merchant available account of agent 7. */
+  async findAccount(key: AccountKey, options: CallOptions = {}): Promise<Account | undefined> {
+    return findAccount(options.trx ?? this.db, key);
+  }
+
+  async balanceOf(accountId: number, options: CallOptions = {}): Promise<Balance> {
+    const account = await this.getAccount(accountId, options);
+    if (account === undefined) throw new LedgerError(`account ${accountId} not found`);
+    return balanceOfAccount(account);
+  }
+
+  async getTransfer(id: string, options: CallOptions = {}): Promise<Transfer | undefined> {
+    return (await loadTransfers(options.trx ?? this.db, [id])).get(id);
+  }
+
+  async lookupTransfers(ids: readonly string[], options: CallOptions = {}): Promise<Transfer[]> {
+    const found = await loadTransfers(options.trx ?? this.db, ids);
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /** An account's entry log, newest first (the mutation pages' source). */
+  async listEntries(page: EntryPage, options: CallOptions = {}): Promise<StoredEntry[]> {
+    return listEntries(options.trx ?? this.db, page);
+  }
+
+  async createTransfer(input: TransferInput, options: CallOptions = {}): Promise<TransferResult> {
+    const [result] = await this.createTransfers([input], options);
+    if (result === undefined) throw new LedgerError('createTransfers returned nothing');
+    return result;
+  }
+
+  /**
+   * Applies a batch atomically with per-transfer results. Business refusals come back as result
+   * codes; an exception means a bug or an outage, and then nothing of the batch was written.
+   */
+  async createTransfers(
+    inputs: readonly TransferInput[],
+    options: CallOptions = {},
+  ): Promise<TransferResult[]> {
+    return this.post(inputs, options, false);
+  }
+
+  /**
+   * Voids holds whose timeout has passed (status 'expired'), oldest first, at most `limit` per
+   * call. Safe to run from several workers: each hold is resolved by exactly one of them.
+   */
+  async expirePendingTransfers(now?: Date, options: ExpireOptions = {}): Promise<ExpireReport> {
+    const at = now ?? this.clock();
+    const limit = Math.min(options.limit ?? LIMITS.expireBatchMax, LIMITS.expireBatchMax);
+    const expired = await listExpiredPendings(
+      options.trx ?? this.db,
+      at,
+      limit,
+      options.environment,
+    );
+    const inputs: TransferInput[] = expired.map((pending) => ({
+      id: expiryTransferId(pending.id),
+      pendingId: pending.id,
+      flags: { voidPending: true },
+      kind: 'hold_timeout',
+      createdAt: at,
+    }));
+    const results = await this.post(inputs, options, true);
+    const created = results.filter((result) => result.result === 'created').length;
+    return { expired: created, skipped: results.length - created, results };
+  }
+
+  private async post(
+    inputs: readonly TransferInput[],
+    options: CallOptions,
+    expiry: boolean,
+  ): Promise<TransferResult[]> {
+    if (inputs.length === 0) return [];
+    if (inputs.length > LIMITS.batchTransfersMax) {
+      throw new LedgerError(`at most ${LIMITS.batchTransfersMax} transfers per call`);
+    }
+    const keys = collectKeys(inputs);
+    const attempt = async (executor: Executor): Promise<TransferResult[]> => {
+      const now = this.clock();
+      const accounts = await lockAccounts(executor, keys.accountIds, keys.pendingIds);
+      // Read after the locks: holds on these accounts cannot change status until we commit.
+      const transfers = await loadTransfers(executor, [...keys.transferIds, ...keys.pendingIds]);
+      assertLocksCoverHolds(keys.pendingIds, transfers, accounts);
+      const plan = planTransfers(inputs, { accounts, transfers }, { now, expiry });
+      for (const change of plan.accountChanges) {
+        if (!accounts.has(change.id)) throw new LedgerError(`account ${change.id} changed unlocked`);
+      }
+      await writePlan(executor, plan);
+      return plan.results;
+    };
+    return this.runWithRetries(options.trx, attempt);
+  }
+
+  private async runWithRetries<T>(
+    trx: Kysely<any> | undefined,
+    attempt: (executor: Executor) => Promise<T>,
+  ): Promise<T> {
+    if (trx !== undefined && !trx.isTransaction) {
+      throw new LedgerError('options.trx must be a transaction');
+    }
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      try {
+        if (trx === undefined) return await this.db.transaction().execute(attempt);
+        return await inSavepoint(trx, attempt);
+      } catch (error) {
+        const retry = isRetryable(error) || error instanceof LockSetChanged;
+        if (!retry || attemptNumber >= LIMITS.retryAttemptsMax) throw error;
+        // Jittered, bounded back-off so colliding writers do not collide again in lockstep.
+        await pause(Math.random() * 2 ** Math.min(attemptNumber, 6));
+      }
+    }
+  }
+}
+
+/**
+ * The lock statement found the accounts of the named holds from its own snapshot; a hold created
+ * after that snapshot may name accounts we did not lock, so the attempt starts again.
+ */
+function assertLocksCoverHolds(
+  pendingIds: readonly string[],
+  transfers: ReadonlyMap<string, Transfer>,
+  accounts: ReadonlyMap<number, Account>,
+): void {
+  for (const pendingId of pendingIds) {
+    const hold = transfers.get(pendingId);
+    if (hold === undefined || hold.status !== 'pending') continue;
+    if (!accounts.has(hold.debitAccountId) || !accounts.has(hold.creditAccountId)) {
+      throw new LockSetChanged();
+    }
+  }
+}
+
+let savepointCounter = 0;
+
+async function inSavepoint<T>(trx: Kysely<any>, work: (executor: Executor) => Promise<T>): Promise<T> {
+  savepointCounter = (savepointCounter + 1) % 1_000_000;
+  const name = sql.raw(`ledger_${savepointCounter}`);
+  await sql`savepoint ${name}`.execute(trx);
+  try {
+    const result = await work(trx);
+    await sql`release savepoint ${name}`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint ${name}`.execute(trx);
+    throw error;
+  }
+}

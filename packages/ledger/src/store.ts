@@ -1,0 +1,346 @@
+/**
+ * The ledger's SQL. Every statement takes whole arrays (`unnest`) instead of one row per round
+ * trip, so a batch of 20,000 transfers costs the same number of statements as a single one.
+ * Callers pass the executor: the caller's transaction or the ledger's own.
+ */
+import { type Kysely, sql } from 'kysely';
+import {
+  type Account,
+  type AccountSpec,
+  DEFAULT_CURRENCY,
+  type Environment,
+  LedgerError,
+  type Transfer,
+  assert,
+  defaultAllowNegative,
+  defaultNormalSide,
+} from './model';
+import type { PostingPlan } from './posting';
+import {
+  type Row,
+  type StoredEntry,
+  accountFromRow,
+  entryFromRow,
+  toSafeInteger,
+  transferFromRow,
+} from './rows';
+
+export type Executor = Kysely<any>;
+
+const ACCOUNT_COLUMNS = sql.raw(
+  'id, kind, agent_id, subkey, environment, currency, normal_side, allow_negative, ' +
+    'debits_posted, credits_posted, debits_pending, credits_pending, version, created_at',
+);
+
+/**
+ * Locks the accounts the batch names plus the accounts of the pending transfers it resolves, in
+ * ascending id order: every writer takes its locks in the same order, so writers queue instead of
+ * deadlocking. `for no key update` still lets foreign-key checks of other inserts through.
+ */
+export async function lockAccounts(
+  executor: Executor,
+  accountIds: readonly number[],
+  pendingIds: readonly string[],
+): Promise<Map<number, Account>> {
+  const pendingAccounts =
+    pendingIds.length === 0
+      ? sql``
+      : sql`or id in (select debit_account_id from ledger_transfers where id = any(${pendingIds}::text[]))
+            or id in (select credit_account_id from ledger_transfers where id = any(${pendingIds}::text[]))`;
+  const result = await sql<Row>`
+    select ${ACCOUNT_COLUMNS} from ledger_accounts
+    where id = any(${accountIds}::int8[]) ${pendingAccounts}
+    order by id
+    for no key update`.execute(executor);
+  const accounts = new Map<number, Account>();
+  for (const row of result.rows) {
+    const account = accountFromRow(row);
+    accounts.set(account.id, account);
+  }
+  return accounts;
+}
+
+export async function loadTransfers(
+  executor: Executor,
+  ids: readonly string[],
+): Promise<Map<string, Transfer>> {
+  const transfers = new Map<string, Transfer>();
+  if (ids.length === 0) return transfers;
+  const result = await sql<Row>`
+    select * from ledger_transfers where id = any(${ids}::text[])`.execute(executor);
+  for (const row of result.rows) {
+    const transfer = transferFromRow(row);
+    transfers.set(transfer.id, transfer);
+  }
+  return transfers;
+}
+
+function iso(date: Date | null): string | null {
+  return date === null ? null : date.toISOString();
+}
+
+interface WriteCounts {
+  transfers: number;
+  entries: number;
+  accounts: number;
+  pendings: number;
+}
+
+/**
+ * Writes a plan in one statement: the new transfers and entries, the per-account deltas (guarded
+ * by the version read under lock) and the status of resolved holds. The counts it returns are
+ * asserted, so a write that does not match the plan aborts the transaction.
+ */
+export async function writePlan(executor: Executor, plan: PostingPlan): Promise<void> {
+  if (plan.created.length === 0) {
+    assert(plan.accountChanges.length === 0 && plan.resolved.length === 0, 'nothing to write');
+    return;
+  }
+  const t = plan.created;
+  const e = plan.entries;
+  const a = plan.accountChanges;
+  const p = plan.resolved;
+  const result = await sql<Row>`
+    with ins_t as (
+      insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, pending_id,
+        flags, kind, reference, description, timeout_seconds, timeout_at, status, environment,
+        currency, created_at, metadata)
+      select * from unnest(
+        ${t.map((x) => x.id)}::text[],
+        ${t.map((x) => x.debitAccountId)}::int8[],
+        ${t.map((x) => x.creditAccountId)}::int8[],
+        ${t.map((x) => x.amount)}::int8[],
+        ${t.map((x) => x.pendingId)}::text[],
+        ${t.map((x) => x.flags)}::int4[],
+        ${t.map((x) => x.kind)}::text[],
+        ${t.map((x) => x.reference)}::text[],
+        ${t.map((x) => x.description)}::text[],
+        ${t.map((x) => x.timeoutSeconds)}::int4[],
+        ${t.map((x) => iso(x.timeoutAt))}::timestamptz[],
+        ${t.map((x) => x.status)}::text[],
+        ${t.map((x) => x.environment)}::text[],
+        ${t.map((x) => x.currency)}::text[],
+        ${t.map((x) => x.createdAt.toISOString())}::timestamptz[],
+        ${t.map((x) => (x.metadata === null ? null : JSON.stringify(x.metadata)))}::jsonb[])
+      returning 1
+    ),
+    ins_e as (
+      insert into ledger_entries (account_id, transfer_id, direction, amount, balance_before,
+        balance_after, created_at)
+      select * from unnest(
+        ${e.map((x) => x.accountId)}::int8[],
+        ${e.map((x) => x.transferId)}::text[],
+        ${e.map((x) => x.direction)}::text[],
+        ${e.map((x) => x.amount)}::int8[],
+        ${e.map((x) => x.balanceBefore)}::int8[],
+        ${e.map((x) => x.balanceAfter)}::int8[],
+        ${e.map((x) => x.createdAt.toISOString())}::timestamptz[])
+      returning 1
+    ),
+    upd_a as (
+      update ledger_accounts a set
+        debits_posted = a.debits_posted + d.debits_posted,
+        credits_posted = a.credits_posted + d.credits_posted,
+        debits_pending = a.debits_pending + d.debits_pending,
+        credits_pending = a.credits_pending + d.credits_pending,
+        version = a.version + 1
+      from unnest(
+        ${a.map((x) => x.id)}::int8[],
+        ${a.map((x) => x.version)}::int8[],
+        ${a.map((x) => x.delta.debitsPosted)}::int8[],
+        ${a.map((x) => x.delta.creditsPosted)}::int8[],
+        ${a.map((x) => x.delta.debitsPending)}::int8[],
+        ${a.map((x) => x.delta.creditsPending)}::int8[])
+        as d(id, version, debits_posted, credits_posted, debits_pending, credits_pending)
+      where a.id = d.id and a.version = d.version
+      returning 1
+    ),
+    upd_p as (
+      update ledger_transfers x set status = r.status
+      from unnest(${p.map((x) => x.id)}::text[], ${p.map((x) => x.status)}::text[]) as r(id, status)
+      where x.id = r.id and x.status = 'pending'
+      returning 1
+    )
+    select
+      (select count(*) from ins_t)::int4 as transfers,
+      (select count(*) from ins_e)::int4 as entries,
+      (select count(*) from upd_a)::int4 as accounts,
+      (select count(*) from upd_p)::int4 as pendings`.execute(executor);
+  const row = result.rows[0];
+  assert(row !== undefined, 'write returns counts');
+  const counts: WriteCounts = {
+    transfers: toSafeInteger(row.transfers, 'transfers written'),
+    entries: toSafeInteger(row.entries, 'entries written'),
+    accounts: toSafeInteger(row.accounts, 'accounts written'),
+    pendings: toSafeInteger(row.pendings, 'pendings written'),
+  };
+  assert(counts.transfers === t.length, `wrote ${counts.transfers} of ${t.length} transfers`);
+  assert(counts.entries === e.length, `wrote ${counts.entries} of ${e.length} entries`);
+  assert(counts.accounts === a.length, `updated ${counts.accounts} of ${a.length} accounts`);
+  assert(counts.pendings === p.length, `resolved ${counts.pendings} of ${p.length} holds`);
+}
+
+interface NormalisedSpec {
+  id: number | null;
+  kind: string;
+  agentId: number | null;
+  subkey: string;
+  environment: Environment;
+  currency: string;
+  normalSide: 'credit' | 'debit';
+  allowNegative: boolean;
+}
+
+function normaliseSpec(spec: AccountSpec): NormalisedSpec {
+  if (spec.id !== undefined && !(Number.isSafeInteger(spec.id) && spec.id > 0)) {
+    throw new LedgerError(`account id must be a positive safe integer: ${spec.id}`);
+  }
+  const agentId = spec.agentId ?? null;
+  if (agentId !== null && !Number.isSafeInteger(agentId)) {
+    throw new LedgerError(`agent id must be a safe integer: ${agentId}`);
+  }
+  return {
+    id: spec.id ?? null,
+    kind: spec.kind,
+    agentId,
+    subkey: spec.subkey ?? '',
+    environment: spec.environment,
+    currency: spec.currency ?? DEFAULT_CURRENCY,
+    normalSide: spec.normalSide ?? defaultNormalSide(spec.kind),
+    allowNegative: spec.allowNegative ?? defaultAllowNegative(spec.kind),
+  };
+}
+
+function naturalKey(x: {
+  environment: string;
+  currency: string;
+  kind: string;
+  agentId: number | null;
+  subkey: string;
+}): string {
+  return JSON.stringify([x.environment, x.currency, x.kind, x.agentId, x.subkey]);
+}
+
+/**
+ * Creates the accounts that do not exist yet and returns all of them, in the order asked. An
+ * account's flags never change after creation; asking for other ones is a caller bug.
+ */
+export async function ensureAccounts(
+  executor: Executor,
+  specs: readonly AccountSpec[],
+): Promise<Account[]> {
+  if (specs.length === 0) return [];
+  const wanted = specs.map(normaliseSpec);
+  await sql`
+    insert into ledger_accounts (id, kind, agent_id, subkey, environment, currency, normal_side,
+      allow_negative)
+    select coalesce(u.id, nextval(pg_get_serial_sequence('ledger_accounts', 'id'))),
+      u.kind, u.agent_id, u.subkey, u.environment, u.currency, u.normal_side, u.allow_negative
+    from unnest(
+      ${wanted.map((x) => x.id)}::int8[],
+      ${wanted.map((x) => x.kind)}::text[],
+      ${wanted.map((x) => x.agentId)}::int8[],
+      ${wanted.map((x) => x.subkey)}::text[],
+      ${wanted.map((x) => x.environment)}::text[],
+      ${wanted.map((x) => x.currency)}::text[],
+      ${wanted.map((x) => x.normalSide)}::text[],
+      ${wanted.map((x) => x.allowNegative)}::bool[])
+      with ordinality as u(id, kind, agent_id, subkey, environment, currency, normal_side,
+        allow_negative, ordinal)
+    order by u.ordinal
+    on conflict do nothing`.execute(executor);
+  const found = await sql<Row>`
+    select ${ACCOUNT_COLUMNS} from ledger_accounts a
+    where (a.environment, a.currency, a.kind, coalesce(a.agent_id, -1), a.subkey) in (
+      select * from unnest(
+        ${wanted.map((x) => x.environment)}::text[],
+        ${wanted.map((x) => x.currency)}::text[],
+        ${wanted.map((x) => x.kind)}::text[],
+        ${wanted.map((x) => x.agentId ?? -1)}::int8[],
+        ${wanted.map((x) => x.subkey)}::text[]))`.execute(executor);
+  const byKey = new Map<string, Account>();
+  for (const row of found.rows) {
+    const account = accountFromRow(row);
+    byKey.set(naturalKey(account), account);
+  }
+  return wanted.map((spec) => {
+    const account = byKey.get(naturalKey(spec));
+    if (account === undefined) {
+      throw new LedgerError(`account ${naturalKey(spec)} was not created (id ${spec.id} taken?)`);
+    }
+    if (spec.id !== null && spec.id !== account.id) {
+      throw new LedgerError(`account ${naturalKey(spec)} exists with id ${account.id}`);
+    }
+    if (spec.normalSide !== account.normalSide || spec.allowNegative !== account.allowNegative) {
+      throw new LedgerError(`account ${account.id} exists with other flags`);
+    }
+    return account;
+  });
+}
+
+export async function getAccounts(
+  executor: Executor,
+  ids: readonly number[],
+): Promise<Map<number, Account>> {
+  const result = await sql<Row>`
+    select ${ACCOUNT_COLUMNS} from ledger_accounts where id = any(${ids}::int8[])`.execute(executor);
+  const accounts = new Map<number, Account>();
+  for (const row of result.rows) {
+    const account = accountFromRow(row);
+    accounts.set(account.id, account);
+  }
+  return accounts;
+}
+
+export interface AccountKey {
+  environment: Environment;
+  kind: string;
+  agentId?: number | null;
+  subkey?: string;
+  currency?: string;
+}
+
+export async function findAccount(
+  executor: Executor,
+  key: AccountKey,
+): Promise<Account | undefined> {
+  const agentId = key.agentId ?? null;
+  const agentFilter = agentId === null ? sql`agent_id is null` : sql`agent_id = ${agentId}`;
+  const result = await sql<Row>`
+    select ${ACCOUNT_COLUMNS} from ledger_accounts
+    where environment = ${key.environment} and currency = ${key.currency ?? DEFAULT_CURRENCY}
+      and kind = ${key.kind} and ${agentFilter} and subkey = ${key.subkey ?? ''}`.execute(executor);
+  const row = result.rows[0];
+  return row === undefined ? undefined : accountFromRow(row);
+}
+
+export interface EntryPage {
+  accountId: number;
+  /** Newest first; at most this many. */
+  limit: number;
+  /** Return entries older than this entry id (keyset paging). */
+  beforeId?: number;
+}
+
+export async function listEntries(executor: Executor, page: EntryPage): Promise<StoredEntry[]> {
+  const before = page.beforeId === undefined ? sql`` : sql`and id < ${page.beforeId}`;
+  const result = await sql<Row>`
+    select * from ledger_entries where account_id = ${page.accountId} ${before}
+    order by id desc limit ${page.limit}`.execute(executor);
+  return result.rows.map(entryFromRow);
+}
+
+/** Holds whose timeout has passed, oldest first. */
+export async function listExpiredPendings(
+  executor: Executor,
+  now: Date,
+  limit: number,
+  environment: Environment | undefined,
+): Promise<Array<{ id: string }>> {
+  const scope = environment === undefined ? sql`` : sql`and environment = ${environment}`;
+  const result = await sql<Row>`
+    select id from ledger_transfers
+    where status = 'pending' and timeout_at <= ${now.toISOString()}::timestamptz ${scope}
+    order by timeout_at, id limit ${limit}`.execute(executor);
+  return result.rows.map((row) => ({ id: String(row.id) }));
+}

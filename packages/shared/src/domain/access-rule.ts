@@ -1,0 +1,48 @@
+import type { Environment } from './environment';
+import { type Action, isAllowed, type ModuleAccess } from './permissions';
+import type { UserType } from './users';
+
+/**
+ * Who may use a call or a page. The server enforces it on every route; the web app evaluates the
+ * same rule to hide what the server would refuse — one definition, two uses.
+ */
+export interface AccessRequirement {
+  /** Module and action the user's access list must allow. */
+  permission?: { module: string; action: Action };
+  /** Money movement and other production-only features refuse in sandbox. */
+  productionOnly?: boolean;
+  apiEnabled?: boolean;
+  /** Only a main user (no parent user). */
+  mainUserOnly?: boolean;
+  /** Refused for a Personal END USER. */
+  notEndUser?: boolean;
+  userTypes?: readonly UserType[];
+  groups?: readonly number[];
+  kycApproved?: boolean;
+}
+
+/** The facts about the caller that rules look at. */
+export interface AccessSubject {
+  access: readonly ModuleAccess[];
+  userType: string;
+  idGrup: number;
+  apiEnabled: boolean;
+  isMainUser: boolean;
+  kycApproved: boolean;
+  environment: Environment;
+}
+
+export type AccessVerdict = 'allowed' | 'denied' | 'sandbox';
+
+export function evaluateAccess(rule: AccessRequirement, subject: AccessSubject): AccessVerdict {
+  if (rule.permission && !isAllowed(subject.access, rule.permission.module, rule.permission.action))
+    return 'denied';
+  if (rule.mainUserOnly && !subject.isMainUser) return 'denied';
+  if (rule.notEndUser && subject.userType === 'Personal END USER') return 'denied';
+  if (rule.userTypes && !rule.userTypes.includes(subject.userType as UserType)) return 'denied';
+  if (rule.groups && !rule.groups.includes(subject.idGrup)) return 'denied';
+  if (rule.apiEnabled && !subject.apiEnabled) return 'denied';
+  if (rule.kycApproved && !subject.kycApproved) return 'denied';
+  if (rule.productionOnly && subject.environment !== 'production') return 'sandbox';
+  return 'allowed';
+}

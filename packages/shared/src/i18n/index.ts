@@ -1,0 +1,52 @@
+import type { Language } from '../domain/environment';
+import authEn from './en/auth.json';
+import commonEn from './en/common.json';
+import navEn from './en/nav.json';
+import authId from './id/auth.json';
+import commonId from './id/common.json';
+import navId from './id/nav.json';
+
+/**
+ * The catalogs: one JSON file per area and language, namespaced by area, so `t('auth.enterUsername')`
+ * reads `i18n/{lang}/auth.json`. Add an area by adding both files and one line per language here;
+ * a test fails when a key exists in one language and not the other.
+ */
+export const catalogs = {
+  id: { common: commonId, auth: authId, nav: navId },
+  en: { common: commonEn, auth: authEn, nav: navEn },
+} satisfies Record<Language, Record<string, unknown>>;
+
+export type Catalog = (typeof catalogs)['id'];
+
+function lookup(tree: unknown, key: string): unknown {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Server-side and test-side translation with `{{name}}` interpolation, the same syntax i18next uses. */
+export function translate(
+  lang: Language,
+  key: string,
+  vars?: Record<string, string | number>,
+): string {
+  const found = lookup(catalogs[lang], key) ?? lookup(catalogs.id, key);
+  if (typeof found !== 'string') return key;
+  if (!vars) return found;
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+export function hasKey(lang: Language, key: string): boolean {
+  return typeof lookup(catalogs[lang], key) === 'string';
+}
+
+/** Every leaf key of a catalog tree, dotted. */
+export function leafKeys(tree: unknown, prefix = ''): string[] {
+  if (tree === null || typeof tree !== 'object') return [prefix];
+  return Object.entries(tree as Record<string, unknown>).flatMap(([k, v]) =>
+    leafKeys(v, prefix ? `${prefix}.${k}` : k),
+  );
+}
