@@ -113,12 +113,12 @@ const RULES: readonly Rule[] = [
   {
     name: 'the last entry equals the available balance',
     query: (s) => sql<Row>`
+      with last as (
+        select distinct on (e.account_id) e.account_id, e.balance_after
+        from ledger_entries e order by e.account_id, e.id desc
+      )
       select a.id, ${AVAILABLE} as available, last.balance_after
-      from ledger_accounts a
-      left join lateral (
-        select e.balance_after from ledger_entries e where e.account_id = a.id
-        order by e.id desc limit 1
-      ) last on true
+      from ledger_accounts a left join last on last.account_id = a.id
       where ${s.accounts} and coalesce(last.balance_after, 0) <> ${AVAILABLE}
       order by a.id limit ${s.limit}`,
     describe: (r) =>
@@ -135,6 +135,16 @@ const RULES: readonly Rule[] = [
         or d.amount <> t.amount or c.amount <> t.amount)
       order by t.id limit ${s.limit}`,
     describe: (r) => `transfer ${r.id}: entries missing or not matching the transfer`,
+  },
+  {
+    name: 'every entry belongs to a transfer',
+    query: (s) => sql<Row>`
+      select e.id, e.transfer_id from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id
+      left join ledger_transfers t on t.id = e.transfer_id
+      where ${s.accounts} and t.id is null
+      order by e.id limit ${s.limit}`,
+    describe: (r) => `entry ${r.id} names transfer ${r.transfer_id}, which does not exist`,
   },
   {
     name: 'every entry moves the available balance as its transfer says',
@@ -185,10 +195,11 @@ const RULES: readonly Rule[] = [
     query: (s) => sql<Row>`
       select t.id, t.status, r.id as resolution_id, r.flags as resolution_flags
       from ledger_transfers t left join ledger_transfers r on r.pending_id = t.id
-      where ${s.transfers} and t.flags & 2 <> 0 and not (
+      where ${s.transfers} and t.flags & 2 <> 0 and not coalesce(
         (t.status = 'pending' and r.id is null)
         or (t.status = 'posted' and r.flags & 4 <> 0 and r.amount <= t.amount)
-        or (t.status in ('voided', 'expired') and r.flags & 8 <> 0 and r.amount = t.amount))
+        or (t.status in ('voided', 'expired') and r.flags & 8 <> 0 and r.amount = t.amount),
+        false)
       order by t.id limit ${s.limit}`,
     describe: (r) =>
       `hold ${r.id}: status ${r.status} but resolution ${r.resolution_id ?? 'none'} ` +

@@ -1,12 +1,13 @@
 /**
  * The ledger's public face: short transactions around the pure posting engine.
  *
- * One call = one transaction: lock accounts (ascending id) → read the stored transfers the batch
- * names → plan in memory → write the plan in one statement → commit. Given a caller's
- * transaction, the same steps run inside a savepoint of it, so the caller can commit a posting
- * together with its own rows (transactional outbox).
+ * One transaction: lock the accounts (ascending id) → read the stored transfers the batch names →
+ * plan in memory → write the plan in one statement → commit. Given a caller's transaction, the
+ * same steps run inside a savepoint of it, so the caller can commit a posting together with its
+ * own rows (transactional outbox). Without one, concurrent calls are merged by the batcher.
  */
 import { type Kysely, sql } from 'kysely';
+import { type BatcherLimits, TransferBatcher } from './batcher';
 import { expiryTransferId } from './holds';
 import {
   type Account,
@@ -19,6 +20,7 @@ import {
   type TransferInput,
   type TransferResult,
   balanceOfAccount,
+  isTransferOk,
 } from './model';
 import { collectKeys, planTransfers } from './posting';
 import type { StoredEntry } from './rows';
@@ -39,6 +41,12 @@ import {
 export interface LedgerOptions {
   /** Booking clock for transfers without an explicit createdAt; injectable for tests. */
   clock?: () => Date;
+  /**
+   * Merge concurrent calls made without a caller transaction into one database transaction
+   * (default on: at most 4 merged transactions in flight, 1,000 transfers each). `false` runs
+   * every call in its own transaction.
+   */
+  batching?: Partial<BatcherLimits> | false;
 }
 
 export interface CallOptions {
@@ -60,16 +68,18 @@ export interface ExpireReport {
   results: TransferResult[];
 }
 
+const DEFAULT_BATCHING: BatcherLimits = { maxInFlight: 4, maxTransfers: 1_000 };
+
 /** PostgreSQL errors after which the whole attempt can safely run again. */
 const RETRYABLE_SQLSTATES = new Set([
   '40001', // serialization_failure
   '40P01', // deadlock_detected
-  '23505', // unique_violation: a concurrent writer stored the same transfer id first
+  '23505', // unique_violation: the transfer id is stored already (replay or concurrent writer)
 ]);
 
-function isRetryable(error: unknown): boolean {
+function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** A plan that needs an account the lock step did not cover (a hold created meanwhile). */
@@ -81,13 +91,25 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+type Group = readonly TransferInput[];
+
 export class Ledger {
   private readonly db: Kysely<any>;
   private readonly clock: () => Date;
+  private readonly batcher: TransferBatcher | null;
+  private readonly batchingLimits: BatcherLimits | null;
 
   constructor(db: Kysely<any>, options: LedgerOptions = {}) {
     this.db = db;
     this.clock = options.clock ?? (() => new Date());
+    if (options.batching === false) {
+      this.batchingLimits = null;
+      this.batcher = null;
+    } else {
+      const limits = { ...DEFAULT_BATCHING, ...options.batching };
+      this.batchingLimits = limits;
+      this.batcher = new TransferBatcher((groups) => this.postGroups(groups, undefined, false), limits);
+    }
   }
 
   async ensureAccount(spec: AccountSpec, options: CallOptions = {}): Promise<Account> {
@@ -151,7 +173,18 @@ export class Ledger {
     inputs: readonly TransferInput[],
     options: CallOptions = {},
   ): Promise<TransferResult[]> {
-    return this.post(inputs, options, false);
+    if (inputs.length === 0) return [];
+    if (inputs.length > LIMITS.batchTransfersMax) {
+      throw new LedgerError(`at most ${LIMITS.batchTransfersMax} transfers per call`);
+    }
+    const mergeable =
+      options.trx === undefined &&
+      this.batcher !== null &&
+      this.batchingLimits !== null &&
+      inputs.length <= this.batchingLimits.maxTransfers;
+    if (mergeable && this.batcher !== null) return this.batcher.submit(inputs);
+    const [results] = await this.postGroups([inputs], options.trx, false);
+    return results ?? [];
   }
 
   /**
@@ -174,40 +207,50 @@ export class Ledger {
       kind: 'hold_timeout',
       createdAt: at,
     }));
-    const results = await this.post(inputs, options, true);
+    if (inputs.length === 0) return { expired: 0, skipped: 0, results: [] };
+    const [results = []] = await this.postGroups([inputs], options.trx, true);
     const created = results.filter((result) => result.result === 'created').length;
     return { expired: created, skipped: results.length - created, results };
   }
 
-  private async post(
-    inputs: readonly TransferInput[],
-    options: CallOptions,
+  private async postGroups(
+    groups: readonly Group[],
+    trx: Kysely<any> | undefined,
     expiry: boolean,
-  ): Promise<TransferResult[]> {
-    if (inputs.length === 0) return [];
-    if (inputs.length > LIMITS.batchTransfersMax) {
-      throw new LedgerError(`at most ${LIMITS.batchTransfersMax} transfers per call`);
-    }
-    const keys = collectKeys(inputs);
-    const attempt = async (executor: Executor): Promise<TransferResult[]> => {
+  ): Promise<TransferResult[][]> {
+    const keys = collectKeys(groups);
+    // Replays are rare, so stored transfers are read up front only when holds are involved.
+    // Without them, a plan where everything is created is written as is (a replayed id then
+    // fails the insert with a unique violation, and the retry reads them); a plan with any
+    // refusal is made again with them, since a replay must answer 'exists' and not a refusal.
+    let loadStored = keys.pendingIds.length > 0;
+    const attempt = async (executor: Executor): Promise<TransferResult[][]> => {
       const now = this.clock();
       const accounts = await lockAccounts(executor, keys.accountIds, keys.pendingIds);
+      const load = () => loadTransfers(executor, [...keys.transferIds, ...keys.pendingIds]);
       // Read after the locks: holds on these accounts cannot change status until we commit.
-      const transfers = await loadTransfers(executor, [...keys.transferIds, ...keys.pendingIds]);
+      let transfers = loadStored ? await load() : new Map<string, Transfer>();
       assertLocksCoverHolds(keys.pendingIds, transfers, accounts);
-      const plan = planTransfers(inputs, { accounts, transfers }, { now, expiry });
+      let plan = planTransfers(groups, { accounts, transfers }, { now, expiry });
+      if (!loadStored && !plan.results.every((results) => results.every(isTransferOk))) {
+        transfers = await load();
+        plan = planTransfers(groups, { accounts, transfers }, { now, expiry });
+      }
       for (const change of plan.accountChanges) {
         if (!accounts.has(change.id)) throw new LedgerError(`account ${change.id} changed unlocked`);
       }
       await writePlan(executor, plan);
       return plan.results;
     };
-    return this.runWithRetries(options.trx, attempt);
+    return this.runWithRetries(trx, attempt, (error) => {
+      if (sqlState(error) === '23505') loadStored = true;
+    });
   }
 
   private async runWithRetries<T>(
     trx: Kysely<any> | undefined,
     attempt: (executor: Executor) => Promise<T>,
+    beforeRetry: (error: unknown) => void,
   ): Promise<T> {
     if (trx !== undefined && !trx.isTransaction) {
       throw new LedgerError('options.trx must be a transaction');
@@ -217,10 +260,13 @@ export class Ledger {
         if (trx === undefined) return await this.db.transaction().execute(attempt);
         return await inSavepoint(trx, attempt);
       } catch (error) {
-        const retry = isRetryable(error) || error instanceof LockSetChanged;
+        const state = sqlState(error);
+        const retry = (state !== undefined && RETRYABLE_SQLSTATES.has(state)) || error instanceof LockSetChanged;
         if (!retry || attemptNumber >= LIMITS.retryAttemptsMax) throw error;
-        // Jittered, bounded back-off so colliding writers do not collide again in lockstep.
-        await pause(Math.random() * 2 ** Math.min(attemptNumber, 6));
+        beforeRetry(error);
+        // A replay retries at once; contention backs off, jittered, so writers do not collide
+        // again in lockstep.
+        if (state !== '23505') await pause(Math.random() * 2 ** Math.min(attemptNumber, 6));
       }
     }
   }

@@ -42,7 +42,8 @@ export interface AccountChange {
 }
 
 export interface PostingPlan {
-  results: TransferResult[];
+  /** Per group (caller), per request. */
+  results: TransferResult[][];
   created: Transfer[];
   entries: Entry[];
   /** Stored pending transfers whose status this batch changes. */
@@ -57,11 +58,11 @@ export interface BatchKeys {
 }
 
 /** What the store must lock and load before planning; invalid values are left to validation. */
-export function collectKeys(inputs: readonly TransferInput[]): BatchKeys {
+export function collectKeys(groups: readonly (readonly TransferInput[])[]): BatchKeys {
   const accountIds = new Set<number>();
   const transferIds = new Set<string>();
   const pendingIds = new Set<string>();
-  for (const input of inputs) {
+  for (const input of groups.flat()) {
     if (isSafePositiveInteger(input.debitAccountId)) accountIds.add(input.debitAccountId);
     if (isSafePositiveInteger(input.creditAccountId)) accountIds.add(input.creditAccountId);
     if (typeof input.id === 'string' && input.id.length > 0) transferIds.add(input.id);
@@ -345,18 +346,11 @@ function accountChanges(loaded: LoadedState, batch: Batch): AccountChange[] {
   return changes.sort((a, b) => a.id - b.id);
 }
 
-/**
- * Plans a batch with TigerBeetle's semantics: requests apply in order; a chain of `linked`
- * requests (closed by the first one without the flag) applies entirely or not at all; an 'exists'
- * replay is not a failure. Later requests see the effects of earlier ones.
- */
-export function planTransfers(
-  inputs: readonly TransferInput[],
-  loaded: LoadedState,
-  options: PlanOptions,
-): PostingPlan {
-  const batch = new Batch(loaded);
-  const outcomes: Array<ApplyOutcome | 'linked_event_failed' | 'linked_event_chain_open'> = [];
+type Outcome = ApplyOutcome | 'linked_event_failed' | 'linked_event_chain_open';
+
+/** Plans one caller's requests; a linked chain never reaches past the end of its group. */
+function planGroup(batch: Batch, inputs: readonly TransferInput[], options: PlanOptions): Outcome[] {
+  const outcomes: Outcome[] = [];
   let chainStart: number | null = null;
   let chainMark = 0;
   let chainFailed = false;
@@ -390,7 +384,7 @@ export function planTransfers(
     }
   }
   if (chainStart !== null) {
-    // The batch ended inside a chain: the chain never closed, so none of it applies.
+    // The group ended inside a chain: the chain never closed, so none of it applies.
     batch.rollbackTo(chainMark);
     for (let index = chainStart; index < inputs.length; index++) {
       const outcome = outcomes[index];
@@ -399,14 +393,33 @@ export function planTransfers(
     }
     outcomes[inputs.length - 1] = 'linked_event_chain_open';
   }
+  return outcomes;
+}
 
-  const results: TransferResult[] = outcomes.map((outcome, index) => {
-    const id = String(inputs[index]?.id ?? '');
-    if (typeof outcome === 'string') return { index, id, result: outcome };
-    // A transfer created and resolved in this batch is reported with its final status.
-    const transfer = batch.transfers.get(outcome.transfer.id) ?? outcome.transfer;
-    return { index, id, result: outcome.result, transfer };
-  });
+/**
+ * Plans a batch with TigerBeetle's semantics: requests apply in order; a chain of `linked`
+ * requests (closed by the first one without the flag) applies entirely or not at all; an 'exists'
+ * replay is not a failure. Later requests see the effects of earlier ones. Each group is one
+ * caller's call (the batcher merges several calls into one transaction); results come back per
+ * group, indexed within it.
+ */
+export function planTransfers(
+  groups: readonly (readonly TransferInput[])[],
+  loaded: LoadedState,
+  options: PlanOptions,
+): PostingPlan {
+  const batch = new Batch(loaded);
+  const groupOutcomes = groups.map((inputs) => planGroup(batch, inputs, options));
+
+  const results: TransferResult[][] = groupOutcomes.map((outcomes, group) =>
+    outcomes.map((outcome, index) => {
+      const id = String(groups[group]?.[index]?.id ?? '');
+      if (typeof outcome === 'string') return { index, id, result: outcome };
+      // A transfer created and resolved in this batch is reported with its final status.
+      const transfer = batch.transfers.get(outcome.transfer.id) ?? outcome.transfer;
+      return { index, id, result: outcome.result, transfer };
+    }),
+  );
 
   const created = batch.createdIds.map((id) => {
     const transfer = batch.transfers.get(id);
@@ -422,5 +435,11 @@ export function planTransfers(
       resolved.push({ id, status: after.status });
     }
   }
-  return { results, created, entries: batch.entries, resolved, accountChanges: accountChanges(loaded, batch) };
+  return {
+    results,
+    created,
+    entries: batch.entries,
+    resolved,
+    accountChanges: accountChanges(loaded, batch),
+  };
 }

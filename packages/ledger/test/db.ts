@@ -70,6 +70,9 @@ export async function createPostgresDb(
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // Idle connections receive a FATAL when the database is dropped; that is expected here, and
+  // without a listener the pool would rethrow it as an unhandled error.
+  pool.on('error', () => undefined);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   await ledgerMigration.up(db);
   return {

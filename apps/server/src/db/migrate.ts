@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
+import * as transactions from './migrations/0003_transactions';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -9,12 +10,14 @@ import * as permissionsSeed from './migrations/0002_permissions';
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_permissions': permissionsSeed,
+  '0003_transactions': transactions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Areas own numbered ranges (docs/architecture.md), so parallel work may land out of order.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

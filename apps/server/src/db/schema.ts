@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { TransactionTables } from '../modules/transactions/tables';
 
 /**
  * Table types for Kysely. Each area adds its tables as an interface in its module folder and
@@ -137,4 +138,4 @@ export interface FoundationTables {
 }
 
 /** Areas extend this with their own table interfaces (one `extends` per area). */
-export interface Database extends FoundationTables {}
+export interface Database extends FoundationTables, TransactionTables {}

@@ -158,7 +158,8 @@ export async function buildApp(
   const webDist = services.config.webDistDir;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // '/' is the SPA itself; other page paths fall through to the not-found handler, which answers index.html.
+    await app.register(fastifyStatic, { root: webDist, index: ['index.html'] });
   }
 
   app.setNotFoundHandler((req, reply) => {

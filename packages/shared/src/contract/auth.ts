@@ -72,3 +72,9 @@ export interface LoginResult {
   /** Server-decided feature flags the page mirrors (the lists behind them are configuration). */
   features: { international: boolean; cut_off: boolean };
 }
+
+/** `GET data/app_info_web`: the balances the page polls. */
+export interface AgentBalancesDto {
+  balance: number;
+  hold_balance: number;
+}

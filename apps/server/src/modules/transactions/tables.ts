@@ -1,0 +1,48 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  id_transaksi: string;
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  user_id: number | null;
+  kind: 'WITHDRAW' | 'EWALLET' | 'RETAIL' | 'TRANSFER' | 'VA' | 'QRIS' | 'TOPUP';
+  jenis_produk: 'TRANSFER' | 'IPG' | 'EMONEY';
+  jenis_trx: 'CASH IN' | 'CASH OUT';
+  jenis_transaksi: Generated<number>;
+  status_trx: 'PROCESS' | 'SUCCESS' | 'FAILED';
+  time_request: Timestamp;
+  /** WIB date `YYYY-MM-DD`. */
+  transaction_date: ColumnType<string, string, string>;
+  time_completed: Timestamp | null;
+  invoicenumberext: string | null;
+  addinfo21: string | null;
+  partner_reff_va: string | null;
+  nopelanggan1: string | null;
+  nopelanggan2: string | null;
+  nopelanggan3: string | null;
+  id_produk: string | null;
+  nama_produk: string | null;
+  nama_channel: string | null;
+  kodebank: string | null;
+  namabank: string | null;
+  customername: string | null;
+  nominal_origin: number;
+  nominal_admin: Generated<number>;
+  response_code: string | null;
+  responsebiller: string | null;
+  keterangan: string | null;
+  is_void: string | null;
+  token_code: string | null;
+  note: string | null;
+  rail_reference: string | null;
+  ledger_transfer_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface TransactionTables {
+  transactions: TransactionsTable;
+}

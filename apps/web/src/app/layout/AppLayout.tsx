@@ -1,0 +1,44 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import { useLoggedIn } from '../../lib/session';
+import { showsSidebar } from '../menu';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+/** Header, collapsible sidebar and the page. The sidebar stays hidden while registration is incomplete. */
+export function AppLayout() {
+  const session = useLoggedIn();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'gerbang.sidebar-collapsed', defaultValue: false });
+  const sidebarAllowed = showsSidebar(session);
+  const sidebarShown = sidebarAllowed && !collapsed;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={sidebarAllowed ? { width: 270, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: collapsed } } : undefined}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Header
+          sidebarShown={sidebarShown}
+          mobileOpened={mobileOpened}
+          onToggleMobile={mobile.toggle}
+          onShowSidebar={() => setCollapsed(false)}
+        />
+      </AppShell.Header>
+      {sidebarAllowed && (
+        <AppShell.Navbar data-testid="sidebar">
+          <Sidebar onHide={() => (mobileOpened ? mobile.close() : setCollapsed(true))} onNavigate={mobile.close} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

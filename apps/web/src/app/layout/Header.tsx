@@ -1,0 +1,130 @@
+import { type Environment, type Language, LANGUAGES } from '@gerbang/shared';
+import { ActionIcon, Anchor, Burger, Group, Menu, SegmentedControl, Select, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconHeadset, IconLayoutSidebarLeftExpand, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { changeLanguage } from '../../lib/i18n';
+import { useLoggedIn, useSession } from '../../lib/session';
+import { showErrorDialog } from '../../lib/dialogs';
+
+interface HeaderProps {
+  sidebarShown: boolean;
+  mobileOpened: boolean;
+  onToggleMobile(): void;
+  onShowSidebar(): void;
+}
+
+function useAppConfig() {
+  return useQuery({
+    queryKey: ['app-config'],
+    queryFn: async () => (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSidebar }: HeaderProps) {
+  const { t, i18n } = useTranslation();
+  const session = useLoggedIn();
+  const { logout, switchEnvironment } = useSession();
+  const navigate = useNavigate();
+  const config = useAppConfig();
+
+  const finishLogout = async () => {
+    await logout();
+    navigate('/auth/login', { replace: true });
+  };
+
+  const onLogout = () => {
+    if (session.environment !== 'sandbox') {
+      void finishLogout();
+      return;
+    }
+    // Spec 01 §4: leaving from sandbox first switches the session back to production.
+    modals.openConfirmModal({
+      title: t('auth.logoutSandboxTitle'),
+      children: <Text size="sm">{t('auth.logoutSandboxBody')}</Text>,
+      labels: { confirm: t('common.yes'), cancel: t('common.no') },
+      confirmProps: { 'data-testid': 'confirm-logout-sandbox' } as Record<string, string>,
+      onConfirm: async () => {
+        const switched = await switchEnvironment('production');
+        if (!switched) {
+          showErrorDialog(t('auth.switchProductionFailed'));
+          return;
+        }
+        await finishLogout();
+      },
+    });
+  };
+
+  const onLanguage = async (lang: Language) => {
+    await changeLanguage(lang);
+    await api.post('/auth/language', { language: lang }, { silent: true });
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <Burger opened={mobileOpened} onClick={onToggleMobile} hiddenFrom="sm" size="sm" aria-label="menu" />
+        {!sidebarShown && (
+          <Tooltip label={t('nav.showMenu')}>
+            <ActionIcon variant="subtle" onClick={onShowSidebar} visibleFrom="sm" aria-label={t('nav.showMenu')} data-testid="show-menu">
+              <IconLayoutSidebarLeftExpand />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <SegmentedControl
+          size="xs"
+          data-testid="environment-switch"
+          value={session.environment}
+          onChange={(value) => void switchEnvironment(value as Environment)}
+          data={[
+            { value: 'production', label: t('common.environment.production') },
+            { value: 'sandbox', label: t('common.environment.sandbox') },
+          ]}
+          color={session.environment === 'sandbox' ? 'orange' : 'blue'}
+        />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {config.data?.supportUrl && (
+          <Anchor href={config.data.supportUrl} target="_blank" rel="noreferrer" visibleFrom="xs" size="sm">
+            <Group gap={4}>
+              <IconHeadset size={18} />
+              {t('nav.support')}
+            </Group>
+          </Anchor>
+        )}
+        {session.status_reg.status && (
+          <Select
+            size="xs"
+            w={140}
+            aria-label={t('common.language')}
+            data-testid="language-select"
+            value={i18n.language}
+            allowDeselect={false}
+            onChange={(value) => value && void onLanguage(value as Language)}
+            data={LANGUAGES.map((lang) => ({ value: lang, label: t(`common.languages.${lang}`) }))}
+          />
+        )}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="light" size="lg" radius="xl" aria-label={t('nav.profile')} data-testid="profile-menu">
+              <IconUserCircle />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{session.user.nama}</Menu.Label>
+            <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/account')} data-testid="menu-account">
+              {t('nav.account')}
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout} data-testid="logout">
+              {t('auth.logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

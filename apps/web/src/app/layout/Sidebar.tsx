@@ -1,0 +1,77 @@
+import { Box, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronsLeft, IconLayoutDashboard } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Money } from '../../components/Money';
+import { useBalances } from '../../lib/balance';
+import { useLoggedIn, useSession } from '../../lib/session';
+import { type MenuItem, showsSidebarBalance, visibleMenu } from '../menu';
+import { Logo } from './Logo';
+
+function isActive(item: MenuItem, pathname: string): boolean {
+  if (item.to) return item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+  return (item.children ?? []).some((child) => isActive(child, pathname));
+}
+
+function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate(): void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (item.children) {
+    return (
+      <NavLink label={t(item.labelKey)} defaultOpened={isActive(item, pathname)} data-testid={`menu-${item.key}`} childrenOffset={16}>
+        {item.children.map((child) => (
+          <MenuLink key={child.key} item={child} onNavigate={onNavigate} />
+        ))}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      component={Link}
+      to={item.to ?? '/'}
+      label={t(item.labelKey)}
+      active={isActive(item, pathname)}
+      onClick={onNavigate}
+      data-testid={`menu-${item.key}`}
+      leftSection={item.key === 'home' ? <IconLayoutDashboard size={18} /> : undefined}
+    />
+  );
+}
+
+export function Sidebar({ onHide, onNavigate }: { onHide(): void; onNavigate(): void }) {
+  const { t } = useTranslation();
+  const session = useLoggedIn();
+  const { verdict } = useSession();
+  const { balance } = useBalances();
+  const items = visibleMenu(session, verdict);
+  return (
+    <Stack h="100%" gap={0}>
+      <Box p="md" pb="xs">
+        <Logo />
+        {showsSidebarBalance(session) && (
+          <Box mt="md" p="sm" bg="var(--mantine-color-blue-0)" style={{ borderRadius: 8 }} data-testid="sidebar-balance">
+            <Text size="xs" c="dimmed">
+              {t('nav.balance')}
+            </Text>
+            <Text fw={700} size="lg">
+              <Money value={balance} />
+            </Text>
+          </Box>
+        )}
+      </Box>
+      <ScrollArea style={{ flex: 1 }} px="xs">
+        <nav data-testid="sidebar-menu">
+          {items.map((item) => (
+            <MenuLink key={item.key} item={item} onNavigate={onNavigate} />
+          ))}
+        </nav>
+      </ScrollArea>
+      <UnstyledButton onClick={onHide} p="md" data-testid="hide-menu">
+        <Group gap="xs">
+          <IconChevronsLeft size={18} />
+          <Text size="sm">{t('nav.hideMenu')}</Text>
+        </Group>
+      </UnstyledButton>
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+/** Placeholder until the account area is built (its issue replaces this page). */
+export default function AccountPage() {
+  return <ComingSoon titleKey="nav.account" />;
+}

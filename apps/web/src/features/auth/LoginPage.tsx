@@ -1,0 +1,138 @@
+import { type Language, LANGUAGES, type LoginResult, RC } from '@gerbang/shared';
+import { Alert, Anchor, Box, Button, Card, Center, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import { api } from '../../lib/api';
+import { showErrorDialog } from '../../lib/dialogs';
+import { changeLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+
+type Field = 'username' | 'password' | 'captcha';
+
+/** The first failing rule in the spec's order (spec 01 §5); the server checks the same. */
+function firstError(username: string, password: string, captcha: string): { field: Field; key: string } | null {
+  if (!username.trim()) return { field: 'username', key: 'auth.enterUsername' };
+  if (!password) return { field: 'password', key: 'auth.enterPassword' };
+  if (!captcha) return { field: 'captcha', key: 'auth.submitCaptcha' };
+  return null;
+}
+
+export default function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { setSession } = useSession();
+  const [params] = useSearchParams();
+  // Test mode: the key stands in for a captcha solution; the server accepts it only if it matches.
+  const testKey = params.get('test');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState(testKey ?? '');
+  const [error, setError] = useState<{ field: Field; key: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const config = useQuery({
+    queryKey: ['app-config'],
+    queryFn: async () => (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const resetAfterFailure = () => {
+    setUsername('');
+    setPassword('');
+    if (!testKey) captchaRef.current?.reset();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = firstError(username, password, captcha);
+    setError(problem);
+    if (problem) return;
+    setSubmitting(true);
+    const res = await api.post<LoginResult>('/auth/login', { username: username.trim(), password, captcha }, { silent: true });
+    setSubmitting(false);
+    if (res.rc === RC.OK) {
+      setSession(res.data);
+      navigate('/', { replace: true });
+      return;
+    }
+    resetAfterFailure();
+    showErrorDialog(res.rd);
+  };
+
+  return (
+    <Center mih="100vh" bg="linear-gradient(135deg, var(--mantine-color-blue-9), var(--mantine-color-cyan-7))" p="md">
+      <Card shadow="xl" radius="lg" p="xl" w={420} maw="100%">
+        <form onSubmit={onSubmit} noValidate data-testid="login-form">
+          <Stack gap="md">
+            <Group justify="space-between" align="center">
+              <Group gap={8}>
+                <img src="/favicon.svg" alt="" width={36} height={36} />
+                <Text fw={800} size="xl" c="blue.8">
+                  Gerbang
+                </Text>
+              </Group>
+              <SegmentedControl
+                size="xs"
+                aria-label={t('common.language')}
+                data-testid="login-language"
+                value={i18n.language}
+                onChange={(value) => void changeLanguage(value as Language)}
+                data={LANGUAGES.map((lang) => ({ value: lang, label: lang.toUpperCase() }))}
+              />
+            </Group>
+            <Box>
+              <Title order={3}>{t('auth.title')}</Title>
+              <Text size="sm" c="dimmed">
+                {t('auth.subtitle')}
+              </Text>
+            </Box>
+            <TextInput
+              label={t('auth.username')}
+              placeholder={t('auth.usernamePlaceholder')}
+              type="email"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              error={error?.field === 'username' ? t(error.key) : null}
+              data-testid="login-username"
+            />
+            <PasswordInput
+              label={t('auth.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={error?.field === 'password' ? t(error.key) : null}
+              data-testid="login-password"
+              maxLength={64}
+            />
+            {testKey ? (
+              <Alert color="gray" icon={<IconFlask size={16} />} py={6} data-testid="test-mode">
+                {t('auth.testMode')}
+              </Alert>
+            ) : (
+              <Captcha ref={captchaRef} onChange={setCaptcha} error={error?.field === 'captcha' ? t(error.key) : null} />
+            )}
+            <Button type="submit" loading={submitting} fullWidth size="md" data-testid="login-submit">
+              {t('auth.login')}
+            </Button>
+            <Group justify="space-between">
+              <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)} data-testid="forgot-password">
+                {t('auth.forgotPassword')}
+              </Anchor>
+              <Anchor href={config.data?.supportUrl ?? '#'} target="_blank" rel="noreferrer" size="sm">
+                {t('auth.signUp')}
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} testKey={testKey} />
+    </Center>
+  );
+}

@@ -1,0 +1,45 @@
+import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  created_at: string;
+}
+
+/** Demo-only mailbox: the mail outbox, newest first, refreshed every 3 s. Not a translated product page. */
+export default function MailboxPage() {
+  const mails = useQuery({
+    queryKey: ['dev-mailbox'],
+    queryFn: async () => (await api.get<Mail[]>('/dev/mailbox', { limit: 50 }, { silent: true })).data ?? [],
+    refetchInterval: 3000,
+  });
+  return (
+    <Container size="md" py="xl">
+      <Title order={2} mb="md">
+        Dev mailbox
+      </Title>
+      <Stack>
+        {(mails.data ?? []).map((mail) => (
+          <Card key={mail.id} withBorder data-testid="mail">
+            <Group justify="space-between">
+              <Text fw={600}>{mail.subject}</Text>
+              <Badge variant="light">{mail.kind}</Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {mail.to} · {new Date(mail.created_at).toLocaleString()}
+            </Text>
+            <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+              {mail.text}
+            </Text>
+          </Card>
+        ))}
+        {mails.data?.length === 0 && <Text c="dimmed">No mail yet.</Text>}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+/** Placeholder until the paylink area is built (its issue replaces this page). */
+export default function RequestPaymentPage() {
+  return <ComingSoon titleKey="nav.requestPayment" />;
+}

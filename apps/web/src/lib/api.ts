@@ -1,0 +1,124 @@
+import { type Envelope, RC, REQUEST_TIMEOUT_MS } from '@gerbang/shared';
+import { currentLanguage, i18next } from './i18n';
+
+/**
+ * The one API client (spec 01 §7): 60 s timeout, every HTTP status accepted, transport failure
+ * becomes GE, 401 logs out, any other non-00 code shows `rd` in a dialog unless the caller
+ * handles it (`silent`).
+ */
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Do not show the error dialog; the caller shows the message in place. */
+  silent?: boolean;
+  /** A 401 is an answer, not a reason to log out (the session check itself). */
+  anonymousOk?: boolean;
+  signal?: AbortSignal;
+}
+
+interface ClientHooks {
+  onUnauthorized: () => void;
+  onError: (rd: string, rc: string) => void;
+  environment: () => string;
+}
+
+let hooks: ClientHooks = {
+  onUnauthorized: () => {},
+  onError: () => {},
+  environment: () => 'production',
+};
+let csrfToken: string | null = null;
+
+export function configureApiClient(next: Partial<ClientHooks>) {
+  hooks = { ...hooks, ...next };
+}
+
+export function forgetCsrfToken() {
+  csrfToken = null;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = new URL(`/api${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<Envelope<T>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  opts.signal?.addEventListener('abort', () => controller.abort());
+  const headers: Record<string, string> = {
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-Language': currentLanguage(),
+    'X-Environment': hooks.environment(),
+  };
+  let body: BodyInit | undefined;
+  if (method === 'POST') {
+    if (!csrfToken) {
+      const token = await send<{ csrf: string }>('GET', '/auth/csrf_token', { silent: true });
+      if (token.rc !== RC.OK) return token as unknown as Envelope<T>;
+      csrfToken = token.data.csrf;
+    }
+    headers['X-CSRF-Token'] = csrfToken;
+    if (opts.body instanceof FormData) body = opts.body;
+    else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body ?? {});
+    }
+  }
+  try {
+    const res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    const json = (await res.json().catch(() => null)) as Envelope<T> | null;
+    if (!json || typeof json.rc !== 'string') {
+      return { rc: RC.GENERIC, rd: i18next.t('common.errors.generic'), data: null as T };
+    }
+    return json;
+  } catch {
+    return { rc: RC.GENERIC, rd: i18next.t('common.errors.network'), data: null as T };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const result = await send<T>(method, path, opts);
+  if (result.rc === RC.SESSION) {
+    if (!opts.anonymousOk) hooks.onUnauthorized();
+    return result;
+  }
+  if (result.rc !== RC.OK && !opts.silent) hooks.onError(result.rd, result.rc);
+  return result;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, query?: Query, opts: Omit<RequestOptions, 'query'> = {}) =>
+    request<T>('GET', path, { ...opts, query }),
+  post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('POST', path, { ...opts, body }),
+};
+
+/** Throws on a non-00 answer; for react-query, whose error state drives loading/failure views. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly rc: string,
+    readonly rd: string,
+  ) {
+    super(rd);
+  }
+}
+
+export async function unwrap<T>(promise: Promise<Envelope<T>>): Promise<T> {
+  const result = await promise;
+  if (result.rc !== RC.OK) throw new ApiFailure(result.rc, result.rd);
+  return result.data;
+}

@@ -1,0 +1,24 @@
+import { type AgentBalancesDto, BALANCE_POLL_MS, RC } from '@gerbang/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+import { useSession } from './session';
+
+/**
+ * Balance and hold balance of the session's agent and environment, refreshed every 10 s while
+ * logged in (spec 01 §4). `null` values mean "not known" and display as Rp. 0.
+ */
+export function useBalances(): { balance: number | null; hold_balance: number | null } {
+  const { session } = useSession();
+  const query = useQuery({
+    queryKey: ['balance', session?.agent.id_agen, session?.environment],
+    queryFn: async () => {
+      const res = await api.get<AgentBalancesDto>('/data/app_info_web', undefined, { silent: true });
+      if (res.rc !== RC.OK) throw new Error(res.rd);
+      return res.data;
+    },
+    enabled: session !== null,
+    refetchInterval: BALANCE_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  return { balance: query.data?.balance ?? null, hold_balance: query.data?.hold_balance ?? null };
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createPostgresDatabase } from '../../apps/server/test/helpers/databases';
+
+export const E2E_TEST_KEY = 'e2e-test-mode-key';
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/app/config`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start within ${timeoutMs} ms`);
+}
+
+/**
+ * One real server for the whole browser suite: the built web app, demo data, simulator rails, and
+ * a fresh database (PGlite in a temp dir, or a new PostgreSQL database when DATABASE_URL is set).
+ */
+export default async function setup(project: TestProject) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const required = process.env.E2E_REQUIRED === '1';
+  if (!existsSync(chromium)) {
+    if (required) throw new Error(`Chromium not found at ${chromium} and browser tests are required`);
+    console.warn(`e2e: Chromium not found at ${chromium}; browser tests are skipped`);
+    project.provide('e2eBaseUrl', '');
+    return;
+  }
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gerbang-e2e-'));
+  const pgdb = process.env.DATABASE_URL ? await createPostgresDatabase('gerbang_e2e') : null;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgdb?.url ?? '',
+      TEST_MODE_KEY: E2E_TEST_KEY,
+      CAPTCHA_COST: '2000',
+      NODE_ENV: 'development',
+      GERBANG_MODE: 'demo',
+      LOG_LEVEL: 'warn',
+      EXPORT_DIR: path.join(dataDir, 'exports'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(baseUrl, child, 120_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${String(error)}\n${output}`);
+  }
+  project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eChromium', chromium);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await pgdb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2eChromium: string;
+  }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * Dependency-direction check (ARCHITECTURE §1): shared ← ledger ← server; shared ← web; nothing
+ * imports server or web; inside web, features do not import each other. It reads import
+ * specifiers with a regular expression — enough for our code, which has no dynamic paths — because
+ * dependency-cruiser needs the TypeScript compiler API that TypeScript 7 no longer ships.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const layers = {
+  'packages/shared': [],
+  'packages/ledger': ['packages/shared'],
+  'apps/server': ['packages/shared', 'packages/ledger'],
+  'apps/web': ['packages/shared'],
+};
+const packageDirs = { '@gerbang/shared': 'packages/shared', '@gerbang/ledger': 'packages/ledger', '@gerbang/server': 'apps/server', '@gerbang/web': 'apps/web' };
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* sourceFiles(full);
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield full;
+  }
+}
+
+const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const problems = [];
+
+for (const [layer, allowed] of Object.entries(layers)) {
+  const layerDir = path.join(root, layer, 'src');
+  for (const file of sourceFiles(layerDir)) {
+    const rel = path.relative(root, file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(importPattern)) {
+      const spec = match[1] ?? match[2];
+      let target = null;
+      if (spec.startsWith('.')) target = path.relative(root, path.resolve(path.dirname(file), spec));
+      else {
+        const pkg = Object.keys(packageDirs).find((p) => spec === p || spec.startsWith(`${p}/`));
+        if (pkg) target = packageDirs[pkg];
+      }
+      if (!target) continue;
+      const targetLayer = Object.keys(layers).find((l) => target === l || target.startsWith(`${l}/`));
+      if (targetLayer && targetLayer !== layer && !allowed.includes(targetLayer)) {
+        problems.push(`${rel}: ${layer} may not import ${targetLayer} (${spec})`);
+      }
+      const fromFeature = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel)?.[1];
+      const toFeature = /^apps\/web\/src\/features\/([^/]+)/.exec(target)?.[1];
+      if (fromFeature && toFeature && fromFeature !== toFeature) {
+        problems.push(`${rel}: web feature ${fromFeature} may not import feature ${toFeature} (${spec}); compose in app/`);
+      }
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Dependency direction violated:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('dependency direction: ok');
