@@ -34,6 +34,9 @@ export interface Config {
   internationalAgents: string[];
   /** Support chat link shown in the header. */
   supportUrl: string;
+  /** Affiliation links on the my-data tab; `{code}` is replaced by the referral code. */
+  affiliateWebUrl: string;
+  affiliateAndroidUrl: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -93,5 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'h2h@demo.id',
     ]),
     supportUrl: env.SUPPORT_URL ?? 'https://wa.me/6281100000000',
+    affiliateWebUrl:
+      env.AFFILIATE_WEB_URL ??
+      `${(env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')}/auth/login?ref={code}`,
+    affiliateAndroidUrl:
+      env.AFFILIATE_ANDROID_URL ??
+      'https://play.google.com/store/apps/details?id=id.gerbang.app&referrer=ref%3D{code}',
   };
 }

@@ -1,3 +1,4 @@
+export * from './contract/account';
 export * from './contract/auth';
 export * from './domain/access-rule';
 export * from './domain/codes';

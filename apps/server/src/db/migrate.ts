@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
 import * as transactions from './migrations/0003_transactions';
+import * as accountProfiles from './migrations/0020_account_profiles';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_permissions': permissionsSeed,
   '0003_transactions': transactions,
+  '0020_account_profiles': accountProfiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

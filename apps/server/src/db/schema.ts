@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountTables } from '../modules/account/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 
 /**
@@ -40,6 +41,8 @@ export interface UsersTable {
   language: Generated<string>;
   password_changed_at: Timestamp;
   created_at: CreatedAt;
+  /** Set when a sub-account is deleted; the row stays so its history stays attributable. */
+  deleted_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -138,4 +141,4 @@ export interface FoundationTables {
 }
 
 /** Areas extend this with their own table interfaces (one `extends` per area). */
-export interface Database extends FoundationTables, TransactionTables {}
+export interface Database extends FoundationTables, TransactionTables, AccountTables {}

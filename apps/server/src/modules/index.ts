@@ -1,8 +1,10 @@
 import type { Config } from '../config';
 import type { RouteDefinition } from '../http/route';
 import { devMailboxRoutes } from '../mail/dev-mailbox-routes';
+import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
+import { teamRoutes } from './team/routes';
 
 /**
  * Every API route of the server. Each area exports its list; add one line per area. The
@@ -12,6 +14,8 @@ export function allRoutes(config: Pick<Config, 'mode'>): RouteDefinition[] {
   return [
     ...authRoutes,
     ...balanceRoutes,
+    ...accountRoutes,
+    ...teamRoutes,
     ...(config.mode === 'production' ? [] : devMailboxRoutes),
   ];
 }

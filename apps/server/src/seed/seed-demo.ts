@@ -1,4 +1,5 @@
 import type { Services } from '../http/services';
+import { seedAccountProfiles } from './seed-account-profiles';
 import { seedDemoUsers } from './seed-users';
 
 /**
@@ -7,4 +8,5 @@ import { seedDemoUsers } from './seed-users';
  */
 export async function seedDemo(services: Services): Promise<void> {
   await seedDemoUsers(services.db);
+  await seedAccountProfiles(services.db);
 }

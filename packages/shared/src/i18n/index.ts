@@ -1,10 +1,14 @@
 import type { Language } from '../domain/environment';
+import accountEn from './en/account.json';
 import authEn from './en/auth.json';
 import commonEn from './en/common.json';
 import navEn from './en/nav.json';
+import teamEn from './en/team.json';
+import accountId from './id/account.json';
 import authId from './id/auth.json';
 import commonId from './id/common.json';
 import navId from './id/nav.json';
+import teamId from './id/team.json';
 
 /**
  * The catalogs: one JSON file per area and language, namespaced by area, so `t('auth.enterUsername')`
@@ -12,8 +16,8 @@ import navId from './id/nav.json';
  * a test fails when a key exists in one language and not the other.
  */
 export const catalogs = {
-  id: { common: commonId, auth: authId, nav: navId },
-  en: { common: commonEn, auth: authEn, nav: navEn },
+  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId },
+  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Catalog = (typeof catalogs)['id'];
