@@ -1,5 +1,7 @@
 export * from './contract/account';
 export * from './contract/auth';
+export * from './contract/dashboard';
+export * from './contract/reports';
 export * from './domain/access-rule';
 export * from './domain/codes';
 export * from './domain/cut-off';

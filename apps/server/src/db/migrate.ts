@@ -3,6 +3,7 @@ import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
 import * as transactions from './migrations/0003_transactions';
 import * as accountProfiles from './migrations/0020_account_profiles';
+import * as news from './migrations/0060_news';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_permissions': permissionsSeed,
   '0003_transactions': transactions,
   '0020_account_profiles': accountProfiles,
+  '0060_news': news,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
+import type { DashboardTables } from '../modules/dashboard/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 
 /**
@@ -141,4 +142,4 @@ export interface FoundationTables {
 }
 
 /** Areas extend this with their own table interfaces (one `extends` per area). */
-export interface Database extends FoundationTables, TransactionTables, AccountTables {}
+export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables {}

@@ -4,6 +4,8 @@ import { devMailboxRoutes } from '../mail/dev-mailbox-routes';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { reportRoutes } from './reports/routes';
 import { teamRoutes } from './team/routes';
 
 /**
@@ -16,6 +18,8 @@ export function allRoutes(config: Pick<Config, 'mode'>): RouteDefinition[] {
     ...balanceRoutes,
     ...accountRoutes,
     ...teamRoutes,
+    ...dashboardRoutes,
+    ...reportRoutes,
     ...(config.mode === 'production' ? [] : devMailboxRoutes),
   ];
 }

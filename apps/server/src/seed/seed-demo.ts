@@ -1,5 +1,6 @@
 import type { Services } from '../http/services';
 import { seedAccountProfiles } from './seed-account-profiles';
+import { seedNews } from './seed-news';
 import { seedDemoUsers } from './seed-users';
 
 /**
@@ -8,5 +9,6 @@ import { seedDemoUsers } from './seed-users';
  */
 export async function seedDemo(services: Services): Promise<void> {
   await seedDemoUsers(services.db);
+  await seedNews(services.db, services.now());
   await seedAccountProfiles(services.db);
 }

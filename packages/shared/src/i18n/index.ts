@@ -2,12 +2,16 @@ import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import authEn from './en/auth.json';
 import commonEn from './en/common.json';
+import dashboardEn from './en/dashboard.json';
 import navEn from './en/nav.json';
+import reportsEn from './en/reports.json';
 import teamEn from './en/team.json';
 import accountId from './id/account.json';
 import authId from './id/auth.json';
 import commonId from './id/common.json';
+import dashboardId from './id/dashboard.json';
 import navId from './id/nav.json';
+import reportsId from './id/reports.json';
 import teamId from './id/team.json';
 
 /**
@@ -16,8 +20,8 @@ import teamId from './id/team.json';
  * a test fails when a key exists in one language and not the other.
  */
 export const catalogs = {
-  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId },
-  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn },
+  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId },
+  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Catalog = (typeof catalogs)['id'];

@@ -1,0 +1,70 @@
+import {
+  formatWibDateTime,
+  REPORTS,
+  type ReportDefinition,
+  type ReportKey,
+  reportQuery,
+} from '@gerbang/shared';
+import type { z } from 'zod';
+import type { AuthContext } from '../../http/auth-context';
+import { defineRoute, ok } from '../../http/route';
+import type { Services } from '../../http/services';
+import { periodRange } from '../dashboard/dates';
+import { dailyReport } from './daily-report';
+import { reportWorkbook, XLSX_CONTENT_TYPE } from './xlsx';
+
+type ReportQuery = z.infer<typeof reportQuery>;
+
+function readReport(services: Services, auth: AuthContext, key: ReportKey, query: ReportQuery) {
+  const { from, to } = periodRange(query.period, services.now());
+  return dailyReport(
+    services.db,
+    key,
+    { agentId: auth.agent.id, environment: auth.environment },
+    { from, to, type: query.type },
+  );
+}
+
+/**
+ * `GET report/{key}` (spec 01 §7) and its Excel export `GET report/{key}/xlsx`, one route pair
+ * per report so each carries the report's own access rule (permission per key, API flag for
+ * daily_callback, group 11 for the payment-success reports).
+ */
+export const reportRoutes = (REPORTS as readonly ReportDefinition[]).flatMap((report) => {
+  const key = report.key as ReportKey;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: `/report/${key}`,
+      access: report.rule,
+      query: reportQuery,
+      handler: async ({ services, auth, query }) =>
+        ok(await readReport(services, auth, key, query as ReportQuery)),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `/report/${key}/xlsx`,
+      access: report.rule,
+      query: reportQuery,
+      // The file itself, not the envelope; a refusal before the handler still answers the envelope.
+      raw: true,
+      handler: async ({ services, auth, query, reply, t }) => {
+        const input = query as ReportQuery;
+        const rows = await readReport(services, auth, key, input);
+        const file = await reportWorkbook({
+          report,
+          period: input.period,
+          rows,
+          t,
+          generatedAt: formatWibDateTime(services.now()),
+        });
+        reply
+          .header('content-type', XLSX_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="${key}_${input.period}.xlsx"`)
+          .header('cache-control', 'no-store')
+          .send(file);
+        return undefined;
+      },
+    }),
+  ];
+});
