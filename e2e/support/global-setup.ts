@@ -14,7 +14,11 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -42,7 +46,8 @@ export default async function setup(project: TestProject) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const required = process.env.E2E_REQUIRED === '1';
   if (!existsSync(chromium)) {
-    if (required) throw new Error(`Chromium not found at ${chromium} and browser tests are required`);
+    if (required)
+      throw new Error(`Chromium not found at ${chromium} and browser tests are required`);
     console.warn(`e2e: Chromium not found at ${chromium}; browser tests are skipped`);
     project.provide('e2eBaseUrl', '');
     return;
@@ -52,7 +57,14 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gerbang-e2e-'));
-  const pgdb = process.env.DATABASE_URL ? await createPostgresDatabase('gerbang_e2e') : null;
+  // E2E_DATABASE_URL: run against that database and keep it (CI checks the ledger on it afterwards);
+  // otherwise a fresh PostgreSQL database when DATABASE_URL is set, else PGlite in a temp dir.
+  const keptUrl = process.env.E2E_DATABASE_URL;
+  const pgdb = keptUrl
+    ? { url: keptUrl, drop: async () => {} }
+    : process.env.DATABASE_URL
+      ? await createPostgresDatabase('gerbang_e2e')
+      : null;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {

@@ -7,6 +7,7 @@ import type { Services } from './http/services';
 import { createMailer } from './mail/mailer';
 import { createCaptchaService } from './modules/auth/captcha';
 import { createBalanceReader } from './modules/balance/ledger-balance-reader';
+import { createRails, type RailsConfig } from './rails';
 
 export interface Running {
   services: Services;
@@ -16,7 +17,7 @@ export interface Running {
 /** Connects the database, runs migrations and builds the services every route and job uses. */
 export async function bootstrap(
   config: Config,
-  opts: { log?: Logger; now?: () => Date } = {},
+  opts: { log?: Logger; now?: () => Date; rails?: RailsConfig } = {},
 ): Promise<Running> {
   const log =
     opts.log ??
@@ -45,6 +46,7 @@ export async function bootstrap(
       config.testModeKey,
     ),
     balances: createBalanceReader(handle.db),
+    rails: createRails(opts.rails),
   };
   return { services, close: () => handle.close() };
 }

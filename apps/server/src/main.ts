@@ -1,6 +1,7 @@
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { buildApp } from './http/app';
+import { startRailSweep } from './jobs/rail-sweep';
 import { allRoutes } from './modules';
 import { DEMO_PASSWORD, PRINTED_DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed-demo';
@@ -13,6 +14,8 @@ async function main() {
 
   const app = await buildApp(services, allRoutes(config));
   await app.listen({ port: config.port, host: config.host });
+  // Finishes withdrawals a previous run left at the rail, then keeps polling slow ones.
+  const railSweep = startRailSweep(services);
 
   const url = `http://localhost:${config.port}`;
   const lines = [
@@ -30,6 +33,7 @@ async function main() {
 
   const shutdown = async () => {
     await app.close();
+    await railSweep.stop();
     await running.close();
     process.exit(0);
   };

@@ -2,6 +2,7 @@ export * from './contract/account';
 export * from './contract/auth';
 export * from './contract/dashboard';
 export * from './contract/reports';
+export * from './data-pages';
 export * from './domain/access-rule';
 export * from './domain/codes';
 export * from './domain/cut-off';

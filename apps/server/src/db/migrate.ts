@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
 import * as transactions from './migrations/0003_transactions';
+import * as withdraw from './migrations/0030_withdraw';
 import * as accountProfiles from './migrations/0020_account_profiles';
 import * as news from './migrations/0060_news';
 
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_permissions': permissionsSeed,
   '0003_transactions': transactions,
+  '0030_withdraw': withdraw,
   '0020_account_profiles': accountProfiles,
   '0060_news': news,
 };

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
 import type { DashboardTables } from '../modules/dashboard/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
+import type { WithdrawTables } from '../modules/withdraw/tables';
 
 /**
  * Table types for Kysely. Each area adds its tables as an interface in its module folder and
@@ -142,4 +143,4 @@ export interface FoundationTables {
 }
 
 /** Areas extend this with their own table interfaces (one `extends` per area). */
-export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables {}
+export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables, WithdrawTables {}

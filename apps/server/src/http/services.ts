@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { CaptchaService } from '../modules/auth/captcha';
 import type { BalanceReader } from '../modules/balance/balance-reader';
+import type { Rails } from '../rails';
 
 /** What every route and job may use. Built once in main.ts (or per test) and passed down. */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   mail: Mailer;
   captcha: CaptchaService;
   balances: BalanceReader;
+  /** Payment rails (the simulator unless real connectors are configured). */
+  rails: Rails;
   log: Logger;
   /** The clock, injectable so tests can move time (cut-off windows, expiries, lockouts). */
   now: () => Date;

@@ -3,7 +3,13 @@
  * answers it as base64). Only pdfkit's built-in Helvetica is used, so no font files ship with us;
  * Helvetica's WinAnsi encoding covers Indonesian and English text.
  */
-import { formatRupiah, formatWibDateTime, isRupiah, type Language } from '@gerbang/shared';
+import {
+  formatRupiah,
+  formatWibDateTime,
+  isRupiah,
+  type Language,
+  translate,
+} from '@gerbang/shared';
 import PDFDocument from 'pdfkit';
 
 /** `status_trx` of the transaction rows (spec 03 §3.1): anything not final is PROCESS. */
@@ -40,37 +46,28 @@ export const DEFAULT_INVOICE_PROVIDER: InvoiceProvider = {
   addressLine: 'Jakarta, Indonesia',
 };
 
-/** Invoice labels, kept here for now; to move into the i18n catalogs under invoice.*. */
-export const INVOICE_LABELS = {
-  id: {
-    title: 'INVOICE TRANSAKSI',
-    merchant: 'Merchant',
-    transactionId: 'ID Transaksi',
-    date: 'Tanggal Transaksi',
-    channel: 'Nama Channel',
-    customerName: 'Nama Pelanggan',
-    accountNumber: 'No Rekening',
-    amount: 'Nominal',
-    adminFee: 'Nominal Admin',
-    total: 'Total',
-    status: 'Status',
-    statuses: { SUCCESS: 'BERHASIL', FAILED: 'GAGAL', PROCESS: 'DIPROSES' },
-  },
-  en: {
-    title: 'TRANSACTION INVOICE',
-    merchant: 'Merchant',
-    transactionId: 'Transaction ID',
-    date: 'Transaction Date',
-    channel: 'Channel',
-    customerName: 'Customer Name',
-    accountNumber: 'Account Number',
-    amount: 'Amount',
-    adminFee: 'Admin Fee',
-    total: 'Total',
-    status: 'Status',
-    statuses: { SUCCESS: 'SUCCESS', FAILED: 'FAILED', PROCESS: 'PROCESSING' },
-  },
-} as const satisfies Record<Language, Record<string, unknown>>;
+/** Invoice labels come from the i18n catalogs (namespace `invoice`), in the user's language. */
+function invoiceLabels(lang: Language) {
+  const t = (key: string) => translate(lang, `invoice.${key}`);
+  return {
+    title: t('title'),
+    merchant: t('merchant'),
+    transactionId: t('transactionId'),
+    date: t('date'),
+    channel: t('channel'),
+    customerName: t('customerName'),
+    accountNumber: t('accountNumber'),
+    amount: t('amount'),
+    adminFee: t('adminFee'),
+    total: t('total'),
+    status: t('status'),
+    statuses: {
+      SUCCESS: t('statuses.SUCCESS'),
+      FAILED: t('statuses.FAILED'),
+      PROCESS: t('statuses.PROCESS'),
+    } satisfies Record<InvoiceStatus, string>,
+  };
+}
 
 const PAGE_MARGIN = 42;
 const LABEL_WIDTH = 130;
@@ -84,7 +81,7 @@ export async function renderInvoicePdf(
   for (const amount of [invoice.amount, invoice.adminFee, invoice.total]) {
     if (!isRupiah(amount)) throw new RangeError(`Not an integer rupiah amount: ${amount}`);
   }
-  const labels = INVOICE_LABELS[lang];
+  const labels = invoiceLabels(lang);
   const provider = options.provider ?? DEFAULT_INVOICE_PROVIDER;
   const rows: ReadonlyArray<readonly [label: string, value: string, emphasise?: boolean]> = [
     [labels.transactionId, invoice.transactionId],

@@ -5,8 +5,11 @@ import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { invoiceRoutes } from './invoice/routes';
 import { reportRoutes } from './reports/routes';
 import { teamRoutes } from './team/routes';
+import { withdrawLookupRoutes } from './withdraw/lookup-routes';
+import { withdrawRoutes } from './withdraw/routes';
 
 /**
  * Every API route of the server. Each area exports its list; add one line per area. The
@@ -20,6 +23,9 @@ export function allRoutes(config: Pick<Config, 'mode'>): RouteDefinition[] {
     ...teamRoutes,
     ...dashboardRoutes,
     ...reportRoutes,
+    ...withdrawLookupRoutes,
+    ...withdrawRoutes,
+    ...invoiceRoutes,
     ...(config.mode === 'production' ? [] : devMailboxRoutes),
   ];
 }

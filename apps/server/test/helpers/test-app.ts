@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import type { Services } from '../../src/http/services';
 import { allRoutes } from '../../src/modules';
+import type { RailsConfig } from '../../src/rails';
 import { seedDemo } from '../../src/seed/seed-demo';
 import { createPostgresDatabase } from './databases';
 
@@ -47,21 +48,33 @@ export interface TestClient {
  */
 export async function createTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
-  opts: { seed?: boolean } = {},
+  opts: {
+    seed?: boolean;
+    /**
+     * Reuse a database across apps (restart tests): a PGlite directory, or a PostgreSQL URL that
+     * the caller created and drops. Without it every app gets a fresh database.
+     */
+    database?: { dataDir?: string; url?: string };
+    /** Rail configuration (simulator knobs or connectors) for this app. */
+    rails?: RailsConfig;
+    /** Start the clock this many milliseconds from real time. */
+    clockOffsetMs?: number;
+  } = {},
 ): Promise<TestApp> {
-  const pgdb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const reuse = opts.database;
+  const pgdb = kind === 'postgres' && !reuse?.url ? await createPostgresDatabase() : null;
   const config = loadConfig({
     ...process.env,
     GERBANG_MODE: 'test',
     NODE_ENV: 'test',
-    DATABASE_URL: pgdb?.url ?? '',
-    DATA_DIR: 'memory://',
+    DATABASE_URL: kind === 'postgres' ? (reuse?.url ?? pgdb?.url ?? '') : '',
+    DATA_DIR: reuse?.dataDir ?? 'memory://',
     TEST_MODE_KEY: TEST_KEY,
     SMTP_URL: '',
     CAPTCHA_COST: '50',
   });
   // The server's clock follows real time shifted by an offset that tests may advance.
-  let offsetMs = 0;
+  let offsetMs = opts.clockOffsetMs ?? 0;
   const now = () => new Date(Date.now() + offsetMs);
   const clock = {
     get now() {
@@ -71,7 +84,7 @@ export async function createTestApp(
       offsetMs += ms;
     },
   };
-  const running = await bootstrap(config, { now });
+  const running = await bootstrap(config, { now, rails: opts.rails });
   if (opts.seed !== false) await seedDemo(running.services);
   const app = await buildApp(running.services, allRoutes(config));
   await app.ready();

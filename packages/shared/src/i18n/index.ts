@@ -3,16 +3,20 @@ import accountEn from './en/account.json';
 import authEn from './en/auth.json';
 import commonEn from './en/common.json';
 import dashboardEn from './en/dashboard.json';
+import invoiceEn from './en/invoice.json';
 import navEn from './en/nav.json';
 import reportsEn from './en/reports.json';
 import teamEn from './en/team.json';
+import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import authId from './id/auth.json';
 import commonId from './id/common.json';
 import dashboardId from './id/dashboard.json';
+import invoiceId from './id/invoice.json';
 import navId from './id/nav.json';
 import reportsId from './id/reports.json';
 import teamId from './id/team.json';
+import withdrawId from './id/withdraw.json';
 
 /**
  * The catalogs: one JSON file per area and language, namespaced by area, so `t('auth.enterUsername')`
@@ -20,8 +24,8 @@ import teamId from './id/team.json';
  * a test fails when a key exists in one language and not the other.
  */
 export const catalogs = {
-  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId },
-  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn },
+  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId, withdraw: withdrawId, invoice: invoiceId },
+  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn, withdraw: withdrawEn, invoice: invoiceEn },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Catalog = (typeof catalogs)['id'];

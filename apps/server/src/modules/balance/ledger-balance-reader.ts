@@ -1,11 +1,25 @@
+import { availableOf, balanceOfAccount, Ledger } from '@gerbang/ledger';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { BalanceReader } from './balance-reader';
 
 /**
- * Balances come from the ledger. Until the ledger package is wired (issue 3) there is no money
- * anywhere, so every balance is zero — which is the truth for a ledger with no transfers.
+ * Balances come from the ledger: `balance` is what the merchant can spend (posted minus outgoing
+ * holds, e.g. withdrawals at the rail), `hold_balance` the incoming funds held until settlement.
+ * An agent without accounts has no money yet, so both are zero.
  */
-export function createBalanceReader(_db: Kysely<Database>): BalanceReader {
-  return { read: async () => ({ balance: 0, hold_balance: 0 }) };
+export function createBalanceReader(db: Kysely<Database>): BalanceReader {
+  const ledger = new Ledger(db);
+  return {
+    async read(agentId, environment) {
+      const [available, held] = await Promise.all([
+        ledger.findAccount({ kind: 'merchant_available', agentId, environment }),
+        ledger.findAccount({ kind: 'merchant_held', agentId, environment }),
+      ]);
+      return {
+        balance: available ? availableOf(available) : 0,
+        hold_balance: held ? balanceOfAccount(held).posted : 0,
+      };
+    },
+  };
 }

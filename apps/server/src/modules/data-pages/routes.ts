@@ -1,0 +1,235 @@
+import {
+  DATA_PAGE_PATHS,
+  type DataPageDescriptor,
+  findDataPage,
+  isAllowed,
+  RC,
+} from '@gerbang/shared';
+import { z } from 'zod';
+import type { AuthContext } from '../../http/auth-context';
+import { ApiError, accessDenied, notFound, refused } from '../../http/errors';
+import { defineRoute, ok, type RouteDefinition } from '../../http/route';
+import type { Services } from '../../http/services';
+import { writeAudit } from '../audit/audit';
+import { createExportJob } from '../exports/jobs';
+import { downloadUrl } from '../exports/tokens';
+import { runPage } from './engine';
+import { planRequest } from './query';
+
+const optionalText = z.string().max(8_000).optional();
+
+/** The query string of every data page (spec 03 §7.1); the plan checks each value against the page. */
+export const dataPageQuery = z.object({
+  page: optionalText,
+  limit: optionalText,
+  sort: optionalText,
+  filters: optionalText,
+  param: optionalText,
+  vaCode: optionalText,
+  key: optionalText,
+  value: optionalText,
+  date: optionalText,
+  exportCsv: optionalText,
+});
+
+export function scopeOf(auth: AuthContext, services: Services) {
+  return {
+    agentId: auth.agent.id,
+    environment: auth.environment,
+    userId: auth.user.id,
+    now: services.now(),
+  };
+}
+
+/** Export-list rows carry download links (token-protected) when the job succeeded. */
+function withDownloadLinks(
+  services: Services,
+  auth: AuthContext,
+  rows: Array<Record<string, unknown>>,
+): Array<Record<string, unknown>> {
+  return rows.map((row) => {
+    const ready = Number(row.status) === 3 && typeof row.lokasi_file === 'string';
+    if (!ready) return { ...row, download_csv: null, download_xlsx: null };
+    const id = Number(row.id);
+    return {
+      ...row,
+      download_csv: downloadUrl(
+        services,
+        { id, agentId: auth.agent.id, userId: auth.user.id },
+        'csv',
+      ),
+      download_xlsx: row.lokasi_file_xlsx
+        ? downloadUrl(services, { id, agentId: auth.agent.id, userId: auth.user.id }, 'xlsx')
+        : null,
+    };
+  });
+}
+
+function pageRoute(page: DataPageDescriptor): RouteDefinition {
+  return defineRoute({
+    method: 'GET',
+    url: `/data/${page.path}`,
+    // One route per page, each with the page's own rule (permission data_{path} READ and flags).
+    access: page.access,
+    query: dataPageQuery,
+    handler: async ({ query, auth, services, lang }) => {
+      const scope = scopeOf(auth, services);
+      const plan = planRequest(page, query, scope.now);
+      if (query.exportCsv === '1' || query.exportCsv === 'true') {
+        if (!page.exportable) throw refused('data.errors.notExportable');
+        const job = await createExportJob(services, auth, page, plan, lang);
+        return ok(job, 'data.ui.exportCreated');
+      }
+      const answer = await runPage(services.db, page, plan, scope);
+      if (page.path === 'export_data') answer.data = withDownloadLinks(services, auth, answer.data);
+      return ok(answer);
+    },
+  });
+}
+
+/**
+ * Row actions that change something are GET calls in the spec (§7.1). A browser follows a
+ * cross-site link with the session cookie (SameSite=Lax), so these require the header our client
+ * always sends and a cross-site page cannot.
+ */
+function assertXhr(req: { headers: Record<string, unknown> }) {
+  if (String(req.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') {
+    throw new ApiError(RC.ACCESS_DENIED, 'common.errors.csrf');
+  }
+}
+
+const idQuery = z.object({
+  id: z.string().regex(/^\d{1,18}$/, 'common.errors.invalidInput'),
+});
+
+export const rowActionRoutes: RouteDefinition[] = [
+  defineRoute({
+    method: 'POST',
+    url: '/control/retry_callback',
+    access: { permission: { module: 'data_callback', action: 'UPDATE' } },
+    body: z.object({
+      id_callback: z.union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/)], {
+        message: 'common.errors.invalidInput',
+      }),
+    }),
+    handler: async ({ body, auth, services, ip, userAgent }) => {
+      // Resending needs the monitor itself too: UPDATE without READ is not a way around a denial.
+      if (!isAllowed(auth.access, 'data_callback', 'READ')) throw accessDenied();
+      const id = Number(body.id_callback);
+      const now = services.now();
+      // Queue it again unless it is already waiting to be sent (New or Process).
+      const updated = await services.db
+        .updateTable('callbacks')
+        .set({ status_sent: 3, next_attempt_at: now })
+        .where('id_callback', '=', id)
+        .where('agent_id', '=', auth.agent.id)
+        .where('environment', '=', auth.environment)
+        .where('status_sent', 'in', [1, 2])
+        .returning(['id_callback', 'id_transaksi'])
+        .executeTakeFirst();
+      if (!updated) {
+        const exists = await services.db
+          .selectFrom('callbacks')
+          .select('id_callback')
+          .where('id_callback', '=', id)
+          .where('agent_id', '=', auth.agent.id)
+          .where('environment', '=', auth.environment)
+          .executeTakeFirst();
+        throw exists
+          ? refused('data.errors.callbackBusy')
+          : notFound('data.errors.callbackNotFound');
+      }
+      await writeAudit(services.db, {
+        agentId: auth.agent.id,
+        userId: auth.user.id,
+        username: auth.user.username,
+        action: 'callback_retry',
+        target: String(id),
+        detail: { id_transaksi: updated.id_transaksi },
+        ip,
+        userAgent,
+        environment: auth.environment,
+      });
+      return ok({ id_callback: id, status_sent: 3 }, 'data.errors.callbackQueued');
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/data/set_change_status_account_favourite',
+    access: {
+      permission: { module: 'data_setting_account_favourite', action: 'UPDATE' },
+      apiEnabled: true,
+    },
+    query: idQuery,
+    handler: async ({ req, query, auth, services }) => {
+      assertXhr(req);
+      const row = await services.db
+        .updateTable('favourite_accounts')
+        .set((eb) => ({ is_active: eb.not(eb.ref('is_active')), updated_at: services.now() }))
+        .where('id', '=', Number(query.id))
+        .where('agent_id', '=', auth.agent.id)
+        .where('environment', '=', auth.environment)
+        .returning(['id', 'is_active'])
+        .executeTakeFirst();
+      if (!row) throw notFound('data.errors.favouriteNotFound');
+      return ok(
+        { id: row.id, is_active: row.is_active },
+        row.is_active ? 'data.errors.favouriteActivated' : 'data.errors.favouriteDeactivated',
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/data/delete_talangan',
+    access: { permission: { module: 'data_dana_talangan', action: 'ADD' }, apiEnabled: true },
+    query: idQuery,
+    handler: async ({ req, query, auth, services, ip, userAgent }) => {
+      assertXhr(req);
+      const id = Number(query.id);
+      const deleted = await services.db
+        .updateTable('dana_talangan_requests')
+        .set({ deleted_at: services.now() })
+        .where('id', '=', id)
+        .where('agent_id', '=', auth.agent.id)
+        .where('environment', '=', auth.environment)
+        .where('deleted_at', 'is', null)
+        .where('status', '=', 0)
+        .returning('id')
+        .executeTakeFirst();
+      if (!deleted) {
+        const exists = await services.db
+          .selectFrom('dana_talangan_requests')
+          .select('id')
+          .where('id', '=', id)
+          .where('agent_id', '=', auth.agent.id)
+          .where('environment', '=', auth.environment)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        throw exists
+          ? refused('data.errors.talanganNotDeletable')
+          : notFound('data.errors.talanganNotFound');
+      }
+      await writeAudit(services.db, {
+        agentId: auth.agent.id,
+        userId: auth.user.id,
+        username: auth.user.username,
+        action: 'dana_talangan_delete',
+        target: String(id),
+        ip,
+        userAgent,
+        environment: auth.environment,
+      });
+      return ok({ id }, 'data.errors.talanganDeleted');
+    },
+  }),
+];
+
+/** Every data page's route (generated from the descriptors) plus the row actions' calls. */
+export const dataPageRoutes: RouteDefinition[] = [
+  ...DATA_PAGE_PATHS.map((path) => {
+    const page = findDataPage(path);
+    if (!page) throw new Error(`descriptor missing for ${path}`);
+    return pageRoute(page);
+  }),
+  ...rowActionRoutes,
+];

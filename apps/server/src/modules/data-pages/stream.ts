@@ -1,0 +1,108 @@
+import type { DataPageDescriptor } from '@gerbang/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { buildQuery } from './engine';
+import type { DataPlan } from './query';
+import type { SourceScope, Sql } from './sources';
+
+export type Row = Record<string, unknown>;
+
+/** Rows fetched per round trip; bounds the memory of an export whatever the result size. */
+export const STREAM_BATCH_ROWS = 2_000;
+
+/**
+ * Reads the whole result of a plan, in the page's order, one bounded batch at a time, and hands
+ * each batch to `onBatch` before fetching the next (so a slow writer slows the reader, and memory
+ * stays flat). On PostgreSQL: one server-side cursor in a read-only repeatable-read transaction,
+ * a consistent snapshot. On PGlite (one connection shared by every request): keyset batches, so
+ * requests still get the connection between two batches.
+ */
+export async function streamRows(
+  db: Kysely<Database>,
+  dbKind: 'postgres' | 'pglite',
+  page: DataPageDescriptor,
+  plan: DataPlan,
+  scope: Omit<SourceScope, 'range'>,
+  onBatch: (rows: Row[]) => Promise<void>,
+  batchRows = STREAM_BATCH_ROWS,
+): Promise<number> {
+  const q = buildQuery(page, plan, scope);
+  const query = sql`select ${q.select} from ${q.from} where ${q.where} order by ${q.orderBy}`;
+  if (dbKind === 'postgres') return streamWithCursor(db, query, onBatch, batchRows);
+
+  const sortRaw = q.columns[plan.sort.column]?.raw;
+  if (!sortRaw) throw new Error(`no sort column ${plan.sort.column}`);
+  return streamWithKeyset(db, q, sortRaw, plan.sort.direction, onBatch, batchRows);
+}
+
+async function streamWithCursor(
+  db: Kysely<Database>,
+  query: Sql,
+  onBatch: (rows: Row[]) => Promise<void>,
+  batchRows: number,
+): Promise<number> {
+  return db.connection().execute(async (conn) => {
+    let total = 0;
+    await sql`begin isolation level repeatable read read only`.execute(conn);
+    try {
+      await sql`declare export_rows no scroll cursor for ${query}`.execute(conn);
+      const fetch = sql`fetch forward ${sql.raw(String(Math.trunc(batchRows)))} from export_rows`;
+      for (;;) {
+        const batch = await fetch.execute(conn);
+        const rows = batch.rows as Row[];
+        if (rows.length === 0) break;
+        total += rows.length;
+        await onBatch(rows);
+        if (rows.length < batchRows) break;
+      }
+      await sql`close export_rows`.execute(conn);
+      await sql`commit`.execute(conn);
+      return total;
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+async function streamWithKeyset(
+  db: Kysely<Database>,
+  q: ReturnType<typeof buildQuery>,
+  sortRaw: Sql,
+  direction: 'asc' | 'desc',
+  onBatch: (rows: Row[]) => Promise<void>,
+  batchRows: number,
+): Promise<number> {
+  const tie = q.source.tiebreak;
+  const beyond = direction === 'asc' ? sql`>` : sql`<`;
+  let last: { sort: string | null; key: string } | null = null;
+  let total = 0;
+  for (;;) {
+    // Order is `sort dir nulls last, tiebreak dir`; continue strictly after the last row seen.
+    let after: Sql = sql`true`;
+    if (last !== null && last.sort !== null) {
+      after = sql`(${sortRaw} ${beyond} ${last.sort} or (${sortRaw} = ${last.sort} and ${tie} ${beyond} ${last.key}) or ${sortRaw} is null)`;
+    } else if (last !== null) {
+      after = sql`(${sortRaw} is null and ${tie} ${beyond} ${last.key})`;
+    }
+    const result =
+      await sql<Row>`select ${q.select}, ${sortRaw}::text as "__sort", ${tie}::text as "__key"
+      from ${q.from} where ${q.where} and ${after}
+      order by ${q.orderBy} limit ${batchRows}`.execute(db);
+    const rows = result.rows;
+    if (rows.length === 0) break;
+    const tail = rows[rows.length - 1] as Row;
+    last = {
+      sort: tail.__sort === null || tail.__sort === undefined ? null : String(tail.__sort),
+      key: String(tail.__key),
+    };
+    for (const row of rows) {
+      delete row.__sort;
+      delete row.__key;
+    }
+    total += rows.length;
+    await onBatch(rows);
+    if (rows.length < batchRows) break;
+  }
+  return total;
+}

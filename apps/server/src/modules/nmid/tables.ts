@@ -1,0 +1,37 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type BusinessDate = ColumnType<Date | string, string, string>;
+
+/** NMID registrations (docs/data-model.md "nmid_requests"). */
+export interface NmidRequestsTable {
+  id: Generated<number>;
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  user_id: number | null;
+  nama_nmid: string;
+  nama: string;
+  tempat_lahir: string;
+  tgl_lahir: BusinessDate;
+  no_ktp: string;
+  no_npwp: string;
+  no_hp: string;
+  jenis_usaha: string;
+  nama_aplikasi: string;
+  url_website: string | null;
+  email: string;
+  nama_usaha: string;
+  alamat_usaha: string;
+  kabupaten: string;
+  kode_pos: string;
+  pendapatan: string;
+  nmid: string | null;
+  images: ColumnType<Record<string, string>, string | undefined, string>;
+  /** 0 New, 1 Process, 2 Approved, 3 Rejected. */
+  status: Generated<number>;
+  created_at: Generated<Date>;
+  created_date: BusinessDate;
+}
+
+export interface NmidTables {
+  nmid_requests: NmidRequestsTable;
+}

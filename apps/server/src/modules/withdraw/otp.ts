@@ -1,0 +1,170 @@
+import { formatRupiah, OTP_MAX_WRONG_TRIES, OTP_TTL_MS, RC, translate } from '@gerbang/shared';
+import type { CreateOtpResult } from '@gerbang/shared/contract/withdraw';
+import { sql } from 'kysely';
+import { ApiError, refused } from '../../http/errors';
+import type { RouteContext } from '../../http/route';
+import { verifyPassword } from '../auth/passwords';
+import { newToken } from '../auth/tokens';
+import type { InquiryRow } from './inquiry';
+import { hashOtp, maskEmail, newOtpCode } from './security';
+
+/** OTP mails one inquiry may trigger; past it the user checks again (a new inquiry). */
+const OTP_REQUESTS_PER_INQUIRY = 5;
+
+export async function findInquiry(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  idTransaksi: string,
+): Promise<InquiryRow> {
+  const row = await ctx.services.db
+    .selectFrom('withdraw_inquiries')
+    .selectAll()
+    .where('id_transaksi', '=', idTransaksi)
+    .where('agent_id', '=', ctx.auth.agent.id)
+    .where('environment', '=', ctx.auth.environment)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(RC.NOT_FOUND, 'withdraw.inquiryNotFound');
+  return row;
+}
+
+/**
+ * transaction/create_otp: a 6-digit code for one inquiry, mailed to the user's login address,
+ * stored as an HMAC, valid 10 minutes, single use, at most 5 wrong tries. A new OTP for the same
+ * inquiry replaces the previous one.
+ */
+export async function createOtp(
+  ctx: RouteContext<
+    { password: string; nominal_transfer: number; idtransaksi: string },
+    unknown,
+    unknown
+  >,
+): Promise<{ result: CreateOtpResult; email: string }> {
+  const { services, auth, body, lang } = ctx;
+  const inquiry = await findInquiry(ctx, body.idtransaksi);
+  if (inquiry.user_id !== auth.user.id)
+    throw new ApiError(RC.NOT_FOUND, 'withdraw.inquiryNotFound');
+  const now = services.now();
+  if (inquiry.paid_at) throw refused('withdraw.otpUsed');
+  if (new Date(inquiry.expires_at).getTime() <= now.getTime())
+    throw refused('withdraw.inquiryExpired');
+  if (body.nominal_transfer !== inquiry.amount) throw refused('withdraw.nominalMismatch');
+  if (!(await verifyPassword(auth.user.password_hash, body.password))) {
+    throw refused('withdraw.wrongPassword');
+  }
+
+  const counted = await services.db
+    .updateTable('withdraw_inquiries')
+    .set({ otp_requests: sql`otp_requests + 1` })
+    .where('id', '=', inquiry.id)
+    .where('otp_requests', '<', OTP_REQUESTS_PER_INQUIRY)
+    .returning('id')
+    .executeTakeFirst();
+  if (!counted) throw refused('withdraw.otpTooManyRequests');
+
+  const code = newOtpCode();
+  const publicId = newToken(12);
+  const expiresAt = new Date(
+    Math.min(now.getTime() + OTP_TTL_MS, new Date(inquiry.expires_at).getTime()),
+  );
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('withdraw_otps')
+      .set({ superseded_at: now })
+      .where('inquiry_id', '=', inquiry.id)
+      .where('superseded_at', 'is', null)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('withdraw_otps')
+      .values({
+        public_id: publicId,
+        inquiry_id: inquiry.id,
+        user_id: auth.user.id,
+        code_hash: hashOtp(services.config.sessionSecret, publicId, code),
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+  });
+
+  const email = auth.user.username;
+  await services.mail.send({
+    to: email,
+    kind: 'otp',
+    subject: translate(lang, 'withdraw.otpMailSubject', { code }),
+    text: translate(lang, 'withdraw.otpMailBody', {
+      name: auth.user.nama,
+      code,
+      amount: formatRupiah(inquiry.amount + inquiry.admin_fee),
+      destination: `${inquiry.product_name} ${inquiry.account_number} a.n. ${inquiry.account_name}`,
+      minutes: Math.round(OTP_TTL_MS / 60_000),
+    }),
+  });
+  const masked = maskEmail(email);
+  return {
+    result: { email: masked, idOtp: publicId, expires_at: expiresAt.toISOString() },
+    email: masked,
+  };
+}
+
+export type OtpCheck = { ok: true; otpId: number } | { ok: false; error: ApiError };
+
+/**
+ * Checks the OTP the payment carries against the inquiry's current OTP. A wrong code counts a
+ * try (the fifth locks it). Consuming it is the payment transaction's job, so two concurrent
+ * submits cannot both pass.
+ */
+export async function checkOtp(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  inquiry: InquiryRow,
+  pin: string,
+): Promise<OtpCheck> {
+  const { services } = ctx;
+  const now = services.now();
+  const otp = await services.db
+    .selectFrom('withdraw_otps')
+    .selectAll()
+    .where('inquiry_id', '=', inquiry.id)
+    .where('superseded_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!otp) return { ok: false, error: refused('withdraw.otpNotRequested') };
+  if (otp.used_at) return { ok: false, error: refused('withdraw.otpUsed') };
+  if (otp.wrong_tries >= OTP_MAX_WRONG_TRIES)
+    return { ok: false, error: refused('withdraw.otpLocked') };
+  if (new Date(otp.expires_at).getTime() <= now.getTime()) {
+    return { ok: false, error: refused('withdraw.otpExpired') };
+  }
+  const expected = hashOtp(services.config.sessionSecret, otp.public_id, pin);
+  if (expected !== otp.code_hash) {
+    const counted = await services.db
+      .updateTable('withdraw_otps')
+      .set({ wrong_tries: sql`wrong_tries + 1` })
+      .where('id', '=', otp.id)
+      .returning('wrong_tries')
+      .executeTakeFirstOrThrow();
+    const left = OTP_MAX_WRONG_TRIES - counted.wrong_tries;
+    return {
+      ok: false,
+      error: left <= 0 ? refused('withdraw.otpLocked') : refused('withdraw.otpWrong', { left }),
+    };
+  }
+  return { ok: true, otpId: otp.id };
+}
+
+/** For a replay: the pin must be the OTP that paid this inquiry. */
+export async function matchesUsedOtp(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  inquiry: InquiryRow,
+  pin: string,
+): Promise<boolean> {
+  const used = await ctx.services.db
+    .selectFrom('withdraw_otps')
+    .select(['public_id', 'code_hash'])
+    .where('inquiry_id', '=', inquiry.id)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst();
+  return (
+    used !== undefined &&
+    hashOtp(ctx.services.config.sessionSecret, used.public_id, pin) === used.code_hash
+  );
+}

@@ -1,0 +1,103 @@
+import { isTransferOk } from '@gerbang/ledger';
+import { findProductCode } from '@gerbang/shared/domain/products';
+import { sql } from 'kysely';
+import type { Services } from '../http/services';
+import { availableBalance, ledgerFor, MERCHANT_AVAILABLE } from '../modules/withdraw/ledger';
+import { DEMO_PRICING } from '../modules/withdraw/pricing';
+
+/** Saved destinations of partner@demo.id (simulator names: the rail answers the same ones). */
+const PARTNER_FAVOURITES = [
+  { kodebank: '014', namabank: 'Bank BCA', accountnumber: '1234567890', type: 'BANK' },
+  { kodebank: '008', namabank: 'Bank Mandiri', accountnumber: '1370012345678', type: 'BANK' },
+  { kodebank: '002', namabank: 'Bank BRI', accountnumber: '002301000123567', type: 'BANK' },
+  { kodebank: 'OVO', namabank: 'OVO', accountnumber: '081234567812', type: 'EWALLET' },
+] as const;
+
+/** Demo money for partner@demo.id when nothing else gave it any (e.g. before the ledger history seed). */
+const PARTNER_OPENING_BALANCE = 25_000_000;
+
+/**
+ * Withdraw demo data, idempotent: product pricing for every main demo agent, favourites for the
+ * partner, and, only while the partner's production balance is zero, an opening deposit booked
+ * through the ledger (never a balance column).
+ */
+export async function seedWithdrawDemo(services: Services): Promise<void> {
+  const { db } = services;
+  const agents = await db
+    .selectFrom('agents')
+    .innerJoin('users', 'users.agent_id', 'agents.id')
+    .select(['agents.id as agentId', 'users.id as userId', 'agents.username'])
+    .where('users.parent_user_id', 'is', null)
+    .where(sql<boolean>`users.username = agents.username`)
+    .execute();
+  for (const agent of agents) {
+    for (const price of DEMO_PRICING) {
+      const product = findProductCode(price.kodeProduk);
+      await db
+        .insertInto('product_pricing')
+        .values({
+          agent_id: agent.agentId,
+          kode_produk: price.kodeProduk,
+          id_produk: price.kodeProduk,
+          nama_produk: product?.nama_produk ?? price.kodeProduk,
+          jenis_trx: price.jenisTrx,
+          fee_admin: price.feeAdmin,
+          fee_admin_prosen: price.feePercent,
+        })
+        .onConflict((oc) => oc.columns(['agent_id', 'kode_produk']).doNothing())
+        .execute();
+    }
+  }
+
+  const partner = agents.find((a) => a.username === 'partner@demo.id');
+  if (!partner) return;
+  for (const favourite of PARTNER_FAVOURITES) {
+    const holder = await (favourite.type === 'BANK'
+      ? services.rails.bank.inquiry({
+          bankCode: favourite.kodebank,
+          accountNumber: favourite.accountnumber,
+          accountType: 'NORMAL',
+          now: services.now(),
+        })
+      : services.rails.ewallet.inquiry({
+          productId: favourite.kodebank,
+          phoneNumber: favourite.accountnumber,
+          now: services.now(),
+        }));
+    await db
+      .insertInto('favourite_accounts')
+      .values({
+        id_accounts: partner.userId,
+        agent_id: partner.agentId,
+        environment: 'production',
+        accountname: holder.ok ? holder.accountName : 'NASABAH',
+        accountnumber: favourite.accountnumber,
+        kodebank: favourite.kodebank,
+        namabank: favourite.namabank,
+        type: favourite.type,
+      })
+      .onConflict((oc) =>
+        oc.columns(['agent_id', 'environment', 'type', 'kodebank', 'accountnumber']).doNothing(),
+      )
+      .execute();
+  }
+
+  const ledger = ledgerFor(services);
+  if ((await availableBalance(ledger, partner.agentId, 'production')) > 0) return;
+  const [source, merchant] = await ledger.ensureAccounts([
+    { kind: 'cash_in_clearing', subkey: 'seed', environment: 'production' },
+    { kind: MERCHANT_AVAILABLE, agentId: partner.agentId, environment: 'production' },
+  ]);
+  if (!source || !merchant) throw new Error('seed accounts missing');
+  const result = await ledger.createTransfer({
+    // One id per agent: a second start finds it and books nothing more.
+    id: `seed:withdraw-opening:${partner.agentId}`,
+    debitAccountId: source.id,
+    creditAccountId: merchant.id,
+    amount: PARTNER_OPENING_BALANCE,
+    kind: 'topup',
+    reference: 'SEED-OPENING',
+    description: 'Demo opening deposit',
+  });
+  if (!isTransferOk(result)) throw new Error(`demo opening deposit refused: ${result.result}`);
+}

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
+
+/**
+ * The withdraw calls of spec 02 §7 (cash-out to a bank, an e-wallet or Indomaret cash pick-up).
+ * Messages are catalog keys. Fields are declared in the validation order of spec 02 §5, so the
+ * first failing rule is the one the user reads; the captcha (rule 6) is checked by the server
+ * after these because a test session skips it.
+ */
+
+/** Spec 02 §5 input shaping. */
+export const WITHDRAW_LIMITS = {
+  accountNumberMax: 24,
+  amountDigitsMax: 15,
+  secretMax: 64,
+  senderNameMax: 15,
+  noteMax: 25,
+  otpLength: 6,
+  /** Favourite destinations on the withdraw page (the data page reads up to 1000). */
+  favouritesOnWithdraw: 100,
+  favouritesMax: 1000,
+  /** Percent quick buttons of the amount field. */
+  quickPercents: [25, 50, 75, 100] as const,
+  /** Status polling of the check-status mode. */
+  statusPollMs: 10_000,
+  maxAmount: DISBURSEMENT_MAX_AMOUNT,
+} as const;
+
+/** "1.500.000", "Rp 1500000" or 1500000 → 1500000; more than 15 digits or nothing → NaN. */
+export function parseAmount(value: unknown): number {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : Number.NaN;
+  const digits = String(value ?? '').replace(/\D/g, '');
+  if (digits.length === 0 || digits.length > WITHDRAW_LIMITS.amountDigitsMax) return Number.NaN;
+  return Number(digits);
+}
+
+/** The account number as the rails want it: digits only (the form groups them with dashes). */
+export function normaliseAccountNumber(value: string): string {
+  return value.replace(/[-\s]/g, '');
+}
+
+/** Only digits, dashes and spaces, at most 24 characters (spec 02 §5). */
+export function isWellFormedAccountNumber(value: string): boolean {
+  const trimmed = value.trim();
+  return (
+    trimmed.length <= WITHDRAW_LIMITS.accountNumberMax &&
+    /^[\d\s-]+$/.test(trimmed) &&
+    normaliseAccountNumber(trimmed).length > 0
+  );
+}
+
+/** Digits grouped in blocks of 4 with dashes, as the account number field shows them. */
+export function formatAccountNumberInput(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return (digits.match(/.{1,4}/g) ?? []).join('-').slice(0, WITHDRAW_LIMITS.accountNumberMax);
+}
+
+const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
+const amount = z.preprocess(
+  parseAmount,
+  z.number({ error: 'withdraw.enterAmount' }).int().positive({ error: 'withdraw.enterAmount' }),
+);
+const secret = (key: string) =>
+  z
+    .string({ error: key })
+    .min(1, { error: key })
+    .max(WITHDRAW_LIMITS.secretMax, { error: 'withdraw.secretTooLong' });
+const optionalText = (max: number, key: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: key })
+    .optional()
+    .default('')
+    .or(z.null().transform(() => ''));
+const accountType = z
+  .enum(['VA', ''], { error: 'withdraw.invalidAccountType' })
+  .optional()
+  .default('');
+const captcha = z.string().optional().default('');
+
+/** POST transaction/cashout_inquiry: bank or Indomaret (code IDMTARIKTUNAI or INDOMARET). */
+export const cashoutInquiryRequest = z.object({
+  code: required('withdraw.chooseBank'),
+  number: required('withdraw.enterAccountNumber'),
+  nominal: amount,
+  password: secret('withdraw.enterPassword'),
+  note: optionalText(WITHDRAW_LIMITS.noteMax, 'withdraw.noteTooLong'),
+  sendername: optionalText(WITHDRAW_LIMITS.senderNameMax, 'withdraw.senderNameTooLong'),
+  purposetransaction: optionalText(64, 'common.errors.invalidInput'),
+  jenis_rekening: accountType,
+  recaptcha: captcha,
+});
+export type CashoutInquiryRequest = z.input<typeof cashoutInquiryRequest>;
+
+/** POST transaction/ewallet_inquiry: `produk` is an e-wallet id_produk, `number` the phone. */
+export const ewalletInquiryRequest = z.object({
+  number: required('withdraw.enterAccountNumber'),
+  nominal: amount,
+  password: secret('withdraw.enterPassword'),
+  produk: required('withdraw.chooseEwallet'),
+  note: optionalText(WITHDRAW_LIMITS.noteMax, 'withdraw.noteTooLong'),
+  sendername: optionalText(WITHDRAW_LIMITS.senderNameMax, 'withdraw.senderNameTooLong'),
+  purposetransaction: optionalText(64, 'common.errors.invalidInput'),
+  jenis_rekening: accountType,
+  recaptcha: captcha,
+});
+export type EwalletInquiryRequest = z.input<typeof ewalletInquiryRequest>;
+
+/** POST transaction/create_otp: the account password again, the amount and the inquiry it is for. */
+export const createOtpRequest = z.object({
+  password: secret('withdraw.enterPassword'),
+  nominal_transfer: amount,
+  idtransaksi: required('withdraw.inquiryNotFound'),
+});
+
+/** POST transaction/cashout_payment and ewallet_payment: `pin` is the OTP. */
+export const withdrawPaymentRequest = z.object({
+  pin: z
+    .string({ error: 'withdraw.enterOtp' })
+    .trim()
+    .min(1, { error: 'withdraw.enterOtp' })
+    .max(WITHDRAW_LIMITS.secretMax, { error: 'withdraw.secretTooLong' }),
+  reff_id: required('withdraw.inquiryNotFound'),
+  checksum: required('withdraw.inquiryMismatch'),
+  uuid_user: required('withdraw.inquiryMismatch'),
+  number: required('withdraw.enterAccountNumber'),
+  nominal: amount,
+  bank_code: z.string().optional().default(''),
+});
+export type WithdrawPaymentRequest = z.input<typeof withdrawPaymentRequest>;
+
+/** GET transaction/status. */
+export const withdrawStatusQuery = z.object({
+  reff_id: required('withdraw.inquiryNotFound'),
+  checksum: required('withdraw.inquiryMismatch'),
+  uuid_user: required('withdraw.inquiryMismatch'),
+});
+
+/** GET transaction/detail. */
+export const withdrawDetailQuery = withdrawStatusQuery.extend({
+  id_product: z.string().optional().default(''),
+});
+
+/** GET data/transaction_destination_stored and _mobile. */
+export const storedDestinationsQuery = (limitMax: number) =>
+  z.object({
+    email: z.string().optional(),
+    offset: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(limitMax).default(limitMax),
+  });
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface BankListItem {
+  kodebank: string;
+  namabank: string;
+}
+
+export interface ProductListItem {
+  id_produk: string;
+  nama_produk: string;
+}
+
+export interface ProductCodeItem {
+  kode_produk: string;
+  id_produk: string;
+  nama_produk: string;
+}
+
+export interface FavouriteDestination {
+  id: number;
+  kodebank: string;
+  namabank: string;
+  accountnumber: string;
+  accountname: string;
+  type: 'BANK' | 'EWALLET';
+}
+
+/** The key/value table of an inquiry or a payment (spec 02 §3); payment adds the retail rows. */
+export interface WithdrawTableData {
+  CATATAN: string;
+  'ID TRANSAKSI': string;
+  KETERANGAN: string;
+  'NAMA CHANNEL': string;
+  'NAMA PELANGGAN': string;
+  'NAMA PRODUK': string;
+  'NO PELANGGAN': string;
+  NOMINAL: number;
+  'NOMINAL ADMIN': number;
+  'TANGGAL TRANSAKSI': string;
+  'KODE PENGAMBILAN'?: string;
+  'CARA BAYAR'?: string;
+}
+
+export interface WithdrawInquiryResult {
+  tabledata: WithdrawTableData;
+  nominal: number;
+  /** Admin fee and total, beside the table (the table carries them too). */
+  nominal_admin: number;
+  total: number;
+  produkname: string;
+  checksum: string;
+  uuid_user: string;
+  idtransaksi: string;
+  url_image: string;
+  /** What the payment call is: cashout_payment or ewallet_payment. */
+  kind: 'BANK' | 'EWALLET' | 'RETAIL';
+  bank_code: string;
+  expires_at: string;
+}
+
+export interface CreateOtpResult {
+  email: string;
+  idOtp: string;
+  expires_at: string;
+}
+
+export type WithdrawStatus = 'PROCESS' | 'SUCCESS' | 'FAILED';
+
+/** The transaction result of spec 02 §3, plus what the receipt needs. */
+export interface WithdrawPaymentResult {
+  id_transaksi: string;
+  tanggal_transaksi: string;
+  /** WIB business date `YYYY-MM-DD`, for the invoice link. */
+  transaction_date: string;
+  nama_channel: string;
+  nama_pelanggan: string;
+  no_pelanggan: string;
+  nominal: number;
+  nominal_admin: number;
+  total: number;
+  token_code: string | null;
+  note: string | null;
+  status_trx: WithdrawStatus;
+  keterangan: string | null;
+  is_void: string | null;
+  tabledata: WithdrawTableData;
+  produkname: string;
+  url_image: string;
+  checksum: string;
+  uuid_user: string;
+  id_produk: string;
+}
+
+export interface WithdrawStatusResult {
+  payment_reff: string;
+  id_produk: string;
+  status_trx: WithdrawStatus;
+}
+
+export interface WithdrawDetailResult {
+  tabledata: WithdrawTableData;
+  produkname: string;
+  receipt: WithdrawPaymentResult;
+}
+
+export type WithdrawFormType = 'bank' | 'ewallet' | 'favourite';
+
+export interface WithdrawFormInput {
+  type: WithdrawFormType;
+  code: string;
+  number: string;
+  nominal: number;
+  password: string;
+  ewallet: string;
+  captcha: string;
+  isTestUser: boolean;
+}
+
+/**
+ * The first failing rule of spec 02 §5 for the withdraw form, in the spec's order; the page shows
+ * it before calling and the server answers the same message for the same input.
+ */
+export function firstWithdrawFormError(input: WithdrawFormInput): string | null {
+  const isBankLike = input.type === 'bank' || input.type === 'favourite';
+  if (isBankLike && !input.code) return 'withdraw.chooseBank';
+  if (!input.number.trim()) return 'withdraw.enterAccountNumber';
+  if (!(input.nominal > 0)) return 'withdraw.enterAmount';
+  if (!input.password) return 'withdraw.enterPassword';
+  if (input.type === 'ewallet' && !input.ewallet) return 'withdraw.chooseEwallet';
+  if (!input.isTestUser && !input.captcha) return 'withdraw.fillCaptcha';
+  return null;
+}

@@ -1,0 +1,3 @@
+export * from './pages';
+export * from './template';
+export * from './types';

@@ -1,0 +1,173 @@
+import type { AccessRequirement } from '../domain/access-rule';
+import type { DataPath } from '../domain/permissions';
+
+/**
+ * The vocabulary of a data page descriptor (ARCHITECTURE §9: one descriptor per page, one server
+ * engine and one DataTable for all of them). Descriptors hold no SQL: the server maps each path to
+ * its query in `apps/server/src/modules/data-pages/sources.ts`.
+ */
+
+/** Column types of spec 03 §3.1 ("integer, string, enum, date, date range"). */
+export const COLUMN_TYPES = ['integer', 'string', 'enum', 'date', 'daterange'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+/** Filter operators, spelled as the spec spells them (spec 03 §5.1). */
+export const FILTER_OPERATORS = [
+  'greater',
+  'less',
+  'equal',
+  'not equal',
+  'like',
+  'startwith',
+  'endwith',
+  'between',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Operators by column type, exactly spec 03 §5.1. */
+export const OPERATORS_BY_TYPE: Readonly<Record<ColumnType, readonly FilterOperator[]>> = {
+  integer: ['greater', 'less', 'equal', 'not equal'],
+  date: ['greater', 'less', 'equal', 'not equal'],
+  string: ['like', 'startwith', 'endwith', 'equal', 'not equal'],
+  enum: ['equal', 'not equal'],
+  daterange: ['between'],
+};
+
+/** Mantine colour names for the badge colours the spec names (spec 03 §4). */
+export const BADGE_COLORS = {
+  primary: 'blue',
+  success: 'green',
+  warning: 'yellow',
+  danger: 'red',
+  info: 'cyan',
+  secondary: 'gray',
+} as const;
+export type BadgeTone = keyof typeof BADGE_COLORS;
+
+export interface EnumValue {
+  /** The value as the row carries it, as text ('0', 'COMPLETED', 'true'). */
+  value: string;
+  labelKey: string;
+  tone: BadgeTone;
+}
+
+/** How a value is shown; the type decides filtering, the display decides formatting. */
+export type ColumnDisplay = 'text' | 'money' | 'number' | 'datetime' | 'date' | 'month' | 'long';
+
+export interface DataColumn {
+  /** The spec's field name; the row key in `{ total, data }`. */
+  name: string;
+  type: ColumnType;
+  labelKey: string;
+  display: ColumnDisplay;
+  /** Enum columns: the values offered by the filter and shown as badges. */
+  enumValues?: readonly EnumValue[];
+  /** Label for a value not in `enumValues` (e.g. deposit "else Failed"). */
+  enumOther?: Omit<EnumValue, 'value'>;
+  /** Shown in the row popup and the export, not as a table column (long or rarely needed fields). */
+  popupOnly?: boolean;
+  sortable?: boolean;
+}
+
+export type SubNavGroup = 'transactions' | 'balance' | 'monitor' | 'fees' | 'settlement' | 'va';
+
+/**
+ * `{column}` in a template is the row's value; `{column:date}` is the WIB date (YYYY-MM-DD) of a
+ * date or instant value.
+ */
+export type Template = string;
+
+export interface LinkAction {
+  kind: 'link';
+  key: string;
+  labelKey: string;
+  href: Template;
+  /** Shown only when the caller passes this rule too (the target page's rule). */
+  requires?: AccessRequirement;
+  /** Only for rows where this column is non-empty. */
+  whenPresent?: string;
+}
+
+export interface CallAction {
+  kind: 'call';
+  key: string;
+  labelKey: string;
+  method: 'GET' | 'POST';
+  /** Path below /api. */
+  url: string;
+  params: Readonly<Record<string, Template>>;
+  requires?: AccessRequirement;
+  /** Catalog key of a confirmation question; none means no confirmation. */
+  confirmKey?: string;
+  /** Only for rows whose column holds one of these values. */
+  when?: { column: string; in: readonly string[] };
+  tone?: BadgeTone;
+}
+
+export interface DownloadAction {
+  kind: 'download';
+  key: string;
+  labelKey: string;
+  /** Offered only when this status column equals `value` and `fileColumn` is not empty. */
+  when: { column: string; value: string; fileColumn: string };
+}
+
+export type RowAction = LinkAction | CallAction | DownloadAction;
+
+export interface AddButton {
+  labelKey: string;
+  to: string;
+  requires: AccessRequirement;
+}
+
+export type PagePath = DataPath | 'activity_log';
+
+export interface DataPageDescriptor {
+  path: PagePath;
+  titleKey: string;
+  /** The server refuses the page's calls unless this rule allows; the page mirrors it. */
+  access: AccessRequirement;
+  columns: readonly DataColumn[];
+  /** The column whose value identifies a row (actions, React keys). */
+  rowKey: string;
+  defaultSort: { column: string; direction: 'asc' | 'desc' };
+  /**
+   * The fixed date-range filter: a `daterange` column, preset to `today` (spec 03 §5.1) or to the
+   * current year for monthly pages. List pages without dated rows have none.
+   */
+  dateRange?: { column: string; preset: 'today' | 'thisYear' };
+  group?: SubNavGroup;
+  actions?: readonly RowAction[];
+  /** Show the balance card (available and hold) above the table. */
+  balanceCard?: boolean;
+  addButton?: AddButton;
+  /** VA pages: a bank selector that sends `param` (the bank code). */
+  bankSelector?: boolean;
+  backTo?: string;
+  /** Columns that `key=<index>&value=...` pre-filters with equality (spec 03 §2.2). */
+  preFilterKeys?: readonly string[];
+  /** False for the export list itself. */
+  exportable: boolean;
+}
+
+/** The "total" page size (spec 03 §9: 300, or the total when larger) is capped here; larger results are for the export. */
+export const MAX_PAGE_ROWS = 5_000;
+
+/** A filter row as the page sends it (JSON list in `filters`). */
+export interface DataFilter {
+  column: string;
+  operator: FilterOperator;
+  /** daterange: "YYYY-MM-DD,YYYY-MM-DD"; date: "YYYY-MM-DD"; others: text. */
+  value: string;
+}
+
+export interface DataPageAnswer<Row = Record<string, unknown>> {
+  total: number;
+  data: Row[];
+}
+
+/** What the download button gets back: the job listed at /data/export_data. */
+export interface ExportJobCreated {
+  id: number;
+  status: number;
+}
