@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
 import type { DashboardTables } from '../modules/dashboard/tables';
+import type { DataPageTables } from '../modules/data-pages/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
 
@@ -143,4 +144,4 @@ export interface FoundationTables {
 }
 
 /** Areas extend this with their own table interfaces (one `extends` per area). */
-export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables, WithdrawTables {}
+export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables, WithdrawTables, DataPageTables {}

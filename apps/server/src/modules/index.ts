@@ -5,6 +5,7 @@ import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { dataPageRoutes } from './data-pages/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { reportRoutes } from './reports/routes';
 import { teamRoutes } from './team/routes';
@@ -26,6 +27,7 @@ export function allRoutes(config: Pick<Config, 'mode'>): RouteDefinition[] {
     ...withdrawLookupRoutes,
     ...withdrawRoutes,
     ...invoiceRoutes,
+    ...dataPageRoutes,
     ...(config.mode === 'production' ? [] : devMailboxRoutes),
   ];
 }

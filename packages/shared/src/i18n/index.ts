@@ -2,6 +2,7 @@ import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import authEn from './en/auth.json';
 import commonEn from './en/common.json';
+import dataEn from './en/data.json';
 import dashboardEn from './en/dashboard.json';
 import invoiceEn from './en/invoice.json';
 import navEn from './en/nav.json';
@@ -11,6 +12,7 @@ import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import authId from './id/auth.json';
 import commonId from './id/common.json';
+import dataId from './id/data.json';
 import dashboardId from './id/dashboard.json';
 import invoiceId from './id/invoice.json';
 import navId from './id/nav.json';
@@ -24,8 +26,8 @@ import withdrawId from './id/withdraw.json';
  * a test fails when a key exists in one language and not the other.
  */
 export const catalogs = {
-  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId, withdraw: withdrawId, invoice: invoiceId },
-  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn, withdraw: withdrawEn, invoice: invoiceEn },
+  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId, withdraw: withdrawId, invoice: invoiceId, data: dataId },
+  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn, withdraw: withdrawEn, invoice: invoiceEn, data: dataEn },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Catalog = (typeof catalogs)['id'];
