@@ -1,6 +1,7 @@
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { buildApp } from './http/app';
+import { startExportWorker } from './jobs/export-worker';
 import { startRailSweep } from './jobs/rail-sweep';
 import { allRoutes } from './modules';
 import { DEMO_PASSWORD, PRINTED_DEMO_USERS } from './seed/demo-users';
@@ -16,6 +17,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Finishes withdrawals a previous run left at the rail, then keeps polling slow ones.
   const railSweep = startRailSweep(services);
+  // Writes the files of export jobs (data pages' download button); jobs survive restarts.
+  const exportWorker = startExportWorker(services);
 
   const url = `http://localhost:${config.port}`;
   const lines = [
@@ -34,6 +37,7 @@ async function main() {
   const shutdown = async () => {
     await app.close();
     await railSweep.stop();
+    await exportWorker.stop();
     await running.close();
     process.exit(0);
   };

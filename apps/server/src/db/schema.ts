@@ -144,4 +144,4 @@ export interface FoundationTables {
 }
 
 /** Areas extend this with their own table interfaces (one `extends` per area). */
-export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables, WithdrawTables, DataPageTables {}
+export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables, DataPageTables, WithdrawTables {}

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { dataPageRoutes } from './data-pages/routes';
+import { exportRoutes } from './exports/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { reportRoutes } from './reports/routes';
 import { teamRoutes } from './team/routes';
@@ -28,6 +29,7 @@ export function allRoutes(config: Pick<Config, 'mode'>): RouteDefinition[] {
     ...withdrawRoutes,
     ...invoiceRoutes,
     ...dataPageRoutes,
+    ...exportRoutes,
     ...(config.mode === 'production' ? [] : devMailboxRoutes),
   ];
 }

@@ -26,8 +26,8 @@ import withdrawId from './id/withdraw.json';
  * a test fails when a key exists in one language and not the other.
  */
 export const catalogs = {
-  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId, withdraw: withdrawId, invoice: invoiceId, data: dataId },
-  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn, withdraw: withdrawEn, invoice: invoiceEn, data: dataEn },
+  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId, data: dataId, withdraw: withdrawId, invoice: invoiceId },
+  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn, data: dataEn, withdraw: withdrawEn, invoice: invoiceEn },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Catalog = (typeof catalogs)['id'];

@@ -1,0 +1,135 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import {
+  type DataColumn,
+  type DataPageDescriptor,
+  type Language,
+  translate,
+  wibParts,
+} from '@gerbang/shared';
+import ExcelJS from 'exceljs';
+
+/**
+ * Writes export rows to CSV and XLSX at the same time, row by row: nothing but the current batch
+ * is held in memory (exceljs' streaming WorkbookWriter flushes each committed row to the zip).
+ */
+
+/** Excel's row limit per sheet is 1,048,576; larger exports continue on the next sheet. */
+const XLSX_ROWS_PER_SHEET = 1_000_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as WIB wall time `YYYY-MM-DD HH:mm:ss`, the way the pages show it. */
+export function wibTimestamp(value: unknown): string {
+  const instant = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(instant.getTime())) return String(value);
+  const p = wibParts(instant);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+export type CellValue = string | number | null;
+
+/** One value as the export shows it: enum labels, WIB times, numbers as numbers. */
+export function cellValue(column: DataColumn, value: unknown, lang: Language): CellValue {
+  if (value === null || value === undefined) return null;
+  if (column.type === 'enum') {
+    const text = String(value);
+    const known = column.enumValues?.find((v) => v.value === text);
+    if (known) return translate(lang, known.labelKey);
+    return column.enumOther ? translate(lang, column.enumOther.labelKey) : text;
+  }
+  if (column.display === 'datetime') return wibTimestamp(value);
+  if (column.display === 'money' || column.display === 'number') {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : String(value);
+  }
+  if (value instanceof Date) return wibTimestamp(value);
+  return String(value);
+}
+
+/**
+ * CSV field: quoted when needed; text that a spreadsheet would run as a formula (=, +, -, @,
+ * tab, CR at the start) is prefixed with a quote mark (OWASP CSV injection advice).
+ */
+export function csvField(value: CellValue): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  let text = value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/[",\r\n]/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
+  return text;
+}
+
+export interface ExportWriter {
+  write(rows: ReadonlyArray<Record<string, unknown>>): Promise<void>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+async function writeChunk(stream: WriteStream, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}
+
+export function openExportWriter(opts: {
+  page: DataPageDescriptor;
+  lang: Language;
+  csvPath: string;
+  xlsxPath: string | null;
+}): ExportWriter {
+  const { page, lang } = opts;
+  const columns = page.columns;
+  const header = columns.map((c) => translate(lang, c.labelKey));
+  const csv = createWriteStream(opts.csvPath, { encoding: 'utf8' });
+  // A byte-order mark lets Excel open the UTF-8 CSV with the right characters.
+  let pending: Promise<void> = writeChunk(csv, `\uFEFF${header.map(csvField).join(',')}\r\n`);
+
+  const book = opts.xlsxPath
+    ? new ExcelJS.stream.xlsx.WorkbookWriter({
+        filename: opts.xlsxPath,
+        useStyles: false,
+        useSharedStrings: false,
+      })
+    : null;
+  let sheet: ExcelJS.Worksheet | null = null;
+  let sheetRows = 0;
+  let sheetNumber = 0;
+  const nextSheet = () => {
+    sheet?.commit();
+    sheetNumber += 1;
+    sheet = book?.addWorksheet(sheetNumber === 1 ? 'Data' : `Data ${sheetNumber}`) ?? null;
+    sheet?.addRow(header).commit();
+    sheetRows = 0;
+  };
+  if (book) nextSheet();
+
+  return {
+    async write(rows) {
+      await pending;
+      let chunk = '';
+      for (const row of rows) {
+        const cells = columns.map((c) => cellValue(c, row[c.name], lang));
+        chunk += `${cells.map(csvField).join(',')}\r\n`;
+        if (book) {
+          if (sheetRows >= XLSX_ROWS_PER_SHEET) nextSheet();
+          (sheet as ExcelJS.Worksheet | null)?.addRow(cells).commit();
+          sheetRows += 1;
+        }
+      }
+      pending = writeChunk(csv, chunk);
+      await pending;
+    },
+    async finish() {
+      await pending;
+      csv.end();
+      await once(csv, 'finish');
+      if (book) {
+        (sheet as ExcelJS.Worksheet | null)?.commit();
+        await book.commit();
+      }
+    },
+    async abort() {
+      csv.destroy();
+      if (book) await book.commit().catch(() => {});
+    },
+  };
+}

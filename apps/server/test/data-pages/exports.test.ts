@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExportJobsOnce } from '../../src/jobs/export-worker';
+import { testDatabases } from '../helpers/databases';
+import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
+import { agentOf, insertTransactions } from './factories';
+
+/**
+ * Export jobs end to end: the download button's call stores the page's query, the worker writes
+ * every matching row (several batches) to CSV and XLSX, and the file is served only through its
+ * token-protected link.
+ */
+describe.each(testDatabases())('export jobs (%s)', (kind) => {
+  let t: TestApp;
+  let partner: TestClient;
+  let exportDir: string;
+  const ROWS = 4_500;
+
+  const download = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    return res;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    exportDir = mkdtempSync(path.join(tmpdir(), 'gerbang-export-test-'));
+    t.services.config.exportDir = exportDir;
+    partner = await t.loginAs('partner@demo.id', { lang: 'en' });
+    const p = await agentOf(t.services, 'partner@demo.id');
+    const now = t.clock.now.getTime();
+    await insertTransactions(
+      t.services,
+      p.agentId,
+      Array.from({ length: ROWS }, (_, i) => ({
+        nominal_origin: 1_000 + i,
+        customername: i % 7 === 0 ? 'Toko "Maju", Jaya' : `=HYPERLINK("x") ${i}`,
+        status_trx: i % 2 === 0 ? 'SUCCESS' : 'FAILED',
+        time_request: new Date(now - i * 10),
+      })),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(exportDir, { recursive: true, force: true });
+  });
+
+  it('exports every row matching the page filters, to CSV and XLSX', async () => {
+    const filters = [
+      { column: 'nominal_origin', operator: 'greater', value: '2000' },
+      { column: 'status_trx', operator: 'equal', value: 'SUCCESS' },
+    ];
+    const page = await partner.get('/data/transaction', {
+      filters: JSON.stringify(filters),
+      limit: '10',
+    });
+    expect(page.rc).toBe('00');
+    const expected = page.data.total as number;
+    // 1000 + i > 2000 and i even: i in 1002..4498 step 2.
+    expect(expected).toBe(1_749);
+
+    const created = await partner.get('/data/transaction', {
+      filters: JSON.stringify(filters),
+      limit: '10',
+      exportCsv: '1',
+    });
+    expect(created.rc, created.rd).toBe('00');
+    expect(created.rd).toBe('Export requested. See its status on the Export Data page.');
+    expect(created.data.status).toBe(0);
+
+    const listed = await partner.get('/data/export_data');
+    const queued = listed.data.data.find((r: any) => r.id === created.data.id);
+    expect(queued.status).toBe(0);
+    expect(queued.download_csv).toBeNull();
+
+    expect(await runExportJobsOnce(t.services)).toBe(1);
+
+    const done = (await partner.get('/data/export_data')).data.data.find(
+      (r: any) => r.id === created.data.id,
+    );
+    expect(done.status).toBe(3);
+    expect(done.row_count).toBe(expected);
+    expect(done.download_csv).toMatch(/^\/api\/export\/download\?id=\d+&format=csv&token=/);
+
+    const csv = await download(done.download_csv);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const records = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Array<
+      Record<string, string>
+    >;
+    expect(records).toHaveLength(expected);
+    expect(Object.keys(records[0] ?? {})).toContain('Amount');
+    const amounts = records.map((r) => Number(r.Amount));
+    expect(amounts.every((a) => a > 2000)).toBe(true);
+    expect(new Set(records.map((r) => r['Transaction ID'])).size).toBe(expected);
+    expect(records.every((r) => r.Status === 'SUCCESS')).toBe(true);
+    // Quotes and commas survive; formula-looking text is defused.
+    expect(records.some((r) => r['Customer Name'] === 'Toko "Maju", Jaya')).toBe(true);
+    expect(records.some((r) => r['Customer Name']?.startsWith('=') === true)).toBe(false);
+    // Same order as the page (newest first).
+    const first = page.data.data[0];
+    expect(records[0]?.['Transaction ID']).toBe(first.id_transaksi);
+
+    const xlsx = await download(done.download_xlsx);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.rowCount).toBe(expected + 1);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const amountColumn = header.indexOf('Amount') + 1;
+    expect(amountColumn).toBeGreaterThan(0);
+    expect(typeof sheet.getRow(2).getCell(amountColumn).value).toBe('number');
+  });
+
+  it('the download link is the credential: tampered, moved or expired links are refused', async () => {
+    const created = await partner.get('/data/transaction', { exportCsv: '1' });
+    await runExportJobsOnce(t.services);
+    const row = (await partner.get('/data/export_data')).data.data.find(
+      (r: any) => r.id === created.data.id,
+    );
+    expect(row.status).toBe(3);
+    const url = new URL(row.download_csv, 'http://x');
+    const token = url.searchParams.get('token') ?? '';
+
+    const otherJob = (await partner.get('/data/export_data')).data.data.find(
+      (r: any) => r.id !== created.data.id,
+    );
+    const moved = await download(
+      `/api/export/download?id=${otherJob.id}&format=csv&token=${encodeURIComponent(token)}`,
+    );
+    expect(moved.statusCode).toBe(403);
+    const tampered = await download(
+      `/api/export/download?id=${row.id}&format=csv&token=${encodeURIComponent(`${token.slice(0, -2)}AA`)}`,
+    );
+    expect(tampered.statusCode).toBe(403);
+    expect((await download(`/api/export/download?id=${row.id}&format=csv&token=`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await download(`/api/export/download?id=${row.id}&format=../../etc/passwd&token=${token}`))
+        .statusCode,
+    ).toBe(400);
+
+    t.clock.advance(2 * 60 * 60 * 1000);
+    const expired = await download(row.download_csv);
+    expect(expired.statusCode).toBe(403);
+    t.clock.advance(-2 * 60 * 60 * 1000);
+    expect((await download(row.download_csv)).statusCode).toBe(200);
+  });
+
+  it('each user sees only their own exports; the export list cannot be exported', async () => {
+    const staff = await t.loginAs('staff@demo.id');
+    const list = await staff.get('/data/export_data');
+    expect(list.rc).toBe('00');
+    expect(list.data.total).toBe(0);
+    const refused = await partner.get('/data/export_data', { exportCsv: '1' });
+    expect(refused.rc).toBe('01');
+  });
+
+  it('a job whose page query fails is marked failed and offers no download', async () => {
+    const job = await t.services.db
+      .insertInto('export_jobs')
+      .values({
+        agent_id: (await agentOf(t.services, 'partner@demo.id')).agentId,
+        environment: 'production',
+        user_id: (await agentOf(t.services, 'partner@demo.id')).userId,
+        nama_menu: 'no_such_page',
+        params: JSON.stringify({ version: 1, plan: {}, lang: 'id' }),
+        tanggal_waktu_dibuat: t.clock.now,
+        created_date: '2026-01-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await runExportJobsOnce(t.services);
+    const row = await t.services.db
+      .selectFrom('export_jobs')
+      .select(['status', 'lokasi_file'])
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(4);
+    expect(row.lokasi_file).toBeNull();
+  });
+});
