@@ -99,7 +99,7 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
         {session.status_reg.status && (
           <Select
             size="xs"
-            w={140}
+            w={{ base: 112, xs: 140 }}
             aria-label={t('common.language')}
             data-testid="language-select"
             value={i18n.language}

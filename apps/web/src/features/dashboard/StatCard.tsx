@@ -1,0 +1,72 @@
+import { formatRupiah, type ResumeItem } from '@gerbang/shared';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A summary figure: a skeleton while loading, "n/a" when the call failed (spec 01 §8). */
+export function SummaryFigure({
+  query,
+  format = 'rupiah',
+  testId,
+}: {
+  query: Pick<UseQueryResult<ResumeItem>, 'isPending' | 'isError' | 'data'>;
+  format?: 'rupiah' | 'count';
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Skeleton h={30} w="70%" my={2} data-testid={`${testId}-loading`} />;
+  const value = query.isError || !query.data ? null : query.data.value;
+  return (
+    <Text
+      fz={{ base: 22, sm: 24 }}
+      fw={700}
+      lh={1.25}
+      style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-word' }}
+      data-testid={testId}
+    >
+      {value === null
+        ? t('common.notAvailable')
+        : format === 'rupiah'
+          ? formatRupiah(value)
+          : value.toLocaleString('id-ID')}
+    </Text>
+  );
+}
+
+export function StatCard({
+  label,
+  icon,
+  color,
+  children,
+  footer,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  color: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Paper withBorder radius="lg" p="md" h="100%" data-testid={testId}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <ThemeIcon variant="light" color={color} radius="md" size={34}>
+            {icon}
+          </ThemeIcon>
+        </Group>
+        {children}
+        {footer && (
+          <Text size="xs" c="dimmed">
+            {footer}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
