@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   DATA_PAGE_PATHS,
   type DataPageDescriptor,
@@ -48,7 +50,11 @@ function withDownloadLinks(
   rows: Array<Record<string, unknown>>,
 ): Array<Record<string, unknown>> {
   return rows.map((row) => {
-    const ready = Number(row.status) === 3 && typeof row.lokasi_file === 'string';
+    // Spec 03 §2.3: a download only when the job succeeded and its file is still there.
+    const ready =
+      Number(row.status) === 3 &&
+      typeof row.lokasi_file === 'string' &&
+      existsSync(path.join(services.config.exportDir, path.basename(row.lokasi_file)));
     if (!ready) return { ...row, download_csv: null, download_xlsx: null };
     const id = Number(row.id);
     return {
