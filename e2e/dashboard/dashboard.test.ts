@@ -10,7 +10,7 @@ async function apiGet(page: Page, path: string, query: Record<string, string | n
   return (await res.json()) as { rc: string; rd: string; data: any };
 }
 
-const textOf = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+const textOf = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
 /** WIB instant `hh:mm` of today, for the browser's fixed clock. */
 const wibTodayAt = (hhmm: string) => new Date(`${wibDate(new Date())}T${hhmm}:00+07:00`);
@@ -78,7 +78,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
         year: 'numeric',
         timeZone: 'UTC',
       });
-    expect(await input.innerText()).toBe(label(today));
+    expect(await input.textContent()).toBe(label(today));
     await input.click();
     const tomorrowButton = page.locator(`button[aria-label="${label(tomorrowText)}"]`);
     if ((await tomorrowButton.count()) > 0)
@@ -93,6 +93,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
         .poll(() => textOf(page, 'summary-omzet-total'))
         .toBe(formatRupiah(answer.data.value));
     }
+    await page.getByTestId('chart-success').locator('.recharts-surface').first().waitFor();
     await screenshot(page, 'dashboard-partner-en');
   });
 
@@ -102,7 +103,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
     await loginAs(page, 'partner@demo.id');
     const notice = page.getByTestId('cutoff-notice');
     await notice.waitFor();
-    expect(await notice.innerText()).toBe(
+    expect(await notice.textContent()).toBe(
       'Transaksi saat ini tidak dapat dilakukan karena sedang dalam waktu cut-off 23:45 - 00:15.',
     );
   });
@@ -155,7 +156,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
     await loginAs(page, 'newbiz@demo.id');
     const prompt = page.getByTestId('activate-business');
     await prompt.waitFor();
-    expect(await prompt.innerText()).toContain(
+    expect(await prompt.textContent()).toContain(
       'Aktifkan bisnis Anda untuk menggunakan semua fitur.',
     );
   });
@@ -174,8 +175,8 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
       const page = await browser.newPage({ language });
       await loginAs(page, 'signup@demo.id');
       await page.getByTestId('signup-landing').waitFor();
-      expect(await page.getByTestId('signup-personal').innerText()).toContain('PERSONAL');
-      expect(await page.getByTestId('signup-business').innerText()).toContain('BUSINESS');
+      expect(await page.getByTestId('signup-personal').textContent()).toContain('PERSONAL');
+      expect(await page.getByTestId('signup-business').textContent()).toContain('BUSINESS');
       await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
       await expect(page.getByTestId('dashboard').count()).resolves.toBe(0);
       await screenshot(page, `dashboard-signup-${language}`);

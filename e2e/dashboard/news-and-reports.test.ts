@@ -30,8 +30,8 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
     await page.waitForURL((url) => url.pathname === `/news/${list.data[0].id}`);
     const title = page.getByTestId('news-title');
     await title.waitFor();
-    expect(await title.innerText()).toBe(list.data[0].title);
-    expect(await page.getByTestId('news-updated').innerText()).toBe(
+    expect(await title.textContent()).toBe(list.data[0].title);
+    expect(await page.getByTestId('news-updated').textContent()).toBe(
       `Diperbarui ${formatIndonesianDate(new Date(list.data[0].date))}`,
     );
     expect(await page.getByTestId('news-body').locator('p').count()).toBeGreaterThan(0);
@@ -59,7 +59,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
     await page.goto(`/news/${list.data[0].id}`);
     await page.getByTestId('news-skeleton').waitFor();
     await page.getByTestId('news-title').waitFor();
-    expect(await page.getByTestId('news-updated').innerText()).toMatch(
+    expect(await page.getByTestId('news-updated').textContent()).toMatch(
       /^Updated \d{1,2} [A-Z][a-z]+ \d{4}$/,
     );
     await screenshot(page, 'news-article-en-390');
@@ -71,7 +71,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
     await page.goto('/news/987654');
     const failed = page.getByTestId('news-failed');
     await failed.waitFor();
-    expect(await failed.innerText()).toBe('Gagal menampilkan data ...');
+    expect(await failed.textContent()).toBe('Gagal menampilkan data ...');
   });
 
   it('monthly report: tabs, month and year pickers, chart and table or the warning, Excel download', async () => {
@@ -104,7 +104,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
       const days = new Set(answer.data.map((r: { date: string }) => r.date)).size;
       expect(await page.getByTestId('report-row').count()).toBe(days);
     } else {
-      expect(await page.getByTestId('report-empty').innerText()).toBe('Data tidak tersedia');
+      expect(await page.getByTestId('report-empty').textContent()).toBe('Data tidak tersedia');
     }
     await screenshot(page, 'report-daily-success-id');
 
@@ -132,7 +132,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
     await page.goto(`/report/daily_omzet?period=${oldest}`);
     const empty = page.getByTestId('report-empty');
     await empty.waitFor();
-    expect(await empty.innerText()).toBe('data not available');
+    expect(await empty.textContent()).toBe('data not available');
     await screenshot(page, 'report-empty-en');
   });
 
