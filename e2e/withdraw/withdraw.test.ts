@@ -150,6 +150,7 @@ describe.skipIf(!hasBrowser() || inCutOff)('withdraw in Chromium', () => {
     await screenshot(page, 'withdraw-form-en-narrow');
     await page.getByTestId('withdraw-faq-open').click();
     await page.getByText('Frequently asked questions').waitFor();
+    await page.waitForTimeout(400); // the modal's opening transition
     await screenshot(page, 'withdraw-faq-en-narrow');
 
     const staff = await browser.newPage({ language: 'en' });

@@ -116,6 +116,14 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
       nominal_origin: 150_000,
       nominal_admin: 2_500,
     });
+    const audit = await t.services.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'withdraw_payment')
+      .where('target', '=', inquiry.data.idtransaksi)
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toMatchObject({ amount: 150_000, fee: 2_500, destination: '014' });
+    expect(JSON.stringify(audit.detail)).not.toContain(code);
     const ledger = ledgerFor(t.services);
     const hold = await ledger.getTransfer(`withdraw:${inquiry.data.idtransaksi}:amount`);
     expect(hold?.status).toBe('posted');

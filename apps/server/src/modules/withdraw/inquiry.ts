@@ -13,10 +13,10 @@ import { refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
 import type { Services } from '../../http/services';
 import type { InquiryResult } from '../../rails';
-import { verifyPassword } from '../auth/passwords';
 import type { Destination } from './destinations';
 import { shapeAccountNumber } from './destinations';
 import { availableBalance, ledgerFor } from './ledger';
+import { checkAccountPassword } from './password';
 import { priceWithdrawal } from './pricing';
 import { inquiryChecksum, newTransactionId, newUuid } from './security';
 import type { WithdrawInquiriesTable } from './tables';
@@ -138,9 +138,7 @@ export async function createInquiry(
   if (fields.nominal > DISBURSEMENT_MAX_AMOUNT) {
     throw validationError('withdraw.maxAmount', { max: formatRupiah(DISBURSEMENT_MAX_AMOUNT) });
   }
-  if (!(await verifyPassword(auth.user.password_hash, fields.password))) {
-    throw refused('withdraw.wrongPassword');
-  }
+  await checkAccountPassword(ctx, fields.password, 'withdraw_inquiry');
   const pricing = await priceWithdrawal(
     services.db,
     auth.agent.id,

@@ -3,9 +3,9 @@ import type { CreateOtpResult } from '@gerbang/shared/contract/withdraw';
 import { sql } from 'kysely';
 import { ApiError, refused } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
-import { verifyPassword } from '../auth/passwords';
 import { newToken } from '../auth/tokens';
 import type { InquiryRow } from './inquiry';
+import { checkAccountPassword } from './password';
 import { hashOtp, maskEmail, newOtpCode } from './security';
 
 /** OTP mails one inquiry may trigger; past it the user checks again (a new inquiry). */
@@ -47,9 +47,7 @@ export async function createOtp(
   if (new Date(inquiry.expires_at).getTime() <= now.getTime())
     throw refused('withdraw.inquiryExpired');
   if (body.nominal_transfer !== inquiry.amount) throw refused('withdraw.nominalMismatch');
-  if (!(await verifyPassword(auth.user.password_hash, body.password))) {
-    throw refused('withdraw.wrongPassword');
-  }
+  await checkAccountPassword(ctx, body.password, 'withdraw_otp');
 
   const counted = await services.db
     .updateTable('withdraw_inquiries')

@@ -6,6 +6,7 @@ import {
 } from '@gerbang/shared/contract/withdraw';
 import { ApiError, refused } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import { writeAudit } from '../audit/audit';
 import { expectedChecksum, type InquiryRow } from './inquiry';
 import { ledgerFor, withdrawAccounts } from './ledger';
 import { checkOtp, findInquiry, matchesUsedOtp } from './otp';
@@ -230,7 +231,25 @@ export async function payWithdrawal(
     return { raced: false as const, submission };
   });
 
-  if (!outcome.raced) await advanceSubmission(services, outcome.submission as SubmissionRow);
+  if (!outcome.raced) {
+    await writeAudit(services.db, {
+      agentId: auth.agent.id,
+      userId: auth.user.id,
+      username: auth.user.username,
+      action: 'withdraw_payment',
+      target: inquiry.id_transaksi,
+      detail: {
+        kind: inquiry.kind,
+        destination: inquiry.rail_code,
+        amount: inquiry.amount,
+        fee: inquiry.admin_fee,
+      },
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      environment: auth.environment,
+    });
+    await advanceSubmission(services, outcome.submission as SubmissionRow);
+  }
   // A concurrent submit that lost the race answers what the winner recorded.
   const fresh = await findInquiry(ctx, body.reff_id);
   if (!fresh.paid_at) throw refused('withdraw.otpUsed');

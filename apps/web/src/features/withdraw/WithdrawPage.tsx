@@ -18,12 +18,13 @@ import { IconAlertTriangle, IconHelpCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
-import { api } from '../../lib/api';
+import { api, forgetCsrfToken } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { showErrorDialog } from '../../lib/dialogs';
 import { i18next } from '../../lib/i18n';
-import { useLoggedIn } from '../../lib/session';
+import { useLoggedIn, useSession } from '../../lib/session';
 import { FaqModal } from './FaqModal';
 import { EMPTY_FORM, InquiryForm, type WithdrawForm } from './InquiryForm';
 import { InquiryResult } from './InquiryResult';
@@ -50,6 +51,8 @@ function useNow(intervalMs = 30_000): Date {
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const session = useLoggedIn();
+  const { logout } = useSession();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { balance } = useBalances();
   const { favourites } = useWithdrawLookups();
@@ -155,6 +158,14 @@ export default function WithdrawPage() {
     }
     setPaying(true);
     try {
+      // Spec 02 §4, §7: a fresh anti-CSRF token before the payment; failing to get one logs out.
+      forgetCsrfToken();
+      const csrf = await api.get('/auth/csrf_token', undefined, { silent: true });
+      if (csrf.rc !== RC.OK) {
+        await logout();
+        navigate('/auth/login', { replace: true });
+        return;
+      }
       const path =
         inquiry.kind === 'EWALLET'
           ? '/transaction/ewallet_payment'

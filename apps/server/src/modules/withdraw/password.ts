@@ -1,0 +1,23 @@
+import { ApiError, refused } from '../../http/errors';
+import type { RouteContext } from '../../http/route';
+import { requireOwnPassword } from '../account/own-password';
+
+/**
+ * The account password a withdrawal asks for. It shares the account area's budget of wrong
+ * attempts (audited, five in 15 minutes, then 429), so an open session cannot be used to guess the
+ * password through the withdraw calls either.
+ */
+export async function checkAccountPassword(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  password: string,
+  purpose: 'withdraw_inquiry' | 'withdraw_otp',
+): Promise<void> {
+  try {
+    await requireOwnPassword(ctx, password, purpose);
+  } catch (error) {
+    if (error instanceof ApiError && error.messageKey === 'account.ownPasswordWrong') {
+      throw refused('withdraw.wrongPassword');
+    }
+    throw error;
+  }
+}
