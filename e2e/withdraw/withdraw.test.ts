@@ -153,6 +153,10 @@ describe.skipIf(!hasBrowser() || inCutOff)('withdraw in Chromium', () => {
     await page.waitForTimeout(400); // the modal's opening transition
     await screenshot(page, 'withdraw-faq-en-narrow');
 
+    // An invoice that is not the caller's (or does not exist) shows the server's message.
+    await page.goto('/invoice/WD000000000000000000/2020-01-01');
+    await page.getByTestId('invoice-error').getByText('Invoice not found.').waitFor();
+
     const staff = await browser.newPage({ language: 'en' });
     await loginAs(staff, 'staff@demo.id');
     await staff.goto('/transaction/single_disbursement');
