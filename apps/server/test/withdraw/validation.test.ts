@@ -161,6 +161,13 @@ describe.each(testDatabases())('withdraw validation on %s', (kind) => {
       bankInquiry({ nominal: '50.000.001' }),
     );
     expect(over.rd).toBe('The maximum amount per transaction is Rp. 50.000.000.');
+    await fundAgent(t, 'partner@demo.id', 50_002_500);
+    const limit = await test.post(
+      '/transaction/cashout_inquiry',
+      bankInquiry({ nominal: '50.000.000' }),
+    );
+    expect(limit.rc, limit.rd).toBe('00');
+    expect(limit.data.total).toBe(50_002_500);
     const tooManyDigits = await test.post(
       '/transaction/cashout_inquiry',
       bankInquiry({ nominal: '1234567890123456' }),
