@@ -333,6 +333,7 @@ async function openAccounts(
     specs.push({ kind: 'merchant_held', agentId: agent.id, subkey: '' });
     if (agent.aggregatorId !== null) {
       specs.push({ kind: 'aggregator_share', agentId: agent.aggregatorId, subkey: '' });
+      specs.push({ kind: 'merchant_available', agentId: agent.aggregatorId, subkey: '' });
     }
   }
   const unique = [
@@ -1081,6 +1082,38 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
         }
       }
     }
+  }
+
+  // Aggregators are paid their revenue share of each finished month on the 1st (09:00 WIB).
+  const shares = new Map<string, { aggregatorId: number; month: string; amount: number }>();
+  for (const fee of out.fees) {
+    const month = String(fee.fee_date).slice(0, 7);
+    const key = `${fee.agent_id}|${month}`;
+    const entry = shares.get(key) ?? { aggregatorId: Number(fee.agent_id), month, amount: 0 };
+    entry.amount += Number(fee.fee);
+    shares.set(key, entry);
+  }
+  for (const { aggregatorId, month, amount } of shares.values()) {
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    const nextMonth =
+      monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${pad(monthNumber + 1, 2)}-01`;
+    const payAt = new Date(wibDayStart(nextMonth).getTime() + 9 * 3_600_000);
+    if (payAt.getTime() > now.getTime() || amount <= 0) continue;
+    out.postings.push({
+      at: payAt,
+      transfers: [
+        {
+          id: `demo:share-payout:${aggregatorId}:${month}`,
+          debitAccountId: book.id('aggregator_share', aggregatorId),
+          creditAccountId: book.id('merchant_available', aggregatorId),
+          amount,
+          kind: 'revenue_share_payout',
+          reference: `RS-${month.replace('-', '')}-${aggregatorId}`,
+          description: `Bagi hasil mitra ${month}`,
+          createdAt: payAt,
+        },
+      ],
+    });
   }
 
   // Settlements: one per agent, product and transaction date; completed ones move held → available.

@@ -31,6 +31,8 @@ const text = (name: string, extras?: ColumnExtras) => col(name, 'string', 'text'
 const long = (name: string) => col(name, 'string', 'long', { popupOnly: true });
 const money = (name: string) => col(name, 'integer', 'money');
 const count = (name: string) => col(name, 'integer', 'number');
+/** A numeric identifier: filtered as a number, shown without thousands separators. */
+const numericId = (name: string) => col(name, 'integer', 'text');
 const instant = (name: string, extras?: ColumnExtras) => col(name, 'date', 'datetime', extras);
 const day = (name: string) => col(name, 'date', 'date');
 /** The page's fixed date-range column, shown as an instant. */
@@ -187,7 +189,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
         undefined,
         { popupOnly: true },
       ),
-      text('transaction_date', { popupOnly: true }),
+      col('transaction_date', 'date', 'date', { popupOnly: true }),
       text('addinfo21', { popupOnly: true }),
       text('nopelanggan2', { popupOnly: true }),
       text('nopelanggan3', { popupOnly: true }),
@@ -237,7 +239,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.balance',
     access: { permission: read('balance') },
     columns: [
-      count('id_mutasi'),
+      numericId('id_mutasi'),
       text('id_transaksi'),
       rangeInstant('tanggal_mutasi'),
       text('invoicenumber'),
@@ -266,7 +268,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.balance_detail',
     access: { permission: read('balance_detail'), apiEnabled: true },
     columns: [
-      count('id_mutasi'),
+      numericId('id_mutasi'),
       rangeInstant('tanggal_mutasi'),
       text('id_transaksi'),
       text('nama_produk'),
@@ -307,7 +309,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.balance_detail_hold',
     access: { permission: read('balance_detail_hold'), apiEnabled: true },
     columns: [
-      count('id_hold'),
+      numericId('id_hold'),
       text('id_transaksi'),
       text('partner_reff'),
       text('nama_produk'),
@@ -328,9 +330,9 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.export_data',
     access: { permission: read('export_data') },
     columns: [
-      count('id'),
+      numericId('id'),
       rangeInstant('tanggal_waktu_dibuat'),
-      text('nama_menu'),
+      col('nama_menu', 'string', 'page'),
       enumCol('status', 'exportStatus', EXPORT_STATUS, 'danger'),
       instant('tanggal_waktu_selesai'),
       count('row_count'),
@@ -354,7 +356,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.virtual_account_transaction',
     access: { permission: read('virtual_account_transaction') },
     columns: [
-      count('id'),
+      numericId('id'),
       text('virtual_account_no'),
       text('id_outlet', { popupOnly: true }),
       enumCol('bill_type', 'vaBillType', [
@@ -418,7 +420,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.callback',
     access: { permission: read('callback') },
     columns: [
-      count('id_callback'),
+      numericId('id_callback'),
       text('id_transaksi'),
       instant('time_request'),
       rangeInstant('date_created'),
@@ -476,7 +478,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.disbursement',
     access: { permission: read('disbursement') },
     columns: [
-      count('id'),
+      numericId('id'),
       text('group_name'),
       text('group_desc'),
       rangeInstant('created_date'),
@@ -503,7 +505,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.bulk_virtual_account',
     access: { permission: read('bulk_virtual_account'), apiEnabled: true, notEndUser: true },
     columns: [
-      count('id'),
+      numericId('id'),
       rangeInstant('date_created'),
       instant('date_complete'),
       text('group_name', { popupOnly: true }),
@@ -535,7 +537,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.disbursement_detail',
     access: { permission: read('disbursement_detail') },
     columns: [
-      count('group_id'),
+      numericId('group_id'),
       text('customername'),
       text('phone'),
       text('email'),
@@ -615,7 +617,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.merchant_member',
     access: { permission: read('merchant_member'), groups: [11] },
     columns: [
-      count('id_agen'),
+      numericId('id_agen'),
       text('username'),
       text('nama_pemilik'),
       text('nickname'),
@@ -679,7 +681,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.setting_account_favourite',
     access: { permission: read('setting_account_favourite'), apiEnabled: true },
     columns: [
-      count('id_accounts'),
+      numericId('id_accounts'),
       text('accountname'),
       text('accountnumber'),
       text('namabank'),
@@ -713,7 +715,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.dana_talangan',
     access: { permission: read('dana_talangan'), apiEnabled: true },
     columns: [
-      count('id'),
+      numericId('id'),
       text('username'),
       day('date_from'),
       day('date_to'),
@@ -757,7 +759,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.nmid',
     access: { permission: read('nmid'), apiEnabled: true },
     columns: [
-      count('id'),
+      numericId('id'),
       text('nama_nmid'),
       text('nmid'),
       text('nama'),
@@ -774,7 +776,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
       ]),
       rangeInstant('created_at'),
       text('tempat_lahir', { popupOnly: true }),
-      text('tgl_lahir', { popupOnly: true }),
+      col('tgl_lahir', 'date', 'date', { popupOnly: true }),
       text('no_ktp', { popupOnly: true }),
       text('no_npwp', { popupOnly: true }),
       text('nama_aplikasi', { popupOnly: true }),
@@ -821,7 +823,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     titleKey: 'data.pages.activity_log',
     access: { permission: { module: 'data_activity_log', action: 'READ' }, mainUserOnly: true },
     columns: [
-      count('id'),
+      numericId('id'),
       rangeInstant('created_at'),
       text('username'),
       text('action'),

@@ -52,7 +52,16 @@ export interface EnumValue {
 }
 
 /** How a value is shown; the type decides filtering, the display decides formatting. */
-export type ColumnDisplay = 'text' | 'money' | 'number' | 'datetime' | 'date' | 'month' | 'long';
+/** `page`: a data page path, shown as that page's title (the export list's menu column). */
+export type ColumnDisplay =
+  | 'text'
+  | 'money'
+  | 'number'
+  | 'datetime'
+  | 'date'
+  | 'month'
+  | 'long'
+  | 'page';
 
 export interface DataColumn {
   /** The spec's field name; the row key in `{ total, data }`. */

@@ -39,6 +39,11 @@ export function cellValue(column: DataColumn, value: unknown, lang: Language): C
     return column.enumOther ? translate(lang, column.enumOther.labelKey) : text;
   }
   if (column.display === 'datetime') return wibTimestamp(value);
+  if (column.display === 'page') {
+    const key = `data.pages.${String(value)}`;
+    const title = translate(lang, key);
+    return title === key ? String(value) : title;
+  }
   if (column.display === 'money' || column.display === 'number') {
     const number = Number(value);
     return Number.isFinite(number) ? number : String(value);

@@ -1,0 +1,306 @@
+import {
+  type DataPageAnswer,
+  type DataPageDescriptor,
+  type ExportJobCreated,
+  MAX_PAGE_ROWS,
+  PAGE_SIZES,
+  RC,
+  tableColumns,
+} from '@gerbang/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { CellValue } from './cells';
+import classes from './dataTable.module.css';
+import { FilterRows } from './FilterRows';
+import { RowActions } from './RowActions';
+import { useTableState } from './tableState';
+
+type Row = Record<string, unknown>;
+
+/** The fifth page size: 300, or the total when larger (spec 03 §9), capped like the server. */
+function pageSizeOptions(total: number): number[] {
+  const last = total > 300 ? Math.min(total, MAX_PAGE_ROWS) : 300;
+  return [...PAGE_SIZES.slice(0, 4), last];
+}
+
+/**
+ * The one table of every data page (ARCHITECTURE §9): the descriptor says which columns, filters,
+ * sorts and actions exist; the server engine answers `{ total, data }` for the state in the URL.
+ */
+export function DataTable({ page }: { page: DataPageDescriptor }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { session } = useSession();
+  const { state, update, query } = useTableState(page);
+  const [selected, setSelected] = useState<Row | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const columns = tableColumns(page);
+  const hasActions = (page.actions ?? []).length > 0;
+
+  const result = useQuery({
+    queryKey: ['data-page', page.path, session?.environment, query],
+    queryFn: async () => {
+      const res = await api.get<DataPageAnswer<Row>>(`/data/${page.path}`, query, { silent: true });
+      if (res.rc !== RC.OK) throw Object.assign(new Error(res.rd), { rc: res.rc });
+      return res.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const total = result.data?.total ?? 0;
+  const rows = result.data?.data ?? [];
+  const pages = Math.max(1, Math.ceil(total / state.limit));
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const res = await api.get<ExportJobCreated>(`/data/${page.path}`, {
+        ...query,
+        exportCsv: '1',
+      });
+      if (res.rc !== RC.OK) return;
+      const id = modals.open({
+        title: t('data.ui.done'),
+        centered: true,
+        children: (
+          <Stack>
+            <Text size="sm" data-testid="export-created">
+              {res.rd}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => modals.close(id)}>
+                {t('data.ui.close')}
+              </Button>
+              <Button
+                onClick={() => {
+                  modals.close(id);
+                  navigate('/data/export_data');
+                }}
+                data-testid="open-export-list"
+              >
+                {t('data.ui.openExportList')}
+              </Button>
+            </Group>
+          </Stack>
+        ),
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const sortBy = (name: string) => {
+    const direction = state.sort.column === name && state.sort.direction === 'asc' ? 'desc' : 'asc';
+    update({ sort: { column: name, direction }, page: 1 });
+  };
+
+  const errorText = result.error
+    ? (result.error as { rc?: string }).rc === RC.GENERIC
+      ? t('data.ui.loadFailed')
+      : result.error.message || t('data.ui.loadFailed')
+    : null;
+
+  return (
+    <Stack gap="md">
+      <FilterRows
+        page={page}
+        applied={state.filters}
+        onSearch={(filters) => update({ filters, page: 1 })}
+        onDownload={page.exportable ? () => void download() : undefined}
+        downloading={downloading}
+      />
+      {errorText && (
+        <Alert color="red" icon={<IconAlertTriangle />} data-testid="data-error">
+          {errorText}
+        </Alert>
+      )}
+      <Paper withBorder radius="md">
+        <ScrollArea type="auto" scrollbars="x" offsetScrollbars="x">
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            miw={Math.max(640, columns.length * 120)}
+            data-testid="data-table"
+            // The address whose rows are shown, once loaded (browser tests wait on it).
+            data-ready-for={
+              result.isFetching || result.isPlaceholderData ? 'loading' : `ready:${location.search}`
+            }
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => {
+                  const active = state.sort.column === column.name;
+                  const Icon = active
+                    ? state.sort.direction === 'asc'
+                      ? IconArrowUp
+                      : IconArrowDown
+                    : IconSelector;
+                  return (
+                    <Table.Th key={column.name} style={{ whiteSpace: 'nowrap' }}>
+                      {column.sortable === false ? (
+                        t(column.labelKey)
+                      ) : (
+                        <UnstyledButton
+                          onClick={() => sortBy(column.name)}
+                          title={t('data.ui.sortBy', { column: t(column.labelKey) })}
+                          data-testid={`sort-${column.name}`}
+                          data-sort={active ? state.sort.direction : undefined}
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            <Text fw={600} size="sm">
+                              {t(column.labelKey)}
+                            </Text>
+                            <Icon
+                              size={14}
+                              color={active ? undefined : 'var(--mantine-color-gray-5)'}
+                            />
+                          </Group>
+                        </UnstyledButton>
+                      )}
+                    </Table.Th>
+                  );
+                })}
+                {hasActions && (
+                  <Table.Th className={classes.actions}>{t('data.ui.actions')}</Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.isPending &&
+                Array.from({ length: 3 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
+                      <Skeleton h={18} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              {!result.isPending && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
+                    <Text ta="center" c="dimmed" py="lg" data-testid="no-data">
+                      {t('data.ui.noData')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((row, index) => (
+                <Table.Tr
+                  key={String(row[page.rowKey] ?? index)}
+                  onClick={() => setSelected(row)}
+                  style={{ cursor: 'pointer' }}
+                  data-testid="data-row"
+                >
+                  {columns.map((column) => (
+                    <Table.Td
+                      key={column.name}
+                      style={{
+                        whiteSpace: column.display === 'long' ? undefined : 'nowrap',
+                        maxWidth: 320,
+                      }}
+                    >
+                      <CellValue column={column} value={row[column.name]} t={t} />
+                    </Table.Td>
+                  ))}
+                  {hasActions && (
+                    <Table.Td className={classes.actions}>
+                      <RowActions page={page} row={row} />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Paper>
+
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('data.ui.rowsPerPage')}
+          </Text>
+          <Select
+            w={100}
+            size="xs"
+            data={pageSizeOptions(total).map((n) => ({
+              value: String(n),
+              label: n.toLocaleString('id-ID'),
+            }))}
+            value={String(state.limit)}
+            onChange={(v) => v && update({ limit: Number(v), page: 1 })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="page-size"
+          />
+          <Text size="sm" c="dimmed" data-testid="data-total" data-total={total}>
+            {t('data.ui.total', { total: total.toLocaleString('id-ID') })}
+          </Text>
+        </Group>
+        <Pagination
+          total={pages}
+          value={Math.min(state.page, pages)}
+          onChange={(p) => update({ page: p })}
+          size="sm"
+          siblings={1}
+          data-testid="pagination"
+        />
+      </Group>
+
+      <Modal
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title={t('data.ui.detailTitle')}
+        size="lg"
+        centered
+        data-testid="data-popup"
+      >
+        {selected && (
+          <Stack gap={0}>
+            <Table withRowBorders verticalSpacing={6} data-testid="data-popup-table">
+              <Table.Tbody>
+                {page.columns.map((column) => (
+                  <Table.Tr key={column.name}>
+                    <Table.Th w="40%" style={{ verticalAlign: 'top' }}>
+                      {t(column.labelKey)}
+                    </Table.Th>
+                    <Table.Td data-testid={`popup-${column.name}`}>
+                      <CellValue column={column} value={selected[column.name]} t={t} full />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group justify="flex-end" mt="md">
+              <RowActions page={page} row={selected} />
+              <Button variant="default" onClick={() => setSelected(null)} data-testid="popup-close">
+                {t('data.ui.close')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { BADGE_COLORS, type DataColumn, formatWibDateTime } from '@gerbang/shared';
+import { Badge, Code, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { Money } from '../../components/Money';
+
+/** A YYYY-MM-DD business date shown day-month-year (spec 03 §9). */
+function showDate(text: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : text;
+}
+
+function showMonth(text: string): string {
+  const match = /^(\d{4})-(\d{2})/.exec(text);
+  return match ? `${match[2]}-${match[1]}` : text;
+}
+
+/** The text of a value (popup copy, tooltips), in the same form the cell shows it. */
+export function valueText(column: DataColumn, value: unknown, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (column.type === 'enum') {
+    const known = column.enumValues?.find((v) => v.value === String(value));
+    if (known) return t(known.labelKey);
+    return column.enumOther ? t(column.enumOther.labelKey) : String(value);
+  }
+  switch (column.display) {
+    case 'datetime': {
+      const instant = new Date(String(value));
+      return Number.isNaN(instant.getTime()) ? String(value) : formatWibDateTime(instant);
+    }
+    case 'date':
+      return showDate(String(value));
+    case 'month':
+      return showMonth(String(value));
+    case 'page':
+      return t(`data.pages.${String(value)}`, { defaultValue: String(value) });
+    default:
+      return String(value);
+  }
+}
+
+/** One cell: enum badges with the spec's colours, rupiah as "Rp. 1.500.000", WIB times. */
+export function CellValue({
+  column,
+  value,
+  t,
+  full = false,
+}: {
+  column: DataColumn;
+  value: unknown;
+  t: TFunction;
+  /** In the popup: long text in full. */
+  full?: boolean;
+}) {
+  if (column.display === 'money' && value !== null && value !== undefined) {
+    return <Money value={Number(value)} />;
+  }
+  if (column.type === 'enum' && value !== null && value !== undefined) {
+    const known = column.enumValues?.find((v) => v.value === String(value));
+    const tone = known?.tone ?? column.enumOther?.tone ?? 'secondary';
+    return (
+      <Badge color={BADGE_COLORS[tone]} variant="light" radius="sm" data-value={String(value)}>
+        {valueText(column, value, t)}
+      </Badge>
+    );
+  }
+  const text = valueText(column, value, t);
+  if (column.display === 'long' && full && text !== '-') {
+    return (
+      <Code
+        block
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 240, overflow: 'auto' }}
+      >
+        {text}
+      </Code>
+    );
+  }
+  const shown =
+    column.display === 'number' && text !== '-' ? Number(value).toLocaleString('id-ID') : text;
+  return (
+    <Text
+      span
+      size="sm"
+      lineClamp={full ? undefined : 2}
+      style={full ? { wordBreak: 'break-word' } : undefined}
+    >
+      {shown}
+    </Text>
+  );
+}

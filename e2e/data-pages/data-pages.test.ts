@@ -1,0 +1,283 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+
+/**
+ * The generic data pages in Chromium against the demo server (90 days of seeded history):
+ * filter, sort, page, popup, table state in the URL, row actions and export to download, in
+ * Indonesian and English, wide and narrow.
+ */
+
+const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+async function waitForTable(page: Page) {
+  await page.getByTestId('data-table').waitFor();
+  // Loaded for the current address (the previous rows stay shown while the next ones load).
+  await page.waitForFunction(() => {
+    const table = document.querySelector('[data-testid="data-table"]');
+    return (
+      table !== null && table.getAttribute('data-ready-for') === `ready:${window.location.search}`
+    );
+  });
+}
+
+/** Index of a column in the table (by its sort button), for reading cells. */
+async function columnIndex(page: Page, name: string): Promise<number> {
+  const headers = page.locator('[data-testid="data-table"] thead th');
+  const count = await headers.count();
+  for (let i = 0; i < count; i++) {
+    if ((await headers.nth(i).locator(`[data-testid="sort-${name}"]`).count()) > 0) return i;
+  }
+  throw new Error(`no column ${name}`);
+}
+
+async function columnTexts(page: Page, name: string): Promise<string[]> {
+  const index = await columnIndex(page, name);
+  return page
+    .locator('[data-testid="data-row"]')
+    .evaluateAll(
+      (rows, i) => rows.map((row) => (row.children[i] as HTMLElement | undefined)?.innerText ?? ''),
+      index,
+    );
+}
+
+async function pickOption(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Seven days back: the seed writes rows every day, so ranges over a week have many rows. */
+function weekRange(): string {
+  const wib = (offset: number) =>
+    new Date(Date.now() + 7 * 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10);
+  return `${wib(6)},${wib(0)}`;
+}
+
+describe.skipIf(!hasBrowser())('data pages', () => {
+  const browser = useBrowser();
+
+  it('filters by amount greater than a value, sorts, opens the popup (Indonesian)', async () => {
+    const page = await browser.newPage({ language: 'id' });
+    await loginAs(page, 'partner@demo.id');
+    const range = encodeURIComponent(
+      JSON.stringify([{ column: 'time_request', operator: 'between', value: weekRange() }]),
+    );
+    await page.goto(`/data/transaction?filters=${range}`);
+    await waitForTable(page);
+    expect(await page.getByTestId('data-title').innerText()).toBe('Transaksi API');
+    const before = Number(await page.getByTestId('data-total').getAttribute('data-total'));
+    expect(before).toBeGreaterThan(10);
+
+    await page.getByTestId('filter-add').click();
+    await pickOption(page, 'filter-column-1', 'Nominal');
+    await pickOption(page, 'filter-operator-1', 'lebih dari');
+    await page.getByTestId('filter-value-1').fill('500000');
+    await page.getByTestId('filter-search').click();
+    await page.waitForURL((url) => url.searchParams.get('filters')?.includes('500000') === true);
+    await waitForTable(page);
+    const after = Number(await page.getByTestId('data-total').getAttribute('data-total'));
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
+    const amounts = (await columnTexts(page, 'nominal_origin')).map(digits);
+    expect(amounts.length).toBeGreaterThan(0);
+    expect(amounts.every((a) => a > 500_000)).toBe(true);
+
+    // Sort by amount: ascending, then descending.
+    await page.getByTestId('sort-nominal_origin').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'nominal_origin:asc');
+    await waitForTable(page);
+    const ascending = (await columnTexts(page, 'nominal_origin')).map(digits);
+    expect([...ascending].sort((a, b) => a - b)).toEqual(ascending);
+    await page.getByTestId('sort-nominal_origin').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'nominal_origin:desc');
+    await waitForTable(page);
+    const descending = (await columnTexts(page, 'nominal_origin')).map(digits);
+    expect([...descending].sort((a, b) => b - a)).toEqual(descending);
+    expect(await page.locator('[data-testid="data-row"]').first().innerText()).toMatch(
+      /Rp\. [\d.]+/,
+    );
+
+    // The state is in the URL: a reload shows the same table.
+    await page.reload();
+    await waitForTable(page);
+    expect(Number(await page.getByTestId('data-total').getAttribute('data-total'))).toBe(after);
+    expect(await page.getByTestId('sort-nominal_origin').getAttribute('data-sort')).toBe('desc');
+
+    await page.locator('[data-testid="data-row"]').first().click();
+    const popup = page.getByTestId('data-popup-table');
+    await popup.waitFor();
+    expect(await popup.innerText()).toContain('ID Transaksi');
+    expect(await popup.innerText()).toContain('Nominal Admin');
+    await screenshot(page, 'data-transaction-popup-id');
+    await page.getByTestId('popup-close').click();
+    await popup.waitFor({ state: 'detached' });
+    await screenshot(page, 'data-transaction-filtered-id');
+  });
+
+  it('pages through the mutation page and keeps page and size in the URL', async () => {
+    const page = await browser.newPage({ language: 'id' });
+    await loginAs(page, 'partner@demo.id');
+    const range = encodeURIComponent(
+      JSON.stringify([{ column: 'tanggal_mutasi', operator: 'between', value: weekRange() }]),
+    );
+    await page.goto(`/data/balance?filters=${range}`);
+    await waitForTable(page);
+    await page.getByTestId('balance-card').waitFor();
+    expect(await page.getByTestId('balance-available').innerText()).toMatch(/^Rp\. [\d.]+$/);
+    const firstPage = await columnTexts(page, 'id_mutasi');
+    expect(firstPage).toHaveLength(10);
+    await page.getByTestId('pagination').getByRole('button', { name: '2', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await waitForTable(page);
+    const secondPage = await columnTexts(page, 'id_mutasi');
+    expect(secondPage.some((id) => firstPage.includes(id))).toBe(false);
+
+    await pickOption(page, 'page-size', '50');
+    await page.waitForURL(
+      (url) => url.searchParams.get('limit') === '50' && url.searchParams.get('page') === '1',
+    );
+    await waitForTable(page);
+    expect((await columnTexts(page, 'id_mutasi')).length).toBeGreaterThan(10);
+    // Sub-navigation tabs of the balance group.
+    await page.getByTestId('tab-balance_detail_hold').click();
+    await page.waitForURL('**/data/balance_detail_hold');
+    await page.getByTestId('data-page-balance_detail_hold').waitFor();
+    await page.getByTestId('balance-card').waitFor();
+  });
+
+  it('exports a filtered page and downloads the file from the export list', async () => {
+    const page = await browser.newPage({ language: 'id' });
+    await loginAs(page, 'partner@demo.id');
+    const filters = [
+      { column: 'time_request', operator: 'between', value: weekRange() },
+      { column: 'jenis_trx', operator: 'equal', value: 'CASH IN' },
+    ];
+    await page.goto(`/data/transaction?filters=${encodeURIComponent(JSON.stringify(filters))}`);
+    await waitForTable(page);
+    const total = Number(await page.getByTestId('data-total').getAttribute('data-total'));
+    expect(total).toBeGreaterThan(10);
+
+    await page.getByTestId('data-download').click();
+    await page.getByTestId('export-created').waitFor();
+    await page.getByTestId('open-export-list').click();
+    await page.waitForURL('**/data/export_data');
+    await waitForTable(page);
+    // The worker polls every 2 s; reload until the newest job offers its download.
+    const newest = page.locator('[data-testid="data-row"]').first();
+    for (let attempt = 0; attempt < 30; attempt++) {
+      if (
+        await newest
+          .getByTestId('action-download')
+          .isEnabled()
+          .catch(() => false)
+      )
+        break;
+      await page.waitForTimeout(1_000);
+      await page.reload();
+      await waitForTable(page);
+    }
+    expect(await newest.innerText()).toContain('Transaksi API');
+    await newest.getByTestId('action-download').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-csv').click(),
+    ]);
+    const file = await download.path();
+    const lines = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toContain('ID Transaksi');
+    expect(lines).toHaveLength(total + 1);
+    await screenshot(page, 'data-export-list-id');
+  });
+
+  it('works in English: labels, operators, no-data text, row-action links', async () => {
+    const page = await browser.newPage({ language: 'en' });
+    await loginAs(page, 'partner@demo.id');
+    await page.goto('/data/deposit');
+    await waitForTable(page);
+    expect(await page.getByTestId('data-title').innerText()).toBe('Top-up History');
+    await page.getByTestId('filter-add').click();
+    await pickOption(page, 'filter-column-1', 'Deposit ID');
+    await page.getByTestId('filter-operator-1').click();
+    const operators = await page.getByRole('option').allInnerTexts();
+    expect(operators).toEqual(['like', 'starts with', 'ends with', 'equal', 'not equal']);
+    await page.getByRole('option', { name: 'starts with', exact: true }).click();
+    await page.getByTestId('filter-value-1').fill('NO-SUCH-DEPOSIT');
+    await page.getByTestId('filter-search').click();
+    await page.getByTestId('no-data').waitFor();
+    expect(await page.getByTestId('no-data').innerText()).toBe('No data');
+    await screenshot(page, 'data-deposit-empty-en');
+
+    // Bulk transfer → detail (key/value/date pre-filter) → back.
+    await page.goto('/data/disbursement');
+    await waitForTable(page);
+    await page.locator('[data-testid="data-row"]').first().getByTestId('action-detail').click();
+    await page.waitForURL(
+      (url) => url.pathname === '/data/disbursement_detail' && url.searchParams.get('key') === '0',
+    );
+    await waitForTable(page);
+    expect(Number(await page.getByTestId('data-total').getAttribute('data-total'))).toBeGreaterThan(
+      0,
+    );
+    const groups = new Set(await columnTexts(page, 'group_id'));
+    expect(groups.size).toBe(1);
+    await page.getByTestId('data-back').click();
+    await page.waitForURL('**/data/disbursement');
+
+    // Transaction → callback monitor for that transaction.
+    await page.goto('/data/transaction');
+    await waitForTable(page);
+    const id = (await columnTexts(page, 'id_transaksi'))[0];
+    await page.locator('[data-testid="data-row"]').first().getByTestId('action-callback').click();
+    await page.waitForURL(
+      (url) => url.pathname === '/data/callback' && url.searchParams.get('value') === id,
+    );
+    await waitForTable(page);
+    for (const text of await columnTexts(page, 'id_transaksi')) expect(text).toBe(id);
+    await screenshot(page, 'data-callback-prefiltered-en');
+  });
+
+  it('the API flag, end user and aggregator rules show on the pages', async () => {
+    const enduser = await browser.newPage({ language: 'id' });
+    await loginAs(enduser, 'enduser@demo.id');
+    await enduser.goto('/data/transaction');
+    await enduser.getByTestId('access-denied').waitFor();
+    await enduser.goto('/data/transfer');
+    await waitForTable(enduser);
+    // The end user's transaction tabs leave out the API and bulk VA pages.
+    expect(await enduser.getByTestId('tab-transaction').count()).toBe(0);
+
+    const aggregator = await browser.newPage({ language: 'en' });
+    await loginAs(aggregator, 'aggregator@demo.id');
+    await aggregator.goto('/data/aggregator_fee_monthly');
+    await waitForTable(aggregator);
+    expect(
+      Number(await aggregator.getByTestId('data-total').getAttribute('data-total')),
+    ).toBeGreaterThan(0);
+    await aggregator.getByTestId('tab-resume_share_profit_by_mitra_daily').click();
+    await aggregator.waitForURL('**/data/resume_share_profit_by_mitra_daily');
+    await waitForTable(aggregator);
+    await screenshot(aggregator, 'data-aggregator-mitra-daily-en');
+  });
+
+  it('narrow screens (390 px) in both languages', async () => {
+    for (const language of ['id', 'en'] as const) {
+      const page = await browser.newPage({ language, width: 390, height: 844 });
+      await loginAs(page, 'partner@demo.id');
+      await page.goto('/data/balance');
+      await waitForTable(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(1);
+      await screenshot(page, `data-balance-390-${language}`);
+      await page.goto('/data/virtual_account_transaction');
+      await waitForTable(page);
+      await page.getByTestId('bank-selector').waitFor();
+      await screenshot(page, `data-va-390-${language}`);
+    }
+  });
+});
