@@ -8,8 +8,9 @@
  *   LEDGER_BENCH_ACCOUNTS  merchant accounts (default 10000)
  *   LEDGER_BENCH_BATCH     transfers in the batch scenario (default 20000)
  *   LEDGER_BENCH_DRIVERS   comma list of pglite,postgres (default both)
- *   LEDGER_BENCH_BATCHING  'off' runs every call in its own transaction (default on)
- *   LEDGER_BENCH_IN_FLIGHT merged transactions in flight (default 4 on PostgreSQL, 1 on PGlite)
+ *   LEDGER_BENCH_MODES     batched | unbatched | both (default both): with the ledger's automatic
+ *                          batching, and with one database transaction per call
+ *   LEDGER_BENCH_IN_FLIGHT merged transactions in flight (default 2 on PostgreSQL, 1 on PGlite)
  *   LEDGER_BENCH_PG_URL    admin URL of PostgreSQL (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { randomBytes } from 'node:crypto';
@@ -20,21 +21,23 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import {
   type Account,
-  Ledger,
-  type TransferInput,
   checkInvariants,
   isTransferOk,
+  Ledger,
   ledgerMigration,
+  type TransferInput,
 } from '../packages/ledger/src/index';
 
 const SECONDS = Number(process.env.LEDGER_BENCH_SECONDS ?? 8);
 const CLIENTS = Number(process.env.LEDGER_BENCH_CLIENTS ?? 16);
 const ACCOUNTS = Number(process.env.LEDGER_BENCH_ACCOUNTS ?? 10_000);
 const BATCH = Number(process.env.LEDGER_BENCH_BATCH ?? 20_000);
-const BATCHING = process.env.LEDGER_BENCH_BATCHING !== 'off';
+/** Which call modes to time: 'batched', 'unbatched' or 'both' (default). */
+const MODES = process.env.LEDGER_BENCH_MODES ?? 'both';
+const BATCHING = MODES !== 'unbatched';
+const UNBATCHED = MODES !== 'batched';
 const DRIVERS = (process.env.LEDGER_BENCH_DRIVERS ?? 'pglite,postgres').split(',');
-const ADMIN_URL =
-  process.env.LEDGER_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.LEDGER_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Enough for every merchant to pay for the whole run without hitting insufficient funds. */
 const OPENING_BALANCE = 1_000_000_000;
 const INT8_OID = 20;
@@ -145,7 +148,7 @@ function randomIndex(bound: number): number {
 function formatScenario(name: string, result: ScenarioResult): string {
   const rate = result.transfers / result.seconds;
   return (
-    `  ${name.padEnd(34)} ${rate.toFixed(0).padStart(7)} transfers/s ` +
+    `  ${name.padEnd(50)} ${rate.toFixed(0).padStart(7)} transfers/s ` +
     `p50 ${result.p50Ms.toFixed(2).padStart(7)} ms  p99 ${result.p99Ms.toFixed(2).padStart(7)} ms  ` +
     `(${result.transfers} in ${result.seconds.toFixed(1)} s, ${result.refused} refused)`
   );
@@ -156,10 +159,12 @@ async function benchDriver(driver: string): Promise<void> {
   try {
     await ledgerMigration.up(bench.db);
     // PGlite has one connection: one merged transaction at a time makes the biggest batches.
-    const maxInFlight = Number(process.env.LEDGER_BENCH_IN_FLIGHT ?? (driver === 'pglite' ? 1 : 4));
-    const ledger = new Ledger(bench.db, { batching: BATCHING ? { maxInFlight } : false });
+    const maxInFlight = Number(process.env.LEDGER_BENCH_IN_FLIGHT ?? (driver === 'pglite' ? 1 : 2));
+    const ledger = new Ledger(bench.db, { batching: { maxInFlight } });
     const run = randomBytes(3).toString('hex');
-    console.log(`\n${driver}: ${CLIENTS} clients, ${ACCOUNTS} merchant accounts, ${SECONDS} s per scenario`);
+    console.log(
+      `\n${driver}: ${CLIENTS} clients, ${ACCOUNTS} merchant accounts, ${SECONDS} s per scenario`,
+    );
 
     const setupStarted = performance.now();
     const [clearing] = await ledger.ensureAccounts([
@@ -184,36 +189,51 @@ async function benchDriver(driver: string): Promise<void> {
     );
     if (!funding.every(isTransferOk)) throw new Error('funding failed');
     const setupSeconds = (performance.now() - setupStarted) / 1000;
-    console.log(`  setup (accounts + ${ACCOUNTS} funding transfers in one batch): ${setupSeconds.toFixed(2)} s`);
-
-    const spread = await runClients(ledger, (client, sequence) => {
-      const from = randomIndex(merchants.length);
-      const to = (from + 1 + randomIndex(merchants.length - 1)) % merchants.length;
-      return {
-        id: `${run}-spread-${client}-${sequence}`,
-        debitAccountId: merchants[from]?.id,
-        creditAccountId: merchants[to]?.id,
-        amount: 1 + randomIndex(1_000),
-        kind: 'transfer',
-        reference: `trx-${client}-${sequence}`,
-      };
-    });
-    console.log(formatScenario('spread over accounts (single calls)', spread));
+    console.log(
+      `  setup (accounts + ${ACCOUNTS} funding transfers in one batch): ${setupSeconds.toFixed(2)} s`,
+    );
 
     const hot = merchants[0];
     if (hot === undefined) throw new Error('no hot account');
-    const hotResult = await runClients(ledger, (client, sequence) => {
-      const other = merchants[1 + randomIndex(merchants.length - 1)];
-      const outgoing = sequence % 2 === 0;
-      return {
-        id: `${run}-hot-${client}-${sequence}`,
-        debitAccountId: outgoing ? hot.id : other?.id,
-        creditAccountId: outgoing ? other?.id : hot.id,
-        amount: 1 + randomIndex(1_000),
-        kind: 'transfer',
+    const spreadTransfer =
+      (tag: string) =>
+      (client: number, sequence: number): TransferInput => {
+        const from = randomIndex(merchants.length);
+        const to = (from + 1 + randomIndex(merchants.length - 1)) % merchants.length;
+        return {
+          id: `${run}-${tag}-${client}-${sequence}`,
+          debitAccountId: merchants[from]?.id,
+          creditAccountId: merchants[to]?.id,
+          amount: 1 + randomIndex(1_000),
+          kind: 'transfer',
+          reference: `trx-${client}-${sequence}`,
+        };
       };
-    });
-    console.log(formatScenario('one hot merchant account', hotResult));
+    // Every transfer touches the hot merchant: half pay out of it, half pay into it.
+    const hotTransfer =
+      (tag: string) =>
+      (client: number, sequence: number): TransferInput => {
+        const other = merchants[1 + randomIndex(merchants.length - 1)];
+        const outgoing = sequence % 2 === 0;
+        return {
+          id: `${run}-${tag}-${client}-${sequence}`,
+          debitAccountId: outgoing ? hot.id : other?.id,
+          creditAccountId: outgoing ? other?.id : hot.id,
+          amount: 1 + randomIndex(1_000),
+          kind: 'transfer',
+        };
+      };
+    const modes: Array<[string, Ledger]> = [];
+    if (BATCHING) modes.push([`batched, ${maxInFlight} in flight`, ledger]);
+    if (UNBATCHED)
+      modes.push(['one transaction per call', new Ledger(bench.db, { batching: false })]);
+    for (const [mode, subject] of modes) {
+      const tag = mode.startsWith('one') ? 'solo' : 'merged';
+      const spread = await runClients(subject, spreadTransfer(`${tag}-spread`));
+      console.log(formatScenario(`spread over accounts (${mode})`, spread));
+      const hotResult = await runClients(subject, hotTransfer(`${tag}-hot`));
+      console.log(formatScenario(`one hot merchant (${mode})`, hotResult));
+    }
 
     const batch: TransferInput[] = Array.from({ length: BATCH }, (_, index) => {
       const from = randomIndex(merchants.length);
@@ -231,7 +251,7 @@ async function benchDriver(driver: string): Promise<void> {
     const batchSeconds = (performance.now() - batchStarted) / 1000;
     const batchOk = batchResults.filter(isTransferOk).length;
     console.log(
-      `  batch of ${BATCH} transfers (one call)       ${batchSeconds.toFixed(2).padStart(7)} s ` +
+      `  batch of ${BATCH} transfers (one call)${' '.repeat(22)}${batchSeconds.toFixed(2).padStart(7)} s ` +
         `(${(BATCH / batchSeconds).toFixed(0)} transfers/s, ${batchOk} created)`,
     );
 

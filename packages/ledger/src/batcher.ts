@@ -69,7 +69,9 @@ export class TransferBatcher {
   private async flush(calls: readonly QueuedCall[]): Promise<void> {
     try {
       const results = await this.run(calls.map((call) => call.inputs));
-      calls.forEach((call, index) => call.resolve(results[index] ?? []));
+      calls.forEach((call, index) => {
+        call.resolve(results[index] ?? []);
+      });
     } catch (error) {
       if (calls.length === 1) {
         calls[0]?.reject(error);

@@ -3,7 +3,13 @@
  * expiry) and for naming the void transfers the expiry sweep writes.
  */
 import { createHash } from 'node:crypto';
-import { LIMITS, type PendingStatus, TRANSFER_FLAG, type Transfer, type TransferErrorCode } from './model';
+import {
+  LIMITS,
+  type PendingStatus,
+  TRANSFER_FLAG,
+  type Transfer,
+  type TransferErrorCode,
+} from './model';
 import type { CheckedTransfer } from './validate';
 
 export interface PendingResolution {

@@ -1,5 +1,5 @@
 export { expiryTransferId } from './holds';
-export { type InvariantOptions, type InvariantReport, checkInvariants } from './invariants';
+export { checkInvariants, type InvariantOptions, type InvariantReport } from './invariants';
 export {
   type CallOptions,
   type ExpireOptions,
@@ -13,14 +13,20 @@ export {
   type Account,
   type AccountBalances,
   type AccountSpec,
+  availableOf,
   type Balance,
+  balanceOfAccount,
   DEFAULT_CURRENCY,
+  decodeFlags,
+  defaultAllowNegative,
+  defaultNormalSide,
   type Entry,
   type EntryDirection,
   INSUFFICIENT_FUNDS,
-  LIMITS,
-  LedgerError,
+  isTransferOk,
   type KnownAccountKind,
+  LedgerError,
+  LIMITS,
   type NormalSide,
   type PendingStatus,
   TRANSFER_ERROR_CODES,
@@ -30,13 +36,7 @@ export {
   type TransferFlags,
   type TransferInput,
   type TransferResult,
-  availableOf,
-  balanceOfAccount,
-  decodeFlags,
-  defaultAllowNegative,
-  defaultNormalSide,
-  isTransferOk,
 } from './model';
-export { type LoadedState, type PostingPlan, collectKeys, planTransfers } from './posting';
+export { collectKeys, type LoadedState, type PostingPlan, planTransfers } from './posting';
 export { type StoredEntry, toSafeInteger } from './rows';
 export type { AccountKey, EntryPage } from './store';

@@ -251,9 +251,9 @@ async function countRows(db: Kysely<any>, scope: Scope): Promise<InvariantReport
 }
 
 /**
- * Checks every invariant and reports violations as sentences. Runs read-only statements; on a
- * busy database run it on a snapshot (e.g. `begin isolation level repeatable read` and pass the
- * transaction) so concurrent postings do not show up as false alarms between two statements.
+ * Checks every invariant and reports violations as sentences. All rules read one snapshot (a
+ * read-only repeatable-read transaction), so postings committed while the check runs cannot show
+ * up as false alarms between two statements. Given a transaction, it runs inside that one.
  */
 export async function checkInvariants(
   db: Kysely<any>,
@@ -265,11 +265,19 @@ export async function checkInvariants(
     transfers: environment === undefined ? sql`true` : sql`t.environment = ${environment}`,
     limit: Math.max(1, Math.min(options.examplesPerRule ?? 10, 1_000)),
   };
-  const violations: string[] = [];
-  for (const rule of RULES) {
-    const result = await rule.query(scope).execute(db);
-    for (const row of result.rows) violations.push(`${rule.name}: ${rule.describe(row)}`);
-  }
-  const counted = await countRows(db, scope);
-  return { ok: violations.length === 0, violations, counted };
+  const check = async (snapshot: Kysely<any>): Promise<InvariantReport> => {
+    const violations: string[] = [];
+    for (const rule of RULES) {
+      const result = await rule.query(scope).execute(snapshot);
+      for (const row of result.rows) violations.push(`${rule.name}: ${rule.describe(row)}`);
+    }
+    const counted = await countRows(snapshot, scope);
+    return { ok: violations.length === 0, violations, counted };
+  };
+  if (db.isTransaction) return check(db);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(check);
 }

@@ -13,14 +13,14 @@ import {
   type Account,
   type AccountSpec,
   type Balance,
+  balanceOfAccount,
   type Environment,
-  LIMITS,
+  isTransferOk,
   LedgerError,
+  LIMITS,
   type Transfer,
   type TransferInput,
   type TransferResult,
-  balanceOfAccount,
-  isTransferOk,
 } from './model';
 import { collectKeys, planTransfers } from './posting';
 import type { StoredEntry } from './rows';
@@ -43,7 +43,7 @@ export interface LedgerOptions {
   clock?: () => Date;
   /**
    * Merge concurrent calls made without a caller transaction into one database transaction
-   * (default on: at most 4 merged transactions in flight, 1,000 transfers each). `false` runs
+   * (default on: at most 2 merged transactions in flight, 1,000 transfers each). `false` runs
    * every call in its own transaction.
    */
   batching?: Partial<BatcherLimits> | false;
@@ -68,7 +68,7 @@ export interface ExpireReport {
   results: TransferResult[];
 }
 
-const DEFAULT_BATCHING: BatcherLimits = { maxInFlight: 4, maxTransfers: 1_000 };
+const DEFAULT_BATCHING: BatcherLimits = { maxInFlight: 2, maxTransfers: 1_000 };
 
 /** PostgreSQL errors after which the whole attempt can safely run again. */
 const RETRYABLE_SQLSTATES = new Set([
@@ -108,7 +108,10 @@ export class Ledger {
     } else {
       const limits = { ...DEFAULT_BATCHING, ...options.batching };
       this.batchingLimits = limits;
-      this.batcher = new TransferBatcher((groups) => this.postGroups(groups, undefined, false), limits);
+      this.batcher = new TransferBatcher(
+        (groups) => this.postGroups(groups, undefined, false),
+        limits,
+      );
     }
   }
 
@@ -119,7 +122,10 @@ export class Ledger {
   }
 
   /** Creates missing accounts in one statement; returns them in the order asked. */
-  async ensureAccounts(specs: readonly AccountSpec[], options: CallOptions = {}): Promise<Account[]> {
+  async ensureAccounts(
+    specs: readonly AccountSpec[],
+    options: CallOptions = {},
+  ): Promise<Account[]> {
     if (specs.length > LIMITS.batchAccountsMax) {
       throw new LedgerError(`at most ${LIMITS.batchAccountsMax} accounts per call`);
     }
@@ -130,7 +136,10 @@ export class Ledger {
     return (await getAccounts(options.trx ?? this.db, [id])).get(id);
   }
 
-  async getAccounts(ids: readonly number[], options: CallOptions = {}): Promise<Map<number, Account>> {
+  async getAccounts(
+    ids: readonly number[],
+    options: CallOptions = {},
+  ): Promise<Map<number, Account>> {
     return getAccounts(options.trx ?? this.db, ids);
   }
 
@@ -237,7 +246,8 @@ export class Ledger {
         plan = planTransfers(groups, { accounts, transfers }, { now, expiry });
       }
       for (const change of plan.accountChanges) {
-        if (!accounts.has(change.id)) throw new LedgerError(`account ${change.id} changed unlocked`);
+        if (!accounts.has(change.id))
+          throw new LedgerError(`account ${change.id} changed unlocked`);
       }
       await writePlan(executor, plan);
       return plan.results;
@@ -261,7 +271,9 @@ export class Ledger {
         return await inSavepoint(trx, attempt);
       } catch (error) {
         const state = sqlState(error);
-        const retry = (state !== undefined && RETRYABLE_SQLSTATES.has(state)) || error instanceof LockSetChanged;
+        const retry =
+          (state !== undefined && RETRYABLE_SQLSTATES.has(state)) ||
+          error instanceof LockSetChanged;
         if (!retry || attemptNumber >= LIMITS.retryAttemptsMax) throw error;
         beforeRetry(error);
         // A replay retries at once; contention backs off, jittered, so writers do not collide
@@ -292,7 +304,10 @@ function assertLocksCoverHolds(
 
 let savepointCounter = 0;
 
-async function inSavepoint<T>(trx: Kysely<any>, work: (executor: Executor) => Promise<T>): Promise<T> {
+async function inSavepoint<T>(
+  trx: Kysely<any>,
+  work: (executor: Executor) => Promise<T>,
+): Promise<T> {
   savepointCounter = (savepointCounter + 1) % 1_000_000;
   const name = sql.raw(`ledger_${savepointCounter}`);
   await sql`savepoint ${name}`.execute(trx);
@@ -301,7 +316,8 @@ async function inSavepoint<T>(trx: Kysely<any>, work: (executor: Executor) => Pr
     await sql`release savepoint ${name}`.execute(trx);
     return result;
   } catch (error) {
-    await sql`rollback to savepoint ${name}`.execute(trx);
+    // If the connection itself failed, the rollback fails too; the first error is the one to see.
+    await sql`rollback to savepoint ${name}`.execute(trx).catch(() => undefined);
     throw error;
   }
 }

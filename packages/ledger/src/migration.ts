@@ -78,9 +78,75 @@ const UP_STATEMENTS: readonly string[] = [
   )`,
   `create index if not exists ledger_entries_account_created_idx
     on ledger_entries (account_id, created_at desc, id desc)`,
+  // The write step of a posting, as one function: PL/pgSQL keeps the plans of its statements per
+  // connection, so a posting does not re-parse and re-plan four DML statements every time, and
+  // the counts are asserted inside the transaction, before any commit can happen. It writes only
+  // what the TypeScript engine planned; no business rule lives here.
+  `create or replace function ledger_write_plan(
+    t_id text[], t_debit int8[], t_credit int8[], t_amount int8[], t_pending_id text[],
+    t_flags int4[], t_kind text[], t_reference text[], t_description text[],
+    t_timeout_seconds int4[], t_timeout_at timestamptz[], t_status text[], t_environment text[],
+    t_currency text[], t_created_at timestamptz[], t_metadata jsonb[],
+    e_account int8[], e_transfer text[], e_direction text[], e_amount int8[], e_before int8[],
+    e_after int8[], e_created_at timestamptz[],
+    a_id int8[], a_version int8[], a_debits_posted int8[], a_credits_posted int8[],
+    a_debits_pending int8[], a_credits_pending int8[],
+    p_id text[], p_status text[]
+  ) returns void language plpgsql as $fn$
+  declare
+    written bigint;
+  begin
+    insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, pending_id,
+      flags, kind, reference, description, timeout_seconds, timeout_at, status, environment,
+      currency, created_at, metadata)
+    select * from unnest(t_id, t_debit, t_credit, t_amount, t_pending_id, t_flags, t_kind,
+      t_reference, t_description, t_timeout_seconds, t_timeout_at, t_status, t_environment,
+      t_currency, t_created_at, t_metadata);
+    get diagnostics written = row_count;
+    if written <> coalesce(cardinality(t_id), 0) then
+      raise exception 'ledger assertion failed: wrote % of % transfers', written, cardinality(t_id);
+    end if;
+
+    insert into ledger_entries (account_id, transfer_id, direction, amount, balance_before,
+      balance_after, created_at)
+    select * from unnest(e_account, e_transfer, e_direction, e_amount, e_before, e_after,
+      e_created_at);
+    get diagnostics written = row_count;
+    if written <> coalesce(cardinality(e_account), 0) then
+      raise exception 'ledger assertion failed: wrote % of % entries', written, cardinality(e_account);
+    end if;
+
+    -- The version guard proves the rows are the ones read under lock.
+    update ledger_accounts a set
+      debits_posted = a.debits_posted + d.debits_posted,
+      credits_posted = a.credits_posted + d.credits_posted,
+      debits_pending = a.debits_pending + d.debits_pending,
+      credits_pending = a.credits_pending + d.credits_pending,
+      version = a.version + 1
+    from unnest(a_id, a_version, a_debits_posted, a_credits_posted, a_debits_pending,
+      a_credits_pending) as d(id, version, debits_posted, credits_posted, debits_pending,
+      credits_pending)
+    where a.id = any(a_id) and a.id = d.id and a.version = d.version;
+    get diagnostics written = row_count;
+    if written <> coalesce(cardinality(a_id), 0) then
+      raise exception 'ledger assertion failed: updated % of % accounts', written, cardinality(a_id);
+    end if;
+
+    if coalesce(cardinality(p_id), 0) > 0 then
+      update ledger_transfers x set status = r.status
+      from unnest(p_id, p_status) as r(id, status)
+      where x.id = any(p_id) and x.id = r.id and x.status = 'pending';
+      get diagnostics written = row_count;
+      if written <> cardinality(p_id) then
+        raise exception 'ledger assertion failed: resolved % of % holds', written, cardinality(p_id);
+      end if;
+    end if;
+  end
+  $fn$`,
 ];
 
 const DOWN_STATEMENTS: readonly string[] = [
+  'drop function if exists ledger_write_plan',
   'drop table if exists ledger_entries',
   'drop table if exists ledger_transfers',
   'drop table if exists ledger_accounts',

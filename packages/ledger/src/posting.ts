@@ -8,16 +8,21 @@ import { resolvePending, timeoutAtOf } from './holds';
 import {
   type Account,
   type AccountBalances,
+  assert,
+  availableOf,
   type Entry,
   type PendingStatus,
   type Transfer,
   type TransferErrorCode,
   type TransferInput,
   type TransferResult,
-  assert,
-  availableOf,
 } from './model';
-import { type CheckedTransfer, canonicalJson, checkTransfer, isSafePositiveInteger } from './validate';
+import {
+  type CheckedTransfer,
+  canonicalJson,
+  checkTransfer,
+  isSafePositiveInteger,
+} from './validate';
 
 export interface LoadedState {
   /** Every account the batch may touch, read under lock. */
@@ -136,13 +141,20 @@ interface Movement {
   credit: AccountBalances;
 }
 
-function movementOf(type: CheckedTransfer['type'], amount: number, pendingAmount: number): Movement {
+function movementOf(
+  type: CheckedTransfer['type'],
+  amount: number,
+  pendingAmount: number,
+): Movement {
   const zero = { debitsPosted: 0, creditsPosted: 0, debitsPending: 0, creditsPending: 0 };
   if (type === 'single') {
     return { debit: { ...zero, debitsPosted: amount }, credit: { ...zero, creditsPosted: amount } };
   }
   if (type === 'pending') {
-    return { debit: { ...zero, debitsPending: amount }, credit: { ...zero, creditsPending: amount } };
+    return {
+      debit: { ...zero, debitsPending: amount },
+      credit: { ...zero, creditsPending: amount },
+    };
   }
   const posted = type === 'post' ? amount : 0;
   return {
@@ -205,11 +217,7 @@ class Batch {
 
 type ApplyOutcome = { result: 'created' | 'exists'; transfer: Transfer } | TransferErrorCode;
 
-function applyOne(
-  batch: Batch,
-  checked: CheckedTransfer,
-  options: PlanOptions,
-): ApplyOutcome {
+function applyOne(batch: Batch, checked: CheckedTransfer, options: PlanOptions): ApplyOutcome {
   const stored = batch.transfers.get(checked.id);
   if (stored !== undefined) {
     return isSameTransfer(checked, stored, batch.transfers)
@@ -349,7 +357,11 @@ function accountChanges(loaded: LoadedState, batch: Batch): AccountChange[] {
 type Outcome = ApplyOutcome | 'linked_event_failed' | 'linked_event_chain_open';
 
 /** Plans one caller's requests; a linked chain never reaches past the end of its group. */
-function planGroup(batch: Batch, inputs: readonly TransferInput[], options: PlanOptions): Outcome[] {
+function planGroup(
+  batch: Batch,
+  inputs: readonly TransferInput[],
+  options: PlanOptions,
+): Outcome[] {
   const outcomes: Outcome[] = [];
   let chainStart: number | null = null;
   let chainMark = 0;

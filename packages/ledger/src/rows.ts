@@ -6,8 +6,8 @@
 import {
   type Account,
   ENVIRONMENTS,
-  type Environment,
   type Entry,
+  type Environment,
   LedgerError,
   type NormalSide,
   type PendingStatus,

@@ -7,23 +7,16 @@ import { type Kysely, sql } from 'kysely';
 import {
   type Account,
   type AccountSpec,
+  assert,
   DEFAULT_CURRENCY,
+  defaultAllowNegative,
+  defaultNormalSide,
   type Environment,
   LedgerError,
   type Transfer,
-  assert,
-  defaultAllowNegative,
-  defaultNormalSide,
 } from './model';
 import type { PostingPlan } from './posting';
-import {
-  type Row,
-  type StoredEntry,
-  accountFromRow,
-  entryFromRow,
-  toSafeInteger,
-  transferFromRow,
-} from './rows';
+import { accountFromRow, entryFromRow, type Row, type StoredEntry, transferFromRow } from './rows';
 
 export type Executor = Kysely<any>;
 
@@ -79,121 +72,57 @@ function iso(date: Date | null): string | null {
   return date === null ? null : date.toISOString();
 }
 
-interface WriteCounts {
-  transfers: number;
-  entries: number;
-  accounts: number;
-  pendings: number;
-}
-
 /**
- * Writes a plan in one statement: the new transfers and entries, the per-account deltas (guarded
- * by the version read under lock) and the status of resolved holds. The counts it returns are
- * asserted, so a write that does not match the plan aborts the transaction.
+ * Writes a plan in one call of `ledger_write_plan`: the new transfers and entries, the
+ * per-account deltas (guarded by the version read under lock) and the status of resolved holds.
+ * The function raises if any count differs from the plan, which aborts the transaction.
  */
 export async function writePlan(executor: Executor, plan: PostingPlan): Promise<void> {
   if (plan.created.length === 0) {
     assert(plan.accountChanges.length === 0 && plan.resolved.length === 0, 'nothing to write');
     return;
   }
-  const result = await writeStatement(plan).execute(executor);
-  const row = result.rows[0];
-  assert(row !== undefined, 'write returns counts');
-  const counts: WriteCounts = {
-    transfers: toSafeInteger(row.transfers, 'transfers written'),
-    entries: toSafeInteger(row.entries, 'entries written'),
-    accounts: toSafeInteger(row.accounts, 'accounts written'),
-    pendings: toSafeInteger(row.pendings, 'pendings written'),
-  };
-  const expected = plan.created.length;
-  assert(counts.transfers === expected, `wrote ${counts.transfers} of ${expected} transfers`);
-  assert(counts.entries === plan.entries.length, `wrote ${counts.entries} entries`);
-  assert(counts.accounts === plan.accountChanges.length, `updated ${counts.accounts} accounts`);
-  assert(counts.pendings === plan.resolved.length, `resolved ${counts.pendings} holds`);
+  await writeStatement(plan).execute(executor);
 }
 
-/**
- * Sets the final status of resolved holds. The `= any` filter keeps the plan an index lookup
- * whatever the table statistics say; without holds the statement is skipped altogether.
- */
-function resolvePendings(resolved: PostingPlan['resolved']) {
-  if (resolved.length === 0) return sql`select 1 where false`;
-  return sql`
-      update ledger_transfers x set status = r.status
-      from unnest(${resolved.map((x) => x.id)}::text[], ${resolved.map((x) => x.status)}::text[])
-        as r(id, status)
-      where x.id = any(${resolved.map((x) => x.id)}::text[]) and x.id = r.id
-        and x.status = 'pending'
-      returning 1`;
-}
-
-/** One statement; the `= any` filter on accounts keeps the update an index lookup. */
 export function writeStatement(plan: PostingPlan) {
   const t = plan.created;
   const e = plan.entries;
   const a = plan.accountChanges;
   const p = plan.resolved;
   return sql<Row>`
-    with ins_t as (
-      insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, pending_id,
-        flags, kind, reference, description, timeout_seconds, timeout_at, status, environment,
-        currency, created_at, metadata)
-      select * from unnest(
-        ${t.map((x) => x.id)}::text[],
-        ${t.map((x) => x.debitAccountId)}::int8[],
-        ${t.map((x) => x.creditAccountId)}::int8[],
-        ${t.map((x) => x.amount)}::int8[],
-        ${t.map((x) => x.pendingId)}::text[],
-        ${t.map((x) => x.flags)}::int4[],
-        ${t.map((x) => x.kind)}::text[],
-        ${t.map((x) => x.reference)}::text[],
-        ${t.map((x) => x.description)}::text[],
-        ${t.map((x) => x.timeoutSeconds)}::int4[],
-        ${t.map((x) => iso(x.timeoutAt))}::timestamptz[],
-        ${t.map((x) => x.status)}::text[],
-        ${t.map((x) => x.environment)}::text[],
-        ${t.map((x) => x.currency)}::text[],
-        ${t.map((x) => x.createdAt.toISOString())}::timestamptz[],
-        ${t.map((x) => (x.metadata === null ? null : JSON.stringify(x.metadata)))}::jsonb[])
-      returning 1
-    ),
-    ins_e as (
-      insert into ledger_entries (account_id, transfer_id, direction, amount, balance_before,
-        balance_after, created_at)
-      select * from unnest(
-        ${e.map((x) => x.accountId)}::int8[],
-        ${e.map((x) => x.transferId)}::text[],
-        ${e.map((x) => x.direction)}::text[],
-        ${e.map((x) => x.amount)}::int8[],
-        ${e.map((x) => x.balanceBefore)}::int8[],
-        ${e.map((x) => x.balanceAfter)}::int8[],
-        ${e.map((x) => x.createdAt.toISOString())}::timestamptz[])
-      returning 1
-    ),
-    upd_a as (
-      update ledger_accounts a set
-        debits_posted = a.debits_posted + d.debits_posted,
-        credits_posted = a.credits_posted + d.credits_posted,
-        debits_pending = a.debits_pending + d.debits_pending,
-        credits_pending = a.credits_pending + d.credits_pending,
-        version = a.version + 1
-      from unnest(
-        ${a.map((x) => x.id)}::int8[],
-        ${a.map((x) => x.version)}::int8[],
-        ${a.map((x) => x.delta.debitsPosted)}::int8[],
-        ${a.map((x) => x.delta.creditsPosted)}::int8[],
-        ${a.map((x) => x.delta.debitsPending)}::int8[],
-        ${a.map((x) => x.delta.creditsPending)}::int8[])
-        as d(id, version, debits_posted, credits_posted, debits_pending, credits_pending)
-      where a.id = any(${a.map((x) => x.id)}::int8[]) and a.id = d.id and a.version = d.version
-      returning 1
-    ),
-    upd_p as (${resolvePendings(p)})
-    select
-      (select count(*) from ins_t)::int4 as transfers,
-      (select count(*) from ins_e)::int4 as entries,
-      (select count(*) from upd_a)::int4 as accounts,
-      (select count(*) from upd_p)::int4 as pendings`;
+    select ledger_write_plan(
+      ${t.map((x) => x.id)}::text[],
+      ${t.map((x) => x.debitAccountId)}::int8[],
+      ${t.map((x) => x.creditAccountId)}::int8[],
+      ${t.map((x) => x.amount)}::int8[],
+      ${t.map((x) => x.pendingId)}::text[],
+      ${t.map((x) => x.flags)}::int4[],
+      ${t.map((x) => x.kind)}::text[],
+      ${t.map((x) => x.reference)}::text[],
+      ${t.map((x) => x.description)}::text[],
+      ${t.map((x) => x.timeoutSeconds)}::int4[],
+      ${t.map((x) => iso(x.timeoutAt))}::timestamptz[],
+      ${t.map((x) => x.status)}::text[],
+      ${t.map((x) => x.environment)}::text[],
+      ${t.map((x) => x.currency)}::text[],
+      ${t.map((x) => x.createdAt.toISOString())}::timestamptz[],
+      ${t.map((x) => (x.metadata === null ? null : JSON.stringify(x.metadata)))}::jsonb[],
+      ${e.map((x) => x.accountId)}::int8[],
+      ${e.map((x) => x.transferId)}::text[],
+      ${e.map((x) => x.direction)}::text[],
+      ${e.map((x) => x.amount)}::int8[],
+      ${e.map((x) => x.balanceBefore)}::int8[],
+      ${e.map((x) => x.balanceAfter)}::int8[],
+      ${e.map((x) => x.createdAt.toISOString())}::timestamptz[],
+      ${a.map((x) => x.id)}::int8[],
+      ${a.map((x) => x.version)}::int8[],
+      ${a.map((x) => x.delta.debitsPosted)}::int8[],
+      ${a.map((x) => x.delta.creditsPosted)}::int8[],
+      ${a.map((x) => x.delta.debitsPending)}::int8[],
+      ${a.map((x) => x.delta.creditsPending)}::int8[],
+      ${p.map((x) => x.id)}::text[],
+      ${p.map((x) => x.status)}::text[])`;
 }
 
 interface NormalisedSpec {
@@ -299,7 +228,9 @@ export async function getAccounts(
   ids: readonly number[],
 ): Promise<Map<number, Account>> {
   const result = await sql<Row>`
-    select ${ACCOUNT_COLUMNS} from ledger_accounts where id = any(${ids}::int8[])`.execute(executor);
+    select ${ACCOUNT_COLUMNS} from ledger_accounts where id = any(${ids}::int8[])`.execute(
+    executor,
+  );
   const accounts = new Map<number, Account>();
   for (const row of result.rows) {
     const account = accountFromRow(row);
@@ -332,17 +263,22 @@ export async function findAccount(
 
 export interface EntryPage {
   accountId: number;
-  /** Newest first; at most this many. */
+  /** Newest first (booking time, then id); at most this many, capped at 1,000. */
   limit: number;
-  /** Return entries older than this entry id (keyset paging). */
-  beforeId?: number;
+  /** Keyset paging: entries strictly older than this one (pass the last entry of a page). */
+  before?: { createdAt: Date; id: number };
 }
 
+/** Served by the (account_id, created_at desc, id desc) index, for the mutation pages. */
 export async function listEntries(executor: Executor, page: EntryPage): Promise<StoredEntry[]> {
-  const before = page.beforeId === undefined ? sql`` : sql`and id < ${page.beforeId}`;
+  const limit = Math.max(1, Math.min(page.limit, 1_000));
+  const before =
+    page.before === undefined
+      ? sql``
+      : sql`and (created_at, id) < (${page.before.createdAt.toISOString()}::timestamptz, ${page.before.id})`;
   const result = await sql<Row>`
     select * from ledger_entries where account_id = ${page.accountId} ${before}
-    order by id desc limit ${page.limit}`.execute(executor);
+    order by created_at desc, id desc limit ${limit}`.execute(executor);
   return result.rows.map(entryFromRow);
 }
 

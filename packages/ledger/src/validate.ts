@@ -4,11 +4,11 @@
  * reaches a lock.
  */
 import {
+  encodeFlags,
   LIMITS,
   TRANSFER_FLAG,
   type TransferErrorCode,
   type TransferInput,
-  encodeFlags,
 } from './model';
 
 export type TransferType = 'single' | 'pending' | 'post' | 'void';
@@ -51,7 +51,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 function typeOf(flags: number): TransferType | null {
-  const phases = flags & (TRANSFER_FLAG.pending | TRANSFER_FLAG.postPending | TRANSFER_FLAG.voidPending);
+  const phases =
+    flags & (TRANSFER_FLAG.pending | TRANSFER_FLAG.postPending | TRANSFER_FLAG.voidPending);
   if (phases === 0) return 'single';
   if (phases === TRANSFER_FLAG.pending) return 'pending';
   if (phases === TRANSFER_FLAG.postPending) return 'post';
@@ -65,7 +66,9 @@ function optionalText(value: unknown, lengthMax: number): string | null | undefi
   return value;
 }
 
-function checkMetadata(value: unknown): { metadata: Record<string, unknown> | null; key: string | null } | null {
+function checkMetadata(
+  value: unknown,
+): { metadata: Record<string, unknown> | null; key: string | null } | null {
   if (value === undefined || value === null) return { metadata: null, key: null };
   if (typeof value !== 'object' || Array.isArray(value)) return null;
   let text: string;

@@ -8,15 +8,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
+  checkInvariants,
+  decodeFlags,
+  isTransferOk,
   Ledger,
   type Transfer,
   type TransferInput,
   type TransferResult,
-  checkInvariants,
-  decodeFlags,
-  isTransferOk,
 } from '../src/index';
-import { type Driver, type TestDb, availableDrivers, createTestDb } from './db';
+import { availableDrivers, createTestDb, type Driver, type TestDb } from './db';
 
 const drivers = await availableDrivers();
 const CLIENTS = 32;
@@ -44,11 +44,18 @@ function randomSource(seed: number) {
   };
 }
 
-type Balances = { debitsPosted: number; creditsPosted: number; debitsPending: number; creditsPending: number };
+type Balances = {
+  debitsPosted: number;
+  creditsPosted: number;
+  debitsPending: number;
+  creditsPending: number;
+};
 
 /** Folds the transfers the ledger reported as created into per-account balances. */
 function expectedBalances(createdTransfers: readonly Transfer[]): Map<number, Balances> {
-  const holds = new Map(createdTransfers.filter((t) => decodeFlags(t.flags).pending).map((t) => [t.id, t]));
+  const holds = new Map(
+    createdTransfers.filter((t) => decodeFlags(t.flags).pending).map((t) => [t.id, t]),
+  );
   const balances = new Map<number, Balances>();
   const of = (id: number) => {
     let balance = balances.get(id);
@@ -84,7 +91,9 @@ function expectedBalances(createdTransfers: readonly Transfer[]): Map<number, Ba
 async function deadlocks(testDb: TestDb): Promise<number> {
   if (testDb.driver !== 'postgres') return 0;
   const result = await sql<{ deadlocks: number }>`
-    select deadlocks::int4 as deadlocks from pg_stat_database where datname = current_database()`.execute(testDb.db);
+    select deadlocks::int4 as deadlocks from pg_stat_database where datname = current_database()`.execute(
+    testDb.db,
+  );
   return result.rows[0]?.deadlocks ?? 0;
 }
 
@@ -150,26 +159,68 @@ describe.each(cases)('concurrency on %s (batching %s)', (driver, batching) => {
           const from = merchant();
           let to = merchant();
           if (to === from) to = clearing.id;
-          call = [{ id, debitAccountId: from, creditAccountId: to, amount: 1 + random(60_000), kind: 'transfer' }];
+          call = [
+            {
+              id,
+              debitAccountId: from,
+              creditAccountId: to,
+              amount: 1 + random(60_000),
+              kind: 'transfer',
+            },
+          ];
         } else if (choice < 5) {
           holdIds.push(id);
-          call = [{ id, debitAccountId: merchant(), creditAccountId: clearing.id, amount: 1 + random(40_000), kind: 'withdraw', flags: { pending: true } }];
+          call = [
+            {
+              id,
+              debitAccountId: merchant(),
+              creditAccountId: clearing.id,
+              amount: 1 + random(40_000),
+              kind: 'withdraw',
+              flags: { pending: true },
+            },
+          ];
         } else if (choice < 7 && holdIds.length > 0) {
           const pendingId = holdIds[random(holdIds.length)] as string;
           const partial = random(2) === 0 ? { amount: 1 + random(20_000) } : {};
           call = [{ id, pendingId, flags: { postPending: true }, ...partial }];
         } else if (choice < 8 && holdIds.length > 0) {
-          call = [{ id, pendingId: holdIds[random(holdIds.length)] as string, flags: { voidPending: true } }];
+          call = [
+            {
+              id,
+              pendingId: holdIds[random(holdIds.length)] as string,
+              flags: { voidPending: true },
+            },
+          ];
         } else if (choice < 9) {
           const from = merchant();
           call = [
-            { id: `${id}-a`, debitAccountId: from, creditAccountId: clearing.id, amount: 1 + random(30_000), kind: 'withdraw', flags: { linked: true } },
-            { id: `${id}-b`, debitAccountId: from, creditAccountId: clearing.id, amount: 2_500, kind: 'withdraw_fee' },
+            {
+              id: `${id}-a`,
+              debitAccountId: from,
+              creditAccountId: clearing.id,
+              amount: 1 + random(30_000),
+              kind: 'withdraw',
+              flags: { linked: true },
+            },
+            {
+              id: `${id}-b`,
+              debitAccountId: from,
+              creditAccountId: clearing.id,
+              amount: 2_500,
+              kind: 'withdraw_fee',
+            },
           ];
         } else {
           // Replay something any client sent: must answer 'exists' or the same refusal again.
           call = sentByAnyone[random(Math.max(sentByAnyone.length, 1))] ?? [
-            { id, debitAccountId: clearing.id, creditAccountId: merchant(), amount: 1_000, kind: 'topup' },
+            {
+              id,
+              debitAccountId: clearing.id,
+              creditAccountId: merchant(),
+              amount: 1_000,
+              kind: 'topup',
+            },
           ];
         }
         sentByAnyone.push(call);
@@ -180,24 +231,45 @@ describe.each(cases)('concurrency on %s (batching %s)', (driver, batching) => {
 
     const unexpected = answers.filter((answer) => !EXPECTED_ANSWERS.has(answer.result));
     expect(unexpected).toEqual([]);
+    const tally = new Map<string, number>();
+    for (const answer of answers) tally.set(answer.result, (tally.get(answer.result) ?? 0) + 1);
+    if (process.env.LEDGER_TEST_VERBOSE) console.log(driver, batching, Object.fromEntries(tally));
+    // The workload must really collide: refusals and already-resolved holds must show up.
+    expect(tally.get('created') ?? 0).toBeGreaterThan(0);
+    expect(
+      (tally.get('pending_transfer_already_posted') ?? 0) +
+        (tally.get('pending_transfer_already_voided') ?? 0),
+    ).toBeGreaterThan(0);
     const report = await checkInvariants(testDb.db);
     expect(report.violations).toEqual([]);
 
     // Balances equal the fold of everything the clients were told was created, funding included.
-    const created = answers.flatMap((answer) => (answer.result === 'created' ? [answer.transfer] : []));
-    const funding = await ledger.lookupTransfers(merchants.map((merchant) => `fund-${merchant.id}`));
+    const created = answers.flatMap((answer) =>
+      answer.result === 'created' ? [answer.transfer] : [],
+    );
+    const funding = await ledger.lookupTransfers(
+      merchants.map((merchant) => `fund-${merchant.id}`),
+    );
     const expected = expectedBalances([...funding, ...created]);
-    const stored = await ledger.getAccounts([clearing.id, ...merchants.map((merchant) => merchant.id)]);
+    const stored = await ledger.getAccounts([
+      clearing.id,
+      ...merchants.map((merchant) => merchant.id),
+    ]);
     let netPosted = 0;
     for (const [id, account] of stored) {
       const { debitsPosted, creditsPosted, debitsPending, creditsPending } = account;
-      expect({ id, debitsPosted, creditsPosted, debitsPending, creditsPending }).toEqual({ id, ...expected.get(id) });
+      expect({ id, debitsPosted, creditsPosted, debitsPending, creditsPending }).toEqual({
+        id,
+        ...expected.get(id),
+      });
       netPosted += creditsPosted - debitsPosted;
     }
     expect(netPosted).toBe(0);
     // Every hold was resolved at most once, and the answers say the same.
     const resolutions = created.filter((transfer) => transfer.pendingId !== null);
-    expect(new Set(resolutions.map((transfer) => transfer.pendingId)).size).toBe(resolutions.length);
+    expect(new Set(resolutions.map((transfer) => transfer.pendingId)).size).toBe(
+      resolutions.length,
+    );
     expect(await deadlocks(testDb)).toBe(deadlocksBefore);
   }, 120_000);
 
@@ -213,14 +285,21 @@ describe.each(cases)('concurrency on %s (batching %s)', (driver, batching) => {
       kind: 'withdraw',
       flags: { pending: true },
     }));
-    expect((await ledger.createTransfers(holds)).every((result) => result.result === 'created')).toBe(true);
+    expect(
+      (await ledger.createTransfers(holds)).every((result) => result.result === 'created'),
+    ).toBe(true);
 
     const racers = holds.flatMap((hold) =>
       Array.from({ length: racersPerHold }, (_, racer): TransferInput => {
         // Racers 0 and 1 send the very same request: one creates, the other sees 'exists'.
         const id = `race-${hold.id}-${racer === 1 ? 0 : racer}`;
         if (racer % 3 === 2) return { id, pendingId: hold.id, flags: { voidPending: true } };
-        return { id, pendingId: hold.id, amount: racer < 2 ? 6_000 : 1_000 + racer, flags: { postPending: true } };
+        return {
+          id,
+          pendingId: hold.id,
+          amount: racer < 2 ? 6_000 : 1_000 + racer,
+          flags: { postPending: true },
+        };
       }),
     );
     const answers = await Promise.all(racers.map((racer) => ledger.createTransfer(racer)));
@@ -229,13 +308,20 @@ describe.each(cases)('concurrency on %s (batching %s)', (driver, batching) => {
       const mine = answers.filter((_, index) => racers[index]?.pendingId === hold.id);
       const winners = mine.filter((answer) => answer.result === 'created');
       expect(winners).toHaveLength(1);
-      const losers = mine.filter((answer) => answer.result !== 'created').map((answer) => answer.result);
+      const losers = mine
+        .filter((answer) => answer.result !== 'created')
+        .map((answer) => answer.result);
       for (const loser of losers) {
-        expect(['exists', 'pending_transfer_already_posted', 'pending_transfer_already_voided']).toContain(loser);
+        expect([
+          'exists',
+          'pending_transfer_already_posted',
+          'pending_transfer_already_voided',
+        ]).toContain(loser);
       }
       const stored = await ledger.getTransfer(hold.id);
       const winner = winners[0];
-      const winnerFlags = winner && isTransferOk(winner) ? decodeFlags(winner.transfer.flags) : undefined;
+      const winnerFlags =
+        winner && isTransferOk(winner) ? decodeFlags(winner.transfer.flags) : undefined;
       expect(stored?.status).toBe(winnerFlags?.postPending ? 'posted' : 'voided');
     }
     const report = await checkInvariants(testDb.db);

@@ -104,12 +104,15 @@ export function createTestDb(driver: Driver, options: { poolSize?: number } = {}
 }
 
 async function truncateLedger(db: Kysely<any>): Promise<void> {
-  await sql`truncate ledger_entries, ledger_transfers, ledger_accounts restart identity`.execute(db);
+  await sql`truncate ledger_entries, ledger_transfers, ledger_accounts restart identity`.execute(
+    db,
+  );
 }
 
 /** The drivers to test: PostgreSQL is skipped only when it cannot be reached. */
 export async function availableDrivers(): Promise<Driver[]> {
   const reachable = await postgresReachable();
-  if (!reachable) console.warn(`PostgreSQL at ${ADMIN_URL} unreachable: ledger tests use PGlite only`);
+  if (!reachable)
+    console.warn(`PostgreSQL at ${ADMIN_URL} unreachable: ledger tests use PGlite only`);
   return reachable ? ['pglite', 'postgres'] : ['pglite'];
 }

@@ -2,11 +2,11 @@
 import {
   type Account,
   type AccountSpec,
-  Ledger,
+  isTransferOk,
+  type Ledger,
   type LedgerOptions,
   type TransferInput,
   type TransferResult,
-  isTransferOk,
 } from '../src/index';
 
 export interface Book {
@@ -19,7 +19,10 @@ export interface Book {
   usdMerchant: Account;
 }
 
-export async function openBook(ledger: Ledger, overrides: Partial<AccountSpec> = {}): Promise<Book> {
+export async function openBook(
+  ledger: Ledger,
+  overrides: Partial<AccountSpec> = {},
+): Promise<Book> {
   const [clearing, feeRevenue, merchantA, merchantB, sandboxMerchant, usdMerchant] =
     await ledger.ensureAccounts([
       { kind: 'rail_clearing', subkey: '014', environment: 'production', ...overrides },
@@ -43,12 +46,19 @@ export function nextId(prefix = 't'): string {
   return `${prefix}-${sequence}`;
 }
 
-export function transfer(overrides: Partial<TransferInput> & Pick<TransferInput, 'debitAccountId' | 'creditAccountId'>): TransferInput {
+export function transfer(
+  overrides: Partial<TransferInput> & Pick<TransferInput, 'debitAccountId' | 'creditAccountId'>,
+): TransferInput {
   return { id: nextId(), amount: 1_000, kind: 'transfer', ...overrides };
 }
 
 /** Tops a merchant up from the clearing account and fails the test if it is refused. */
-export async function fund(ledger: Ledger, book: Book, account: Account, amount: number): Promise<void> {
+export async function fund(
+  ledger: Ledger,
+  book: Book,
+  account: Account,
+  amount: number,
+): Promise<void> {
   const result = await ledger.createTransfer({
     id: nextId('fund'),
     debitAccountId: book.clearing.id,

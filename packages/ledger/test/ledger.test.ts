@@ -6,14 +6,17 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  Ledger,
-  LedgerError,
-  type TransferResult,
   checkInvariants,
   expiryTransferId,
   isTransferOk,
+  Ledger,
+  LedgerError,
+  ledgerMigration,
+  planTransfers,
+  type TransferResult,
 } from '../src/index';
-import { type TestDb, availableDrivers, createTestDb } from './db';
+import { writePlan } from '../src/store';
+import { availableDrivers, createTestDb, type TestDb } from './db';
 import { type Book, codes, fund, nextId, openBook, testClock, transfer } from './factories';
 
 const drivers = await availableDrivers();
@@ -68,7 +71,9 @@ describe.each(drivers)('ledger on %s', (driver) => {
         subkey: '014',
       });
       expect(found?.id).toBe(book.clearing.id);
-      expect(await ledger.findAccount({ environment: 'sandbox', kind: 'fee_revenue' })).toBeUndefined();
+      expect(
+        await ledger.findAccount({ environment: 'sandbox', kind: 'fee_revenue' }),
+      ).toBeUndefined();
     });
 
     it('accepts a caller-chosen id and refuses a different one for an existing key', async () => {
@@ -145,16 +150,28 @@ describe.each(drivers)('ledger on %s', (driver) => {
     it('refuses to overdraw a merchant and lets a system account go negative', async () => {
       await fund(ledger, book, book.merchantA, 5_000);
       const refused = await ledger.createTransfer(
-        transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id, amount: 5_001 }),
+        transfer({
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.merchantB.id,
+          amount: 5_001,
+        }),
       );
       expect(refused.result).toBe('exceeds_credits');
       const exact = await ledger.createTransfer(
-        transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id, amount: 5_000 }),
+        transfer({
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.merchantB.id,
+          amount: 5_000,
+        }),
       );
       expect(exact.result).toBe('created');
       // The fee revenue account is credit-normal but allowed below zero (e.g. a refunded fee).
       const negative = await ledger.createTransfer(
-        transfer({ debitAccountId: book.feeRevenue.id, creditAccountId: book.merchantB.id, amount: 700 }),
+        transfer({
+          debitAccountId: book.feeRevenue.id,
+          creditAccountId: book.merchantB.id,
+          amount: 700,
+        }),
       );
       expect(negative.result).toBe('created');
       expect((await ledger.balanceOf(book.feeRevenue.id)).available).toBe(-700);
@@ -191,15 +208,62 @@ describe.each(drivers)('ledger on %s', (driver) => {
         { id: nextId(), debitAccountId: a, creditAccountId: a, amount: 1, kind: 'x' },
         { id: nextId(), creditAccountId: b, amount: 1, kind: 'x' },
         { id: nextId(), debitAccountId: a, creditAccountId: 987_654, amount: 1, kind: 'x' },
-        { id: nextId(), debitAccountId: a, creditAccountId: book.sandboxMerchant.id, amount: 1, kind: 'x' },
-        { id: nextId(), debitAccountId: a, creditAccountId: book.usdMerchant.id, amount: 1, kind: 'x' },
+        {
+          id: nextId(),
+          debitAccountId: a,
+          creditAccountId: book.sandboxMerchant.id,
+          amount: 1,
+          kind: 'x',
+        },
+        {
+          id: nextId(),
+          debitAccountId: a,
+          creditAccountId: book.usdMerchant.id,
+          amount: 1,
+          kind: 'x',
+        },
         { id: nextId(), debitAccountId: a, creditAccountId: b, amount: 1, kind: 'Bad Kind' },
-        { id: nextId(), debitAccountId: a, creditAccountId: b, amount: 1, kind: 'x', timeoutSeconds: 5 },
-        { id: nextId(), debitAccountId: a, creditAccountId: b, amount: 1, kind: 'x', flags: { pending: true, voidPending: true } },
-        { id: nextId(), debitAccountId: a, creditAccountId: b, amount: 1, kind: 'x', pendingId: 'p' },
+        {
+          id: nextId(),
+          debitAccountId: a,
+          creditAccountId: b,
+          amount: 1,
+          kind: 'x',
+          timeoutSeconds: 5,
+        },
+        {
+          id: nextId(),
+          debitAccountId: a,
+          creditAccountId: b,
+          amount: 1,
+          kind: 'x',
+          flags: { pending: true, voidPending: true },
+        },
+        {
+          id: nextId(),
+          debitAccountId: a,
+          creditAccountId: b,
+          amount: 1,
+          kind: 'x',
+          pendingId: 'p',
+        },
         { id: nextId(), flags: { postPending: true } },
-        { id: nextId(), debitAccountId: a, creditAccountId: b, amount: 1, kind: 'x', createdAt: new Date(Number.NaN) },
-        { id: nextId(), debitAccountId: a, creditAccountId: b, amount: 1, kind: 'x', metadata: { big: 'x'.repeat(9_000) } },
+        {
+          id: nextId(),
+          debitAccountId: a,
+          creditAccountId: b,
+          amount: 1,
+          kind: 'x',
+          createdAt: new Date(Number.NaN),
+        },
+        {
+          id: nextId(),
+          debitAccountId: a,
+          creditAccountId: b,
+          amount: 1,
+          kind: 'x',
+          metadata: { big: 'x'.repeat(9_000) },
+        },
       ]);
       expect(codes(results)).toEqual([
         'id_must_not_be_empty',
@@ -228,15 +292,29 @@ describe.each(drivers)('ledger on %s', (driver) => {
       const a = book.merchantA.id;
       const b = book.merchantB.id;
       const results = await ledger.createTransfers([
-        { id: 'b1', debitAccountId: book.clearing.id, creditAccountId: a, amount: 100, kind: 'topup' },
+        {
+          id: 'b1',
+          debitAccountId: book.clearing.id,
+          creditAccountId: a,
+          amount: 100,
+          kind: 'topup',
+        },
         { id: 'b2', debitAccountId: a, creditAccountId: b, amount: 60, kind: 'transfer' },
         { id: 'b3', debitAccountId: a, creditAccountId: b, amount: 60, kind: 'transfer' },
         { id: 'b4', debitAccountId: b, creditAccountId: a, amount: 60, kind: 'transfer' },
         { id: 'b5', debitAccountId: a, creditAccountId: b, amount: 60, kind: 'transfer' },
       ]);
-      expect(codes(results)).toEqual(['created', 'created', 'exceeds_credits', 'created', 'created']);
+      expect(codes(results)).toEqual([
+        'created',
+        'created',
+        'exceeds_credits',
+        'created',
+        'created',
+      ]);
       const entries = await ledger.listEntries({ accountId: a, limit: 10 });
-      expect(entries.map((entry) => [entry.transferId, entry.balanceBefore, entry.balanceAfter])).toEqual([
+      expect(
+        entries.map((entry) => [entry.transferId, entry.balanceBefore, entry.balanceAfter]),
+      ).toEqual([
         ['b5', 100, 40],
         ['b4', 40, 100],
         ['b2', 100, 40],
@@ -247,11 +325,25 @@ describe.each(drivers)('ledger on %s', (driver) => {
     it('keeps an explicit booking time for history', async () => {
       const past = new Date('2024-10-01T03:00:00.000Z');
       const result = await ledger.createTransfer(
-        transfer({ debitAccountId: book.clearing.id, creditAccountId: book.merchantA.id, createdAt: past }),
+        transfer({
+          debitAccountId: book.clearing.id,
+          creditAccountId: book.merchantA.id,
+          createdAt: past,
+        }),
       );
       expect(created(result).createdAt.toISOString()).toBe(past.toISOString());
-      const [entry] = await ledger.listEntries({ accountId: book.merchantA.id, limit: 1 });
-      expect(entry?.createdAt.toISOString()).toBe(past.toISOString());
+      const entries = await ledger.listEntries({ accountId: book.merchantA.id, limit: 1 });
+      expect(entries[0]?.createdAt.toISOString()).toBe(past.toISOString());
+      // Keyset paging walks back in booking time.
+      await fund(ledger, book, book.merchantA, 5);
+      const [newest] = await ledger.listEntries({ accountId: book.merchantA.id, limit: 1 });
+      expect(newest?.amount).toBe(5);
+      const older = await ledger.listEntries({
+        accountId: book.merchantA.id,
+        limit: 10,
+        before: newest ? { createdAt: newest.createdAt, id: newest.id } : undefined,
+      });
+      expect(older.map((entry) => entry.createdAt.toISOString())).toEqual([past.toISOString()]);
     });
   });
 
@@ -260,10 +352,37 @@ describe.each(drivers)('ledger on %s', (driver) => {
       await fund(ledger, book, book.merchantA, 100_000);
       const a = book.merchantA.id;
       const results = await ledger.createTransfers([
-        { id: 'w-amount', debitAccountId: a, creditAccountId: book.clearing.id, amount: 50_000, kind: 'withdraw', flags: { linked: true } },
-        { id: 'w-admin', debitAccountId: a, creditAccountId: book.feeRevenue.id, amount: 2_500, kind: 'withdraw_fee', flags: { linked: true } },
-        { id: 'w-service', debitAccountId: a, creditAccountId: book.feeRevenue.id, amount: 1_000, kind: 'service_fee', flags: { linked: true } },
-        { id: 'w-voucher', debitAccountId: book.feeRevenue.id, creditAccountId: a, amount: 500, kind: 'voucher' },
+        {
+          id: 'w-amount',
+          debitAccountId: a,
+          creditAccountId: book.clearing.id,
+          amount: 50_000,
+          kind: 'withdraw',
+          flags: { linked: true },
+        },
+        {
+          id: 'w-admin',
+          debitAccountId: a,
+          creditAccountId: book.feeRevenue.id,
+          amount: 2_500,
+          kind: 'withdraw_fee',
+          flags: { linked: true },
+        },
+        {
+          id: 'w-service',
+          debitAccountId: a,
+          creditAccountId: book.feeRevenue.id,
+          amount: 1_000,
+          kind: 'service_fee',
+          flags: { linked: true },
+        },
+        {
+          id: 'w-voucher',
+          debitAccountId: book.feeRevenue.id,
+          creditAccountId: a,
+          amount: 500,
+          kind: 'voucher',
+        },
       ]);
       expect(codes(results)).toEqual(['created', 'created', 'created', 'created']);
       expect((await ledger.balanceOf(a)).available).toBe(100_000 - 50_000 - 2_500 - 1_000 + 500);
@@ -274,11 +393,43 @@ describe.each(drivers)('ledger on %s', (driver) => {
       await fund(ledger, book, book.merchantA, 51_000);
       const a = book.merchantA.id;
       const results = await ledger.createTransfers([
-        { id: 'before', debitAccountId: a, creditAccountId: book.merchantB.id, amount: 1_000, kind: 'transfer' },
-        { id: 'c-amount', debitAccountId: a, creditAccountId: book.clearing.id, amount: 50_000, kind: 'withdraw', flags: { linked: true } },
-        { id: 'c-admin', debitAccountId: a, creditAccountId: book.feeRevenue.id, amount: 2_500, kind: 'withdraw_fee', flags: { linked: true } },
-        { id: 'c-voucher', debitAccountId: book.feeRevenue.id, creditAccountId: a, amount: 500, kind: 'voucher' },
-        { id: 'after', debitAccountId: a, creditAccountId: book.merchantB.id, amount: 1_000, kind: 'transfer' },
+        {
+          id: 'before',
+          debitAccountId: a,
+          creditAccountId: book.merchantB.id,
+          amount: 1_000,
+          kind: 'transfer',
+        },
+        {
+          id: 'c-amount',
+          debitAccountId: a,
+          creditAccountId: book.clearing.id,
+          amount: 50_000,
+          kind: 'withdraw',
+          flags: { linked: true },
+        },
+        {
+          id: 'c-admin',
+          debitAccountId: a,
+          creditAccountId: book.feeRevenue.id,
+          amount: 2_500,
+          kind: 'withdraw_fee',
+          flags: { linked: true },
+        },
+        {
+          id: 'c-voucher',
+          debitAccountId: book.feeRevenue.id,
+          creditAccountId: a,
+          amount: 500,
+          kind: 'voucher',
+        },
+        {
+          id: 'after',
+          debitAccountId: a,
+          creditAccountId: book.merchantB.id,
+          amount: 1_000,
+          kind: 'transfer',
+        },
       ]);
       expect(codes(results)).toEqual([
         'created',
@@ -291,8 +442,21 @@ describe.each(drivers)('ledger on %s', (driver) => {
       expect(await ledger.lookupTransfers(['c-amount', 'c-admin', 'c-voucher'])).toEqual([]);
       // The failed chain's ids stay free: a corrected retry is a new posting.
       const retry = await ledger.createTransfers([
-        { id: 'c-amount', debitAccountId: a, creditAccountId: book.clearing.id, amount: 40_000, kind: 'withdraw', flags: { linked: true } },
-        { id: 'c-admin', debitAccountId: a, creditAccountId: book.feeRevenue.id, amount: 2_500, kind: 'withdraw_fee' },
+        {
+          id: 'c-amount',
+          debitAccountId: a,
+          creditAccountId: book.clearing.id,
+          amount: 40_000,
+          kind: 'withdraw',
+          flags: { linked: true },
+        },
+        {
+          id: 'c-admin',
+          debitAccountId: a,
+          creditAccountId: book.feeRevenue.id,
+          amount: 2_500,
+          kind: 'withdraw_fee',
+        },
       ]);
       expect(codes(retry)).toEqual(['created', 'created']);
     });
@@ -301,8 +465,16 @@ describe.each(drivers)('ledger on %s', (driver) => {
       await fund(ledger, book, book.merchantA, 10_000);
       const results = await ledger.createTransfers([
         transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id }),
-        transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id, flags: { linked: true } }),
-        transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id, flags: { linked: true } }),
+        transfer({
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.merchantB.id,
+          flags: { linked: true },
+        }),
+        transfer({
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.merchantB.id,
+          flags: { linked: true },
+        }),
       ]);
       expect(codes(results)).toEqual(['created', 'linked_event_failed', 'linked_event_chain_open']);
       expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(9_000);
@@ -323,21 +495,49 @@ describe.each(drivers)('ledger on %s', (driver) => {
         }),
       );
       expect(hold.status).toBe('pending');
-      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({ available: 6_000, reserved: 4_000, posted: 10_000 });
+      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({
+        available: 6_000,
+        reserved: 4_000,
+        posted: 10_000,
+      });
       const tooMuch = await ledger.createTransfer(
-        transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id, amount: 6_001 }),
+        transfer({
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.merchantB.id,
+          amount: 6_001,
+        }),
       );
       expect(tooMuch.result).toBe('exceeds_credits');
 
       const post = created(
-        await ledger.createTransfer({ id: 'post-1', pendingId: 'hold-1', flags: { postPending: true } }),
+        await ledger.createTransfer({
+          id: 'post-1',
+          pendingId: 'hold-1',
+          flags: { postPending: true },
+        }),
       );
-      expect(post).toMatchObject({ amount: 4_000, kind: 'withdraw', debitAccountId: book.merchantA.id });
-      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({ available: 6_000, reserved: 0, posted: 6_000 });
+      expect(post).toMatchObject({
+        amount: 4_000,
+        kind: 'withdraw',
+        debitAccountId: book.merchantA.id,
+      });
+      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({
+        available: 6_000,
+        reserved: 0,
+        posted: 6_000,
+      });
       expect((await ledger.getTransfer('hold-1'))?.status).toBe('posted');
-      const again = await ledger.createTransfer({ id: 'post-2', pendingId: 'hold-1', flags: { postPending: true } });
+      const again = await ledger.createTransfer({
+        id: 'post-2',
+        pendingId: 'hold-1',
+        flags: { postPending: true },
+      });
       expect(again.result).toBe('pending_transfer_already_posted');
-      const voidAfterPost = await ledger.createTransfer({ id: 'void-1', pendingId: 'hold-1', flags: { voidPending: true } });
+      const voidAfterPost = await ledger.createTransfer({
+        id: 'void-1',
+        pendingId: 'hold-1',
+        flags: { voidPending: true },
+      });
       expect(voidAfterPost.result).toBe('pending_transfer_already_posted');
     });
 
@@ -351,15 +551,33 @@ describe.each(drivers)('ledger on %s', (driver) => {
         kind: 'withdraw',
         flags: { pending: true },
       });
-      const over = await ledger.createTransfer({ id: 'post-over', pendingId: 'hold-2', amount: 4_001, flags: { postPending: true } });
+      const over = await ledger.createTransfer({
+        id: 'post-over',
+        pendingId: 'hold-2',
+        amount: 4_001,
+        flags: { postPending: true },
+      });
       expect(over.result).toBe('exceeds_pending_transfer_amount');
       const post = created(
-        await ledger.createTransfer({ id: 'post-part', pendingId: 'hold-2', amount: 2_500, flags: { postPending: true } }),
+        await ledger.createTransfer({
+          id: 'post-part',
+          pendingId: 'hold-2',
+          amount: 2_500,
+          flags: { postPending: true },
+        }),
       );
       expect(post.amount).toBe(2_500);
-      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({ available: 7_500, reserved: 0, posted: 7_500 });
+      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({
+        available: 7_500,
+        reserved: 0,
+        posted: 7_500,
+      });
       const [entry] = await ledger.listEntries({ accountId: book.merchantA.id, limit: 1 });
-      expect(entry).toMatchObject({ transferId: 'post-part', balanceBefore: 6_000, balanceAfter: 7_500 });
+      expect(entry).toMatchObject({
+        transferId: 'post-part',
+        balanceBefore: 6_000,
+        balanceAfter: 7_500,
+      });
     });
 
     it('voids a hold and refuses to post it afterwards', async () => {
@@ -372,7 +590,12 @@ describe.each(drivers)('ledger on %s', (driver) => {
         kind: 'withdraw',
         flags: { pending: true },
       });
-      const wrongAmount = await ledger.createTransfer({ id: 'void-wrong', pendingId: 'hold-3', amount: 1, flags: { voidPending: true } });
+      const wrongAmount = await ledger.createTransfer({
+        id: 'void-wrong',
+        pendingId: 'hold-3',
+        amount: 1,
+        flags: { voidPending: true },
+      });
       expect(wrongAmount.result).toBe('pending_transfer_has_different_amount');
       const wrongAccount = await ledger.createTransfer({
         id: 'void-acct',
@@ -381,14 +604,35 @@ describe.each(drivers)('ledger on %s', (driver) => {
         flags: { voidPending: true },
       });
       expect(wrongAccount.result).toBe('pending_transfer_has_different_debit_account_id');
-      created(await ledger.createTransfer({ id: 'void-3', pendingId: 'hold-3', flags: { voidPending: true } }));
-      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({ available: 10_000, reserved: 0 });
+      created(
+        await ledger.createTransfer({
+          id: 'void-3',
+          pendingId: 'hold-3',
+          flags: { voidPending: true },
+        }),
+      );
+      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({
+        available: 10_000,
+        reserved: 0,
+      });
       expect((await ledger.getTransfer('hold-3'))?.status).toBe('voided');
-      const post = await ledger.createTransfer({ id: 'post-3', pendingId: 'hold-3', flags: { postPending: true } });
+      const post = await ledger.createTransfer({
+        id: 'post-3',
+        pendingId: 'hold-3',
+        flags: { postPending: true },
+      });
       expect(post.result).toBe('pending_transfer_already_voided');
-      const notHold = await ledger.createTransfer({ id: 'post-x', pendingId: 'void-3', flags: { postPending: true } });
+      const notHold = await ledger.createTransfer({
+        id: 'post-x',
+        pendingId: 'void-3',
+        flags: { postPending: true },
+      });
       expect(notHold.result).toBe('pending_transfer_not_pending');
-      const missing = await ledger.createTransfer({ id: 'post-y', pendingId: 'nope', flags: { postPending: true } });
+      const missing = await ledger.createTransfer({
+        id: 'post-y',
+        pendingId: 'nope',
+        flags: { postPending: true },
+      });
       expect(missing.result).toBe('pending_transfer_not_found');
     });
 
@@ -402,33 +646,80 @@ describe.each(drivers)('ledger on %s', (driver) => {
         flags: { pending: true },
       });
       expect(hold.result).toBe('created');
-      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({ available: 0, pending: 9_000 });
-      await ledger.createTransfer({ id: 'va-post', pendingId: 'va-hold', flags: { postPending: true } });
-      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({ available: 9_000, pending: 0 });
+      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({
+        available: 0,
+        pending: 9_000,
+      });
+      await ledger.createTransfer({
+        id: 'va-post',
+        pendingId: 'va-hold',
+        flags: { postPending: true },
+      });
+      expect(await ledger.balanceOf(book.merchantA.id)).toMatchObject({
+        available: 9_000,
+        pending: 0,
+      });
     });
 
     it('creates and resolves a hold in one call', async () => {
       await fund(ledger, book, book.merchantA, 1_000);
       const results = await ledger.createTransfers([
-        { id: 'h', debitAccountId: book.merchantA.id, creditAccountId: book.clearing.id, amount: 800, kind: 'withdraw', flags: { pending: true } },
+        {
+          id: 'h',
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.clearing.id,
+          amount: 800,
+          kind: 'withdraw',
+          flags: { pending: true },
+        },
         { id: 'h-post', pendingId: 'h', amount: 300, flags: { postPending: true } },
         { id: 'h-void', pendingId: 'h', flags: { voidPending: true } },
       ]);
       expect(codes(results)).toEqual(['created', 'created', 'pending_transfer_already_posted']);
-      expect(isTransferOk(results[0] as TransferResult) && (results[0] as { transfer: { status: string } }).transfer.status).toBe('posted');
+      expect(
+        isTransferOk(results[0] as TransferResult) &&
+          (results[0] as { transfer: { status: string } }).transfer.status,
+      ).toBe('posted');
       expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(700);
     });
 
     it('expires holds after their timeout; late posts are refused', async () => {
       await fund(ledger, book, book.merchantA, 10_000);
       await ledger.createTransfers([
-        { id: 'short', debitAccountId: book.merchantA.id, creditAccountId: book.clearing.id, amount: 1_000, kind: 'withdraw', flags: { pending: true }, timeoutSeconds: 60 },
-        { id: 'long', debitAccountId: book.merchantA.id, creditAccountId: book.clearing.id, amount: 2_000, kind: 'withdraw', flags: { pending: true }, timeoutSeconds: 3_600 },
-        { id: 'forever', debitAccountId: book.merchantA.id, creditAccountId: book.clearing.id, amount: 3_000, kind: 'withdraw', flags: { pending: true } },
+        {
+          id: 'short',
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.clearing.id,
+          amount: 1_000,
+          kind: 'withdraw',
+          flags: { pending: true },
+          timeoutSeconds: 60,
+        },
+        {
+          id: 'long',
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.clearing.id,
+          amount: 2_000,
+          kind: 'withdraw',
+          flags: { pending: true },
+          timeoutSeconds: 3_600,
+        },
+        {
+          id: 'forever',
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.clearing.id,
+          amount: 3_000,
+          kind: 'withdraw',
+          flags: { pending: true },
+        },
       ]);
       expect((await ledger.expirePendingTransfers()).expired).toBe(0);
       clock.advanceSeconds(61);
-      const late = await ledger.createTransfer({ id: 'late-post', pendingId: 'short', flags: { postPending: true } });
+      const late = await ledger.createTransfer({
+        id: 'late-post',
+        pendingId: 'short',
+        flags: { postPending: true },
+      });
       expect(late.result).toBe('pending_transfer_expired');
       const sweep = await ledger.expirePendingTransfers();
       expect(sweep).toMatchObject({ expired: 1, skipped: 0 });
@@ -438,8 +729,12 @@ describe.each(drivers)('ledger on %s', (driver) => {
       expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(10_000 - 2_000 - 3_000);
       expect((await ledger.expirePendingTransfers()).expired).toBe(0);
       clock.advanceSeconds(3_600);
-      expect((await ledger.expirePendingTransfers(clock.now(), { environment: 'sandbox' })).expired).toBe(0);
-      expect((await ledger.expirePendingTransfers(clock.now(), { environment: 'production' })).expired).toBe(1);
+      expect(
+        (await ledger.expirePendingTransfers(clock.now(), { environment: 'sandbox' })).expired,
+      ).toBe(0);
+      expect(
+        (await ledger.expirePendingTransfers(clock.now(), { environment: 'production' })).expired,
+      ).toBe(1);
       expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(7_000);
       expect((await ledger.getTransfer('forever'))?.status).toBe('pending');
     });
@@ -459,7 +754,10 @@ describe.each(drivers)('ledger on %s', (driver) => {
       };
       const first = created(await ledger.createTransfer(request));
       clock.advanceSeconds(5);
-      const replay = await ledger.createTransfer({ ...request, metadata: { a: [1, { c: 3 }], b: 2 } });
+      const replay = await ledger.createTransfer({
+        ...request,
+        metadata: { a: [1, { c: 3 }], b: 2 },
+      });
       expect(replay.result).toBe('exists');
       expect(isTransferOk(replay) && replay.transfer).toEqual(first);
       expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(8_000);
@@ -492,7 +790,10 @@ describe.each(drivers)('ledger on %s', (driver) => {
 
     it('treats a repeated id inside one batch like a replay', async () => {
       await fund(ledger, book, book.merchantA, 10_000);
-      const request = transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id });
+      const request = transfer({
+        debitAccountId: book.merchantA.id,
+        creditAccountId: book.merchantB.id,
+      });
       const results = await ledger.createTransfers([request, request, { ...request, amount: 7 }]);
       expect(codes(results)).toEqual(['created', 'exists', 'exists_with_different_fields']);
     });
@@ -500,8 +801,22 @@ describe.each(drivers)('ledger on %s', (driver) => {
     it('replays holds, posts and whole chains', async () => {
       await fund(ledger, book, book.merchantA, 10_000);
       const chain = [
-        { id: 'r-hold', debitAccountId: book.merchantA.id, creditAccountId: book.clearing.id, amount: 3_000, kind: 'withdraw', flags: { pending: true, linked: true }, timeoutSeconds: 600 },
-        { id: 'r-fee', debitAccountId: book.merchantA.id, creditAccountId: book.feeRevenue.id, amount: 100, kind: 'withdraw_fee' },
+        {
+          id: 'r-hold',
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.clearing.id,
+          amount: 3_000,
+          kind: 'withdraw',
+          flags: { pending: true, linked: true },
+          timeoutSeconds: 600,
+        },
+        {
+          id: 'r-fee',
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.feeRevenue.id,
+          amount: 100,
+          kind: 'withdraw_fee',
+        },
       ];
       expect(codes(await ledger.createTransfers(chain))).toEqual(['created', 'created']);
       expect(codes(await ledger.createTransfers(chain))).toEqual(['exists', 'exists']);
@@ -509,7 +824,9 @@ describe.each(drivers)('ledger on %s', (driver) => {
       expect((await ledger.createTransfer(post)).result).toBe('created');
       expect((await ledger.createTransfer(post)).result).toBe('exists');
       expect((await ledger.createTransfer({ ...post, amount: 3_000 })).result).toBe('exists');
-      expect((await ledger.createTransfer({ ...post, amount: 2_000 })).result).toBe('exists_with_different_fields');
+      expect((await ledger.createTransfer({ ...post, amount: 2_000 })).result).toBe(
+        'exists_with_different_fields',
+      );
       expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(6_900);
     });
   });
@@ -520,7 +837,11 @@ describe.each(drivers)('ledger on %s', (driver) => {
       await fund(ledger, book, book.merchantA, 10_000);
       await testDb.db.transaction().execute(async (trx) => {
         const result = await ledger.createTransfer(
-          transfer({ id: 'outbox-1', debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id }),
+          transfer({
+            id: 'outbox-1',
+            debitAccountId: book.merchantA.id,
+            creditAccountId: book.merchantB.id,
+          }),
           { trx },
         );
         expect(result.result).toBe('created');
@@ -540,8 +861,17 @@ describe.each(drivers)('ledger on %s', (driver) => {
         testDb.db.transaction().execute(async (trx) => {
           await ledger.createTransfers(
             [
-              transfer({ id: 'rb-1', debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id }),
-              transfer({ id: 'rb-2', debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id, amount: 99_999 }),
+              transfer({
+                id: 'rb-1',
+                debitAccountId: book.merchantA.id,
+                creditAccountId: book.merchantB.id,
+              }),
+              transfer({
+                id: 'rb-2',
+                debitAccountId: book.merchantA.id,
+                creditAccountId: book.merchantB.id,
+                amount: 99_999,
+              }),
             ],
             { trx },
           );
@@ -554,7 +884,10 @@ describe.each(drivers)('ledger on %s', (driver) => {
 
     it('leaves the caller transaction usable after a replayed id', async () => {
       await fund(ledger, book, book.merchantA, 10_000);
-      const request = transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id });
+      const request = transfer({
+        debitAccountId: book.merchantA.id,
+        creditAccountId: book.merchantB.id,
+      });
       await ledger.createTransfer(request);
       await testDb.db.transaction().execute(async (trx) => {
         // The first attempt does not read stored ids, fails on the key and retries in a savepoint.
@@ -570,10 +903,48 @@ describe.each(drivers)('ledger on %s', (driver) => {
 
     it('refuses a trx option that is not a transaction', async () => {
       await expect(
-        ledger.createTransfer(transfer({ debitAccountId: book.clearing.id, creditAccountId: book.merchantA.id }), {
-          trx: testDb.db,
-        }),
+        ledger.createTransfer(
+          transfer({ debitAccountId: book.clearing.id, creditAccountId: book.merchantA.id }),
+          {
+            trx: testDb.db,
+          },
+        ),
       ).rejects.toThrow(LedgerError);
+    });
+  });
+
+  describe('database safety nets', () => {
+    it('refuses to write a plan made from a stale account version', async () => {
+      await fund(ledger, book, book.merchantA, 1_000);
+      const stale = { ...book.merchantA, creditsPosted: 1_000, version: book.merchantA.version };
+      const plan = planTransfers(
+        [[transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id })]],
+        {
+          accounts: new Map([
+            [stale.id, stale],
+            [book.merchantB.id, book.merchantB],
+          ]),
+          transfers: new Map(),
+        },
+        { now: clock.now() },
+      );
+      await expect(testDb.db.transaction().execute((trx) => writePlan(trx, plan))).rejects.toThrow(
+        /ledger assertion failed: updated 1 of 2 accounts/,
+      );
+      expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(1_000);
+    });
+
+    it('refuses an overdraft even if the engine were wrong', async () => {
+      await expect(
+        sql`update ledger_accounts set debits_posted = 1 where id = ${book.merchantA.id}`.execute(
+          testDb.db,
+        ),
+      ).rejects.toThrow(/ledger_accounts_available_not_negative/);
+    });
+
+    it('runs the migration again without harm', async () => {
+      await ledgerMigration.up(testDb.db);
+      expect((await ledger.getAccount(book.merchantA.id))?.kind).toBe('merchant_available');
     });
   });
 
@@ -590,10 +961,16 @@ describe.each(drivers)('ledger on %s', (driver) => {
       });
       expect((await checkInvariants(testDb.db)).ok).toBe(true);
 
-      await sql`update ledger_accounts set credits_posted = credits_posted + 1 where id = ${book.merchantB.id}`.execute(testDb.db);
+      await sql`update ledger_accounts set credits_posted = credits_posted + 1 where id = ${book.merchantB.id}`.execute(
+        testDb.db,
+      );
       await sql`update ledger_entries set balance_after = balance_after + 5
-        where id = (select min(id) from ledger_entries where account_id = ${book.merchantA.id})`.execute(testDb.db);
-      await sql`update ledger_transfers set status = 'voided' where id = 'inv-hold'`.execute(testDb.db);
+        where id = (select min(id) from ledger_entries where account_id = ${book.merchantA.id})`.execute(
+        testDb.db,
+      );
+      await sql`update ledger_transfers set status = 'voided' where id = 'inv-hold'`.execute(
+        testDb.db,
+      );
       const report = await checkInvariants(testDb.db);
       expect(report.ok).toBe(false);
       const text = report.violations.join('\n');
@@ -608,11 +985,20 @@ describe.each(drivers)('ledger on %s', (driver) => {
     });
 
     it('scopes the check to one environment', async () => {
-      const sandboxClearing = await ledger.ensureAccount({ kind: 'rail_clearing', environment: 'sandbox' });
+      const sandboxClearing = await ledger.ensureAccount({
+        kind: 'rail_clearing',
+        environment: 'sandbox',
+      });
       await ledger.createTransfer(
-        transfer({ debitAccountId: sandboxClearing.id, creditAccountId: book.sandboxMerchant.id, amount: 500 }),
+        transfer({
+          debitAccountId: sandboxClearing.id,
+          creditAccountId: book.sandboxMerchant.id,
+          amount: 500,
+        }),
       );
-      await sql`update ledger_accounts set debits_posted = debits_posted + 1 where id = ${book.feeRevenue.id}`.execute(testDb.db);
+      await sql`update ledger_accounts set debits_posted = debits_posted + 1 where id = ${book.feeRevenue.id}`.execute(
+        testDb.db,
+      );
       expect((await checkInvariants(testDb.db, { environment: 'sandbox' })).ok).toBe(true);
       expect((await checkInvariants(testDb.db, { environment: 'production' })).ok).toBe(false);
       await testDb.reset();

@@ -9,16 +9,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
-  Ledger,
-  type Transfer,
-  type TransferInput,
-  type TransferResult,
   checkInvariants,
   collectKeys,
   expiryTransferId,
+  Ledger,
   planTransfers,
+  type Transfer,
+  type TransferInput,
+  type TransferResult,
 } from '../src/index';
-import { type TestDb, availableDrivers, createTestDb } from './db';
+import { availableDrivers, createTestDb, type TestDb } from './db';
 import { testClock } from './factories';
 import { type ModelAccount, type ModelRequest, ReferenceLedger } from './reference-model';
 
@@ -52,7 +52,10 @@ type Op =
   | { kind: 'advance'; seconds: number };
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('transfer' as const), from: slot, to: slot, amount }), weight: 5 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('transfer' as const), from: slot, to: slot, amount }),
+    weight: 5,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('hold' as const),
@@ -81,12 +84,21 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
   },
   {
-    arbitrary: fc.record({ kind: fc.constant('batch' as const), legs: fc.array(leg, { minLength: 2, maxLength: 5 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('batch' as const),
+      legs: fc.array(leg, { minLength: 2, maxLength: 5 }),
+    }),
     weight: 1,
   },
   { arbitrary: fc.record({ kind: fc.constant('replay' as const), call: fc.nat() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('conflict' as const), call: fc.nat() }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.constantFrom(10, 40, 400) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      seconds: fc.constantFrom(10, 40, 400),
+    }),
+    weight: 1,
+  },
 );
 
 const scenario = fc.array(opArbitrary, { minLength: 5, maxLength: 30 });
@@ -95,7 +107,14 @@ function toInput(request: ModelRequest): TransferInput {
   const linked = request.linked === true;
   switch (request.type) {
     case 'single':
-      return { id: request.id, debitAccountId: request.debit, creditAccountId: request.credit, amount: request.amount, kind: 'transfer', flags: { linked } };
+      return {
+        id: request.id,
+        debitAccountId: request.debit,
+        creditAccountId: request.credit,
+        amount: request.amount,
+        kind: 'transfer',
+        flags: { linked },
+      };
     case 'hold':
       return {
         id: request.id,
@@ -107,7 +126,12 @@ function toInput(request: ModelRequest): TransferInput {
         ...(request.timeoutSeconds > 0 ? { timeoutSeconds: request.timeoutSeconds } : {}),
       };
     case 'post':
-      return { id: request.id, pendingId: request.pendingId, amount: request.amount, flags: { linked, postPending: true } };
+      return {
+        id: request.id,
+        pendingId: request.pendingId,
+        amount: request.amount,
+        flags: { linked, postPending: true },
+      };
     case 'void':
       return { id: request.id, pendingId: request.pendingId, flags: { linked, voidPending: true } };
   }
@@ -119,12 +143,22 @@ interface Subject {
   expire(): Promise<number>;
   advanceSeconds(seconds: number): void;
   nowMs(): number;
-  balances(): Promise<Map<number, { debitsPosted: number; creditsPosted: number; debitsPending: number; creditsPending: number }>>;
+  balances(): Promise<
+    Map<
+      number,
+      { debitsPosted: number; creditsPosted: number; debitsPending: number; creditsPending: number }
+    >
+  >;
   status(id: string): Promise<string | undefined>;
 }
 
 /** Runs one scenario against the subject and the model, comparing after every call. */
-async function runScenario(ops: readonly Op[], subject: Subject, accounts: readonly ModelAccount[], runId: string) {
+async function runScenario(
+  ops: readonly Op[],
+  subject: Subject,
+  accounts: readonly ModelAccount[],
+  runId: string,
+) {
   const model = new ReferenceLedger(accounts);
   const ids = accounts.map((account) => account.id);
   const accountId = (index: number) => ids[index] as number;
@@ -142,18 +176,40 @@ async function runScenario(ops: readonly Op[], subject: Subject, accounts: reado
       continue;
     }
     if (op.kind === 'transfer') {
-      requests = [{ type: 'single', id: newId(), debit: accountId(op.from), credit: accountId(op.to), amount: op.amount }];
+      requests = [
+        {
+          type: 'single',
+          id: newId(),
+          debit: accountId(op.from),
+          credit: accountId(op.to),
+          amount: op.amount,
+        },
+      ];
     } else if (op.kind === 'hold') {
       const id = newId();
       holds.push({ id, amount: op.amount });
-      requests = [{ type: 'hold', id, debit: accountId(op.from), credit: accountId(op.to), amount: op.amount, timeoutSeconds: op.timeoutSeconds }];
+      requests = [
+        {
+          type: 'hold',
+          id,
+          debit: accountId(op.from),
+          credit: accountId(op.to),
+          amount: op.amount,
+          timeoutSeconds: op.timeoutSeconds,
+        },
+      ];
     } else if (op.kind === 'post' || op.kind === 'void') {
       const hold = holds[op.hold % Math.max(holds.length, 1)];
       if (hold === undefined) continue;
       if (op.kind === 'void') {
         requests = [{ type: 'void', id: newId(), pendingId: hold.id }];
       } else {
-        const postAmount = op.part === 'full' ? undefined : op.part === 'half' ? Math.max(1, Math.floor(hold.amount / 2)) : hold.amount + 1;
+        const postAmount =
+          op.part === 'full'
+            ? undefined
+            : op.part === 'half'
+              ? Math.max(1, Math.floor(hold.amount / 2))
+              : hold.amount + 1;
         requests = [{ type: 'post', id: newId(), pendingId: hold.id, amount: postAmount }];
       }
     } else if (op.kind === 'chain' || op.kind === 'batch') {
@@ -173,7 +229,10 @@ async function runScenario(ops: readonly Op[], subject: Subject, accounts: reado
         requests = previous;
       } else {
         const first = previous[0] as ModelRequest;
-        const changed = first.type === 'void' ? { ...first, type: 'post' as const } : { ...first, amount: (('amount' in first ? first.amount : undefined) ?? 1) + 1 };
+        const changed =
+          first.type === 'void'
+            ? { ...first, type: 'post' as const }
+            : { ...first, amount: (('amount' in first ? first.amount : undefined) ?? 1) + 1 };
         requests = [{ ...changed, linked: false }];
       }
     }
@@ -196,7 +255,8 @@ async function runScenario(ops: readonly Op[], subject: Subject, accounts: reado
       creditsPending: actual?.creditsPending,
     }).toEqual({ id, debitsPosted, creditsPosted, debitsPending, creditsPending });
   }
-  for (const hold of holds) expect([hold.id, await subject.status(hold.id)]).toEqual([hold.id, model.holdStatus(hold.id)]);
+  for (const hold of holds)
+    expect([hold.id, await subject.status(hold.id)]).toEqual([hold.id, model.holdStatus(hold.id)]);
 }
 
 /** The pure engine over maps, standing in for the store. */
@@ -206,8 +266,13 @@ function memorySubject(accounts: readonly Account[]): Subject {
   const transferMap = new Map<string, Transfer>();
   const post = (inputs: readonly TransferInput[], expiry: boolean): TransferResult[] => {
     collectKeys([inputs]);
-    const plan = planTransfers([inputs], { accounts: accountMap, transfers: transferMap }, { now: clock.now(), expiry });
-    for (const change of plan.accountChanges) accountMap.set(change.id, { ...change.after, version: change.version + 1 });
+    const plan = planTransfers(
+      [inputs],
+      { accounts: accountMap, transfers: transferMap },
+      { now: clock.now(), expiry },
+    );
+    for (const change of plan.accountChanges)
+      accountMap.set(change.id, { ...change.after, version: change.version + 1 });
     for (const transfer of plan.created) transferMap.set(transfer.id, transfer);
     for (const resolved of plan.resolved) {
       const hold = transferMap.get(resolved.id);
@@ -219,13 +284,35 @@ function memorySubject(accounts: readonly Account[]): Subject {
     call: async (inputs) => post(inputs, false),
     async expire() {
       const now = clock.now().getTime();
-      const due = [...transferMap.values()].filter((t) => t.status === 'pending' && t.timeoutAt !== null && t.timeoutAt.getTime() <= now);
-      const results = post(due.map((t) => ({ id: expiryTransferId(t.id), pendingId: t.id, flags: { voidPending: true }, kind: 'hold_timeout', createdAt: clock.now() })), true);
+      const due = [...transferMap.values()].filter(
+        (t) => t.status === 'pending' && t.timeoutAt !== null && t.timeoutAt.getTime() <= now,
+      );
+      const results = post(
+        due.map((t) => ({
+          id: expiryTransferId(t.id),
+          pendingId: t.id,
+          flags: { voidPending: true },
+          kind: 'hold_timeout',
+          createdAt: clock.now(),
+        })),
+        true,
+      );
       return results.filter((result) => result.result === 'created').length;
     },
     advanceSeconds: (seconds) => clock.advanceSeconds(seconds),
     nowMs: () => clock.now().getTime(),
-    balances: async () => new Map([...accountMap].map(([id, a]) => [id, { debitsPosted: a.debitsPosted, creditsPosted: a.creditsPosted, debitsPending: a.debitsPending, creditsPending: a.creditsPending }])),
+    balances: async () =>
+      new Map(
+        [...accountMap].map(([id, a]) => [
+          id,
+          {
+            debitsPosted: a.debitsPosted,
+            creditsPosted: a.creditsPosted,
+            debitsPending: a.debitsPending,
+            creditsPending: a.creditsPending,
+          },
+        ]),
+      ),
     status: async (id) => transferMap.get(id)?.status ?? undefined,
   };
 }
@@ -285,29 +372,37 @@ describe.each(drivers)('ledger on %s against the reference model', (driver) => {
     await testDb?.close();
   });
 
-  it('agrees on every answer and balance, and keeps the invariants', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(scenario, async (ops) => {
-        await testDb.reset();
-        const clock = testClock();
-        const ledger = new Ledger(testDb.db, clock.options());
-        const accounts = await ledger.ensureAccounts(
-          ACCOUNT_SHAPES.map((shape, index) => ({ ...shape, agentId: shape.kind.startsWith('merchant') ? index : null, environment: 'production' as const })),
-        );
-        const subject: Subject = {
-          call: (inputs) => ledger.createTransfers(inputs),
-          expire: async () => (await ledger.expirePendingTransfers()).expired,
-          advanceSeconds: (seconds) => clock.advanceSeconds(seconds),
-          nowMs: () => clock.now().getTime(),
-          balances: async () => ledger.getAccounts(accounts.map((account) => account.id)),
-          status: async (id) => (await ledger.getTransfer(id))?.status ?? undefined,
-        };
-        await runScenario(ops, subject, modelAccounts(accounts), `d${run++}`);
-        const report = await checkInvariants(testDb.db);
-        expect(report.violations).toEqual([]);
-      }),
-      { numRuns: 30 * RUNS_SCALE },
-    );
-  }, 120_000 * RUNS_SCALE);
+  it(
+    'agrees on every answer and balance, and keeps the invariants',
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(scenario, async (ops) => {
+          await testDb.reset();
+          const clock = testClock();
+          const ledger = new Ledger(testDb.db, clock.options());
+          const accounts = await ledger.ensureAccounts(
+            ACCOUNT_SHAPES.map((shape, index) => ({
+              ...shape,
+              agentId: shape.kind.startsWith('merchant') ? index : null,
+              environment: 'production' as const,
+            })),
+          );
+          const subject: Subject = {
+            call: (inputs) => ledger.createTransfers(inputs),
+            expire: async () => (await ledger.expirePendingTransfers()).expired,
+            advanceSeconds: (seconds) => clock.advanceSeconds(seconds),
+            nowMs: () => clock.now().getTime(),
+            balances: async () => ledger.getAccounts(accounts.map((account) => account.id)),
+            status: async (id) => (await ledger.getTransfer(id))?.status ?? undefined,
+          };
+          await runScenario(ops, subject, modelAccounts(accounts), `d${run++}`);
+          const report = await checkInvariants(testDb.db);
+          expect(report.violations).toEqual([]);
+        }),
+        { numRuns: 30 * RUNS_SCALE },
+      );
+    },
+    120_000 * RUNS_SCALE,
+  );
 });

@@ -66,7 +66,10 @@ export class ReferenceLedger {
 
   /** One request against the current state; mutates it only on success. */
   private applyOne(request: ModelRequest, nowMs: number): string {
-    if ((request.type === 'single' || request.type === 'hold') && request.debit === request.credit) {
+    if (
+      (request.type === 'single' || request.type === 'hold') &&
+      request.debit === request.credit
+    ) {
       return 'accounts_must_be_different';
     }
     const stored = this.transfers.get(request.id);
@@ -88,10 +91,18 @@ export class ReferenceLedger {
         debitAfter.debitsPosted += request.amount;
         creditAfter.creditsPosted += request.amount;
       }
-      if (!debit.allowNegative && available(debitAfter) < 0 && available(debitAfter) < available(debit)) {
+      if (
+        !debit.allowNegative &&
+        available(debitAfter) < 0 &&
+        available(debitAfter) < available(debit)
+      ) {
         return 'exceeds_credits';
       }
-      if (!credit.allowNegative && available(creditAfter) < 0 && available(creditAfter) < available(credit)) {
+      if (
+        !credit.allowNegative &&
+        available(creditAfter) < 0 &&
+        available(creditAfter) < available(credit)
+      ) {
         return 'exceeds_debits';
       }
       this.accounts.set(debit.id, debitAfter);
@@ -114,7 +125,8 @@ export class ReferenceLedger {
     if (pending.status === 'posted') return 'pending_transfer_already_posted';
     if (pending.status === 'voided') return 'pending_transfer_already_voided';
     if (pending.status === 'expired') return 'pending_transfer_expired';
-    if (pending.timeoutAtMs !== null && pending.timeoutAtMs <= nowMs) return 'pending_transfer_expired';
+    if (pending.timeoutAtMs !== null && pending.timeoutAtMs <= nowMs)
+      return 'pending_transfer_expired';
     const postedAmount = request.type === 'post' ? (request.amount ?? pending.amount) : 0;
     if (postedAmount > pending.amount) return 'exceeds_pending_transfer_amount';
     this.release(pending, postedAmount);

@@ -2,7 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
 import * as transactions from './migrations/0003_transactions';
-import * as withdraw from './migrations/0030_withdraw';
+import * as ledger from './migrations/0010_ledger';
 import * as deposits from './migrations/0040_deposits';
 import * as virtualAccounts from './migrations/0041_virtual_accounts';
 import * as settlement from './migrations/0042_settlement';
@@ -13,6 +13,7 @@ import * as transferOrders from './migrations/0046_transfer_orders';
 import * as aggregator from './migrations/0047_aggregator';
 import * as advanceFunds from './migrations/0048_advance_funds';
 import * as nmid from './migrations/0049_nmid';
+import * as withdraw from './migrations/0030_withdraw';
 import * as accountProfiles from './migrations/0020_account_profiles';
 import * as news from './migrations/0060_news';
 
@@ -24,7 +25,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_permissions': permissionsSeed,
   '0003_transactions': transactions,
-  '0030_withdraw': withdraw,
+  '0010_ledger': ledger,
   '0040_deposits': deposits,
   '0041_virtual_accounts': virtualAccounts,
   '0042_settlement': settlement,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0047_aggregator': aggregator,
   '0048_advance_funds': advanceFunds,
   '0049_nmid': nmid,
+  '0030_withdraw': withdraw,
   '0020_account_profiles': accountProfiles,
   '0060_news': news,
 };

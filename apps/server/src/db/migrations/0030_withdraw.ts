@@ -1,4 +1,3 @@
-import { ledgerMigration } from '@gerbang/ledger';
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
@@ -21,10 +20,6 @@ import { execScript } from '../exec-script';
  *   crash at any point leaves a row the recovery sweep finishes (post or void, exactly once).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  // The ledger's own migration (0010–0019 range) creates these too; its statements are
-  // `create ... if not exists`, so running them here only makes this migration independent of
-  // the order in which the two areas land.
-  await ledgerMigration.up(db);
   await execScript(
     db,
     `
