@@ -1,14 +1,30 @@
-import { type Environment, type Language, LANGUAGES } from '@gerbang/shared';
-import { ActionIcon, Anchor, Burger, Group, Menu, SegmentedControl, Select, Text, Tooltip } from '@mantine/core';
+import { type Environment, LANGUAGES, type Language } from '@gerbang/shared';
+import {
+  ActionIcon,
+  Anchor,
+  Burger,
+  Group,
+  Menu,
+  SegmentedControl,
+  Select,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconHeadset, IconLayoutSidebarLeftExpand, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconHeadset,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { showErrorDialog } from '../../lib/dialogs';
 import { changeLanguage } from '../../lib/i18n';
 import { useLoggedIn, useSession } from '../../lib/session';
-import { showErrorDialog } from '../../lib/dialogs';
 
 interface HeaderProps {
   sidebarShown: boolean;
@@ -20,7 +36,8 @@ interface HeaderProps {
 function useAppConfig() {
   return useQuery({
     queryKey: ['app-config'],
-    queryFn: async () => (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
+    queryFn: async () =>
+      (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -31,6 +48,7 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
   const { logout, switchEnvironment } = useSession();
   const navigate = useNavigate();
   const config = useAppConfig();
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
 
   const finishLogout = async () => {
     await logout();
@@ -67,10 +85,22 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
-        <Burger opened={mobileOpened} onClick={onToggleMobile} hiddenFrom="sm" size="sm" aria-label="menu" />
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="menu"
+        />
         {!sidebarShown && (
           <Tooltip label={t('nav.showMenu')}>
-            <ActionIcon variant="subtle" onClick={onShowSidebar} visibleFrom="sm" aria-label={t('nav.showMenu')} data-testid="show-menu">
+            <ActionIcon
+              variant="subtle"
+              onClick={onShowSidebar}
+              visibleFrom="sm"
+              aria-label={t('nav.showMenu')}
+              data-testid="show-menu"
+            >
               <IconLayoutSidebarLeftExpand />
             </ActionIcon>
           </Tooltip>
@@ -89,7 +119,13 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
       </Group>
       <Group gap="sm" wrap="nowrap">
         {config.data?.supportUrl && (
-          <Anchor href={config.data.supportUrl} target="_blank" rel="noreferrer" visibleFrom="xs" size="sm">
+          <Anchor
+            href={config.data.supportUrl}
+            target="_blank"
+            rel="noreferrer"
+            visibleFrom="xs"
+            size="sm"
+          >
             <Group gap={4}>
               <IconHeadset size={18} />
               {t('nav.support')}
@@ -99,27 +135,46 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
         {session.status_reg.status && (
           <Select
             size="xs"
-            w={{ base: 112, xs: 140 }}
+            w={narrow ? 76 : 140}
             aria-label={t('common.language')}
             data-testid="language-select"
             value={i18n.language}
             allowDeselect={false}
             onChange={(value) => value && void onLanguage(value as Language)}
-            data={LANGUAGES.map((lang) => ({ value: lang, label: t(`common.languages.${lang}`) }))}
+            // On phones the codes (ID / EN) leave room for the profile menu.
+            data={LANGUAGES.map((lang) => ({
+              value: lang,
+              label: narrow ? lang.toUpperCase() : t(`common.languages.${lang}`),
+            }))}
           />
         )}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="light" size="lg" radius="xl" aria-label={t('nav.profile')} data-testid="profile-menu">
+            <ActionIcon
+              variant="light"
+              size="lg"
+              radius="xl"
+              aria-label={t('nav.profile')}
+              data-testid="profile-menu"
+            >
               <IconUserCircle />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{session.user.nama}</Menu.Label>
-            <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/account')} data-testid="menu-account">
+            <Menu.Item
+              leftSection={<IconUserCircle size={16} />}
+              onClick={() => navigate('/account')}
+              data-testid="menu-account"
+            >
               {t('nav.account')}
             </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout} data-testid="logout">
+            <Menu.Item
+              color="red"
+              leftSection={<IconLogout size={16} />}
+              onClick={onLogout}
+              data-testid="logout"
+            >
               {t('auth.logout')}
             </Menu.Item>
           </Menu.Dropdown>
