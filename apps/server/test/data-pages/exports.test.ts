@@ -1,13 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findDataPage } from '@gerbang/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportJobsOnce } from '../../src/jobs/export-worker';
+import { runPage } from '../../src/modules/data-pages/engine';
+import { planRequest } from '../../src/modules/data-pages/query';
+import { streamRows } from '../../src/modules/data-pages/stream';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
-import { agentOf, insertTransactions } from './factories';
+import { agentOf, insertCallbacks, insertTransactions } from './factories';
 
 /**
  * Export jobs end to end: the download button's call stores the page's query, the worker writes
@@ -184,5 +188,62 @@ describe.each(testDatabases())('export jobs (%s)', (kind) => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe(4);
     expect(row.lokasi_file).toBeNull();
+  });
+});
+
+describe.each(testDatabases())('export streaming order (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('streams every row once, in the page order, also when the sort column has nulls', async () => {
+    const p = await agentOf(t.services, 'partner@demo.id');
+    const now = t.clock.now.getTime();
+    // date_sent: null for some rows and equal for others, so ties and nulls cross batch edges.
+    await insertCallbacks(
+      t.services,
+      p.agentId,
+      Array.from({ length: 23 }, (_, i) => ({
+        date_sent: i % 4 === 0 ? null : new Date(now - (i % 3) * 60_000),
+        date_created: new Date(now - i * 1000),
+      })),
+    );
+    const page = findDataPage('callback');
+    if (!page) throw new Error('no callback page');
+    const scope = {
+      agentId: p.agentId,
+      environment: 'production' as const,
+      userId: p.userId,
+      now: t.clock.now,
+    };
+    for (const direction of ['asc', 'desc'] as const) {
+      const plan = planRequest(
+        page,
+        { sort: `date_sent:${direction}`, limit: '5000' },
+        t.clock.now,
+      );
+      const expected = (await runPage(t.services.db, page, plan, scope)).data.map(
+        (r) => r.id_callback,
+      );
+      expect(expected).toHaveLength(23);
+      const streamed: unknown[] = [];
+      const total = await streamRows(
+        t.services.db,
+        t.services.dbKind,
+        page,
+        plan,
+        scope,
+        async (rows) => {
+          streamed.push(...rows.map((r) => r.id_callback));
+        },
+        4,
+      );
+      expect(total).toBe(23);
+      expect(streamed).toEqual(expected);
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { SourceScope, Sql } from './sources';
 export type Row = Record<string, unknown>;
 
 /** Rows fetched per round trip; bounds the memory of an export whatever the result size. */
-export const STREAM_BATCH_ROWS = 2_000;
+export const STREAM_BATCH_ROWS = 1_000;
 
 /**
  * Reads the whole result of a plan, in the page's order, one bounded batch at a time, and hands
@@ -74,16 +74,22 @@ async function streamWithKeyset(
   batchRows: number,
 ): Promise<number> {
   const tie = q.source.tiebreak;
-  const beyond = direction === 'asc' ? sql`>` : sql`<`;
   let last: { sort: string | null; key: string } | null = null;
   let total = 0;
   for (;;) {
-    // Order is `sort dir nulls last, tiebreak dir`; continue strictly after the last row seen.
+    // Order is `sort dir, tiebreak dir` with PostgreSQL's null placement: last when ascending,
+    // first when descending. Continue strictly after the last row seen.
     let after: Sql = sql`true`;
-    if (last !== null && last.sort !== null) {
-      after = sql`(${sortRaw} ${beyond} ${last.sort} or (${sortRaw} = ${last.sort} and ${tie} ${beyond} ${last.key}) or ${sortRaw} is null)`;
+    if (last !== null && direction === 'asc') {
+      after =
+        last.sort !== null
+          ? sql`(${sortRaw} > ${last.sort} or (${sortRaw} = ${last.sort} and ${tie} > ${last.key}) or ${sortRaw} is null)`
+          : sql`(${sortRaw} is null and ${tie} > ${last.key})`;
     } else if (last !== null) {
-      after = sql`(${sortRaw} is null and ${tie} ${beyond} ${last.key})`;
+      after =
+        last.sort !== null
+          ? sql`(${sortRaw} < ${last.sort} or (${sortRaw} = ${last.sort} and ${tie} < ${last.key}))`
+          : sql`((${sortRaw} is null and ${tie} < ${last.key}) or ${sortRaw} is not null)`;
     }
     const result =
       await sql<Row>`select ${q.select}, ${sortRaw}::text as "__sort", ${tie}::text as "__key"

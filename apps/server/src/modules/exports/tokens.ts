@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '../auth/tokens';
 import type { Services } from '../../http/services';
+import { safeEqual } from '../auth/tokens';
 
 /**
  * Download links of export files (spec 03 §7.1 "public CSV download URL: id, token"). The token

@@ -75,6 +75,43 @@ async function writeChunk(stream: WriteStream, chunk: string): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
+/** Bytes a sheet may have waiting for the zip compressor before the writer waits for it. */
+const XLSX_BUFFER_MAX = 1024 * 1024;
+
+interface BufferedStream {
+  writableLength?: number;
+  _writableState?: { length: number };
+  once(event: 'drain', listener: () => void): unknown;
+}
+
+/**
+ * exceljs' streaming writer hands each 64 KB of sheet XML to the zip without waiting for it
+ * (its internal StreamBuf ignores `write()`'s answer), so a fast producer buffers the whole sheet
+ * in memory — measured at 700 MB for a million rows. We wait until the compressor's input
+ * (the StreamBuf's pipe) drains below a few megabytes before writing the next batch. This reads
+ * exceljs internals (`stream.pipes`, `stream.buffers`); if they change, the wait becomes a no-op
+ * and the export still works, only with more memory.
+ */
+async function drainSheet(sheet: unknown): Promise<void> {
+  const stream = (sheet as { stream?: { pipes?: BufferedStream[]; buffers?: unknown[] } }).stream;
+  for (let round = 0; round < 10_000; round++) {
+    const pipes = stream?.pipes ?? [];
+    const full = pipes.find(
+      (pipe) => (pipe.writableLength ?? pipe._writableState?.length ?? 0) > XLSX_BUFFER_MAX,
+    );
+    if (full) {
+      await new Promise<void>((resolve) => full.once('drain', resolve));
+      continue;
+    }
+    // Not yet read by the zip (an earlier entry is still being written): let it catch up.
+    if (pipes.length === 0 && (stream?.buffers?.length ?? 0) > 64) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      continue;
+    }
+    return;
+  }
+}
+
 export function openExportWriter(opts: {
   page: DataPageDescriptor;
   lang: Language;
@@ -122,6 +159,7 @@ export function openExportWriter(opts: {
       }
       pending = writeChunk(csv, chunk);
       await pending;
+      if (sheet) await drainSheet(sheet);
     },
     async finish() {
       await pending;

@@ -1,0 +1,283 @@
+/**
+ * Data-page benchmark (issue 6): a fresh PostgreSQL database, 1,000,000 transaction rows for one
+ * agent (10,000,000 with --rows=10000000) spread over 90 days, then p50/p95 of
+ * `GET /api/data/transaction` through Fastify inject (logged in) for the first page, page 100, a
+ * string filter, a sort by amount and the count, and the time and peak memory of exporting every
+ * row through the export worker. Targets: p95 ≤ 50 ms per page; export memory ≤ 256 MB.
+ *
+ *   npm run bench:data                       (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres)
+ *   npm run bench:data -- --rows=10000000 --iterations=50
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findDataPage, wibDate } from '@gerbang/shared';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { bootstrap } from '../apps/server/src/bootstrap';
+import { loadConfig } from '../apps/server/src/config';
+import { buildApp } from '../apps/server/src/http/app';
+import { allRoutes } from '../apps/server/src/modules';
+import { buildQuery } from '../apps/server/src/modules/data-pages/engine';
+import { planRequest } from '../apps/server/src/modules/data-pages/query';
+import { seedDemo } from '../apps/server/src/seed/seed-demo';
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value = 'true'] = arg.replace(/^--/, '').split('=');
+    return [key, value] as const;
+  }),
+);
+const ROWS = Number(args.get('rows') ?? 1_000_000);
+const ITERATIONS = Number(args.get('iterations') ?? 40);
+const WARMUP = 5;
+const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TEST_KEY = 'bench-test-key';
+const DAY_MS = 86_400_000;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: BASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const name = `gerbang_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  const exportDir = mkdtempSync(path.join(tmpdir(), 'gerbang-bench-export-'));
+  console.log(
+    `data bench: ${ROWS.toLocaleString('en')} rows, ${ITERATIONS} iterations per case, database ${name}`,
+  );
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const config = loadConfig({
+    ...process.env,
+    GERBANG_MODE: 'test',
+    NODE_ENV: 'test',
+    DATABASE_URL: url.toString(),
+    TEST_MODE_KEY: TEST_KEY,
+    CAPTCHA_COST: '50',
+    EXPORT_DIR: exportDir,
+    SMTP_URL: '',
+  });
+  const running = await bootstrap(config);
+  const { services } = running;
+  try {
+    await seedDemo(services);
+    const partner = await services.db
+      .selectFrom('agents')
+      .select('id')
+      .where('username', '=', 'partner@demo.id')
+      .executeTakeFirstOrThrow();
+
+    // Rows spread evenly over the last 90 days (newest now), amounts and names varied.
+    const started = performance.now();
+    const now = new Date();
+    const chunk = 1_000_000;
+    for (let from = 1; from <= ROWS; from += chunk) {
+      const to = Math.min(ROWS, from + chunk - 1);
+      await sql`
+        insert into transactions (id_transaksi, agent_id, environment, kind, jenis_produk, jenis_trx,
+          status_trx, time_request, transaction_date, nominal_origin, nominal_admin, customername,
+          nama_produk, kodebank, namabank, invoicenumberext, keterangan)
+        select 'BENCH' || lpad(i::text, 9, '0'), ${partner.id}, 'production',
+          case when i % 3 = 0 then 'WITHDRAW' else 'VA' end,
+          case when i % 3 = 0 then 'TRANSFER' else 'IPG' end,
+          case when i % 3 = 0 then 'CASH OUT' else 'CASH IN' end,
+          case when i % 17 = 0 then 'FAILED' when i % 29 = 0 then 'PROCESS' else 'SUCCESS' end,
+          ts, ((ts at time zone 'UTC') + interval '7 hours')::date,
+          1000 + (i::bigint * 7919) % 25000000, 2500,
+          (array['Budi Santoso','Siti Aminah','Rudi Hartono','Dewi Lestari','Agus Prasetyo','Rina Wulandari','Joko Widodo','Sri Mulyani','Andi Saputra','Putri Maharani'])[1 + i % 10] || ' ' || (i % 997)::text,
+          case when i % 3 = 0 then 'Transfer Bank' else 'Virtual Account Bank BCA' end,
+          '014', 'Bank BCA', 'INV/' || i::text, 'bench'
+        from (
+          select i, ${now.toISOString()}::timestamptz - (i::double precision / ${ROWS} * interval '90 days') as ts
+          from generate_series(${from}::int, ${to}::int) as i
+        ) g`.execute(services.db);
+    }
+    await sql`vacuum analyze transactions`.execute(services.db);
+    console.log(
+      `seeded ${ROWS.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const app = await buildApp(services, allRoutes(config));
+    await app.ready();
+    const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf_token' });
+    const cookieOf = (res: typeof csrf) =>
+      [res.headers['set-cookie'] ?? []].flat().map((line) => String(line).split(';')[0]);
+    let cookies = cookieOf(csrf);
+    const csrfToken = cookies.find((c) => c.startsWith('gerbang_csrf='))?.split('=')[1] ?? '';
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: cookies.join('; '), 'x-csrf-token': csrfToken },
+      payload: { username: 'partner@demo.id', password: 'Gerbang#Demo2026', captcha: TEST_KEY },
+    });
+    if (login.json().rc !== '00') throw new Error(`login failed: ${login.body}`);
+    cookies = [...cookies, ...cookieOf(login)];
+    const cookie = cookies.join('; ');
+
+    const yesterday = wibDate(new Date(now.getTime() - DAY_MS));
+    const monthAgo = wibDate(new Date(now.getTime() - 29 * DAY_MS));
+    const today = wibDate(now);
+    const range = (from: string, to: string) => ({
+      column: 'time_request',
+      operator: 'between',
+      value: `${from},${to}`,
+    });
+    const cases: Array<{ name: string; query: Record<string, string> }> = [
+      { name: 'first page (a full day)', query: { date: yesterday } },
+      { name: 'page 100 (a full day)', query: { date: yesterday, page: '100' } },
+      {
+        name: 'string filter (like)',
+        query: {
+          date: yesterday,
+          filters: JSON.stringify([
+            range(yesterday, yesterday),
+            { column: 'customername', operator: 'like', value: 'rina' },
+          ]),
+        },
+      },
+      { name: 'sort by amount', query: { date: yesterday, sort: 'nominal_origin:desc' } },
+      { name: 'today, default query', query: {} },
+      { name: 'first page, 30 days', query: { filters: JSON.stringify([range(monthAgo, today)]) } },
+      {
+        name: 'amount > 20,000,000, 30 days',
+        query: {
+          filters: JSON.stringify([
+            range(monthAgo, today),
+            { column: 'nominal_origin', operator: 'greater', value: '20000000' },
+          ]),
+        },
+      },
+    ];
+
+    const results: string[] = [];
+    for (const c of cases) {
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/data/transaction',
+          query: c.query,
+          headers: { cookie },
+        });
+        const elapsed = performance.now() - t0;
+        const body = res.json();
+        if (body.rc !== '00') throw new Error(`${c.name}: ${body.rc} ${body.rd}`);
+        total = body.data.total;
+        if (i >= WARMUP) times.push(elapsed);
+      }
+      times.sort((a, b) => a - b);
+      results.push(
+        `  ${c.name.padEnd(32)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}  (total ${total.toLocaleString('en')})`,
+      );
+    }
+
+    // The count alone: the engine's count statement for a full day and for 30 days.
+    const page = findDataPage('transaction');
+    if (!page) throw new Error('no transaction page');
+    const scope = { agentId: partner.id, environment: 'production' as const, userId: 0, now };
+    for (const [label, request] of [
+      ['count (a full day)', { date: yesterday }],
+      ['count (30 days)', { filters: JSON.stringify([range(monthAgo, today)]) }],
+      [
+        'count (90 days, every row)',
+        { filters: JSON.stringify([range(wibDate(new Date(now.getTime() - 90 * DAY_MS)), today)]) },
+      ],
+    ] as const) {
+      const q = buildQuery(page, planRequest(page, request, now), scope);
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+        const t0 = performance.now();
+        const res = await sql<{
+          total: number;
+        }>`select count(*) as total from ${q.from} where ${q.where}`.execute(services.db);
+        if (i >= WARMUP) times.push(performance.now() - t0);
+        total = Number(res.rows[0]?.total);
+      }
+      times.sort((a, b) => a - b);
+      results.push(
+        `  ${label.padEnd(32)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}  (total ${total.toLocaleString('en')})`,
+      );
+    }
+    console.log('GET /api/data/transaction (Fastify inject, logged in, PostgreSQL):');
+    for (const line of results) console.log(line);
+
+    // Export every row through the export worker, run in a process of its own (as a worker
+    // process runs in production), so its memory is the export's and not this benchmark's.
+    const all = JSON.stringify([range(wibDate(new Date(now.getTime() - 91 * DAY_MS)), today)]);
+    const created = await app.inject({
+      method: 'GET',
+      url: '/api/data/transaction',
+      query: { filters: all, exportCsv: '1' },
+      headers: { cookie },
+    });
+    if (created.json().rc !== '00') throw new Error(`export request failed: ${created.body}`);
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'export-child.ts')],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          EXPORT_DIR: exportDir,
+          LOG_LEVEL: 'warn',
+        },
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const report = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as {
+      ms: number;
+      rssBefore: number;
+      maxRss: number;
+      heapPeak: number;
+    };
+    if (child.status !== 0 || !report.ms) throw new Error(`export worker failed: ${child.stderr}`);
+    if (args.has('verbose')) console.log(child.stdout.trim());
+    const done = await services.db
+      .selectFrom('export_jobs')
+      .selectAll()
+      .where('id', '=', created.json().data.id)
+      .executeTakeFirstOrThrow();
+    if (done.status !== 3) throw new Error(`export failed: ${done.error}`);
+    const rows = Number(done.row_count);
+    const seconds = report.ms / 1000;
+    const csvSize = statSync(path.join(exportDir, done.lokasi_file ?? '')).size;
+    const xlsxSize = statSync(path.join(exportDir, done.lokasi_file_xlsx ?? '')).size;
+    console.log(
+      `export worker, ${rows.toLocaleString('en')} rows to CSV (${mb(csvSize)}) and XLSX (${mb(xlsxSize)}): ` +
+        `${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s); ` +
+        `worker process peak RSS ${mb(report.maxRss)} (${mb(report.rssBefore)} after start-up), heap peak ${mb(report.heapPeak)}`,
+    );
+    await app.close();
+  } finally {
+    await running.close();
+    rmSync(exportDir, { recursive: true, force: true });
+    if (args.has('keep')) console.log(`kept database ${name} (--keep)`);
+    else await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
