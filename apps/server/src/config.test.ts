@@ -22,6 +22,22 @@ describe('configuration', () => {
     ).toThrow(/SESSION_SECRET/);
   });
 
+  it('refuses production when no rail is chosen, since only the simulator exists', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/g',
+      SESSION_SECRET: 's'.repeat(40),
+      CAPTCHA_SECRET: 'c'.repeat(40),
+      PUBLIC_URL: 'https://p',
+    };
+    expect(() => loadConfig(env)).toThrow(/RAILS/);
+  });
+
+  it('refuses to seed demo data into a PostgreSQL database unless asked for explicitly', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/g' })).toThrow(/GERBANG_MODE=demo/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/g', GERBANG_MODE: 'demo' }).mode).toBe('demo');
+  });
+
   it('starts production with a database and secrets', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -30,6 +46,7 @@ describe('configuration', () => {
       CAPTCHA_SECRET: 'c'.repeat(40),
       PUBLIC_URL: 'https://portal.example.co.id/',
       PORT: '8080',
+      RAILS: 'simulator',
     });
     expect(config.mode).toBe('production');
     expect(config.publicUrl).toBe('https://portal.example.co.id');

@@ -37,6 +37,12 @@ export interface Config {
   /** Affiliation links on the my-data tab; `{code}` is replaced by the referral code. */
   affiliateWebUrl: string;
   affiliateAndroidUrl: string;
+  /** Payment rails: only the built-in simulator exists so far (RAILS=simulator). */
+  rails: 'simulator';
+  /** Proxy addresses whose X-Forwarded-For is trusted (TRUST_PROXY, comma-separated); none by default. */
+  trustProxy: string[] | false;
+  /** A session unused for this long ends, within its 1-day absolute lifetime (SESSION_IDLE_MINUTES). */
+  sessionIdleMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -67,9 +73,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!env.CAPTCHA_SECRET || env.CAPTCHA_SECRET.length < 32)
       missing.push('CAPTCHA_SECRET (32+ chars)');
     if (!env.PUBLIC_URL) missing.push('PUBLIC_URL');
+    // No real bank connector ships yet: production on the simulator must be chosen knowingly,
+    // because a simulated payout moves ledger money while no bank transfer happens.
+    if (env.RAILS !== 'simulator')
+      missing.push(
+        'RAILS (only RAILS=simulator exists; real connectors plug into apps/server/src/rails)',
+      );
     if (missing.length > 0) {
       throw new Error(`Production mode refuses to start without: ${missing.join(', ')}`);
     }
+  }
+  // Demo mode seeds demo users and money and opens the dev mailbox. On a PostgreSQL database that
+  // must be asked for explicitly, so a deployment that forgot NODE_ENV=production cannot seed it.
+  if (mode === 'demo' && databaseUrl && env.GERBANG_MODE !== 'demo') {
+    throw new Error(
+      'DATABASE_URL is set without NODE_ENV=production: set NODE_ENV=production for a real deployment, or GERBANG_MODE=demo to put demo data into this database',
+    );
   }
 
   return {
@@ -102,5 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     affiliateAndroidUrl:
       env.AFFILIATE_ANDROID_URL ??
       'https://play.google.com/store/apps/details?id=id.gerbang.app&referrer=ref%3D{code}',
+    rails: 'simulator',
+    trustProxy: env.TRUST_PROXY ? list(env.TRUST_PROXY, []) : false,
+    sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
   };
 }

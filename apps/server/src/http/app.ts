@@ -57,7 +57,9 @@ function firstIssueKey(error: z.ZodError): string {
 async function authenticate(req: FastifyRequest, services: Services): Promise<AuthContext | null> {
   if (req.gerbangAuth !== undefined) return req.gerbangAuth;
   const token = req.cookies[SESSION_COOKIE];
-  req.gerbangAuth = token ? await loadSession(services.db, token, services.now()) : null;
+  req.gerbangAuth = token
+    ? await loadSession(services.db, token, services.now(), services.config.sessionIdleMs)
+    : null;
   return req.gerbangAuth;
 }
 
@@ -130,7 +132,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
-    trustProxy: true,
+    trustProxy: services.config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

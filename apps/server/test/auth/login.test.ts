@@ -131,6 +131,35 @@ describe.each(testDatabases())('login on %s', (kind) => {
     expect(audit.filter((a) => a.action === 'login_success').length).toBe(1);
   });
 
+  it('counts parallel wrong passwords one by one, so a burst cannot dodge the lockout', async () => {
+    const c = t.client({ lang: 'en' });
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        c.post('/auth/login', {
+          username: 'enduser@demo.id',
+          password: 'wrong-password',
+          captcha: TEST_KEY,
+        }),
+      ),
+    );
+    const locked = await c.post('/auth/login', {
+      username: 'enduser@demo.id',
+      password: DEMO_PASSWORD,
+      captcha: TEST_KEY,
+    });
+    expect(locked.rc).toBe('429');
+    t.clock.advance(31 * 60_000);
+  });
+
+  it('ends a session left idle longer than the idle timeout, and gives scripts no usable token', async () => {
+    const c = await t.loginAs('aggregator@demo.id');
+    const me = await c.post('/auth/datauser');
+    expect(me.data.access_token).toMatch(/^session-\d+$/);
+    expect(c.cookies.get('gerbang_session')).not.toContain(me.data.access_token);
+    t.clock.advance(3 * 60 * 60_000);
+    expect((await c.post('/auth/datauser')).rc).toBe('401');
+  });
+
   it('answers 303 with the account-access message for a user who may not use the portal', async () => {
     await t.services.db
       .updateTable('users')

@@ -5,13 +5,14 @@ import type { Services } from '../../http/services';
 /** The login result of spec 01 §3, also answered by `auth/datauser` to refresh the page's state. */
 export async function buildLoginResult(
   auth: AuthContext,
-  accessToken: string,
   services: Pick<Services, 'balances' | 'config'>,
 ): Promise<LoginResult> {
   const { user, agent } = auth;
   const money = await services.balances.read(agent.id, auth.environment);
   return {
-    access_token: accessToken,
+    // The credential stays in the HttpOnly cookie; scripts only get a reference to the session,
+    // so a script injected into the page cannot lift a working session token.
+    access_token: `session-${auth.sessionId}`,
     user: {
       id: user.id,
       username: user.username,

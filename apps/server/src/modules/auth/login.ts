@@ -42,6 +42,32 @@ async function ipIsThrottled(ctx: LoginContext): Promise<boolean> {
 }
 
 /**
+ * Counts one failed password in a single UPDATE, so parallel wrong guesses each count; the
+ * tenth locks the account for 30 minutes. A lock that has run out starts a fresh count.
+ */
+async function countFailure(ctx: LoginContext, userId: number, now: Date) {
+  const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
+  const row = await ctx.services.db
+    .updateTable('users')
+    .set({
+      // An expired lock starts a fresh count; a live one (set by a parallel request) stays.
+      failed_login_count: sql<number>`CASE WHEN locked_until IS NOT NULL AND locked_until <= ${now} THEN 1 ELSE failed_login_count + 1 END`,
+      locked_until: sql<Date | null>`CASE WHEN locked_until <= ${now} THEN NULL ELSE locked_until END`,
+    })
+    .where('id', '=', userId)
+    .returning('failed_login_count')
+    .executeTakeFirstOrThrow();
+  if (row.failed_login_count < LOGIN_MAX_FAILURES)
+    return { failures: row.failed_login_count, locked: false };
+  await ctx.services.db
+    .updateTable('users')
+    .set({ failed_login_count: 0, locked_until: lockUntil })
+    .where('id', '=', userId)
+    .execute();
+  return { failures: row.failed_login_count, locked: true };
+}
+
+/**
  * POST /auth/login. Order of refusals: field validation (zod, spec order), captcha, address
  * throttle, account lockout, password, portal access (303). Every failure is recorded.
  */
@@ -85,18 +111,9 @@ export async function login(ctx: LoginContext) {
 
   const passwordOk = await verifyPassword(user.password_hash, body.password);
   if (!passwordOk) {
-    // A lock that has run out starts a fresh count.
-    const previous = user.locked_until ? 0 : user.failed_login_count;
-    const failures = previous + 1;
-    const lock =
-      failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) : null;
-    await services.db
-      .updateTable('users')
-      .set({ failed_login_count: lock ? 0 : failures, locked_until: lock })
-      .where('id', '=', user.id)
-      .execute();
+    const { failures, locked } = await countFailure(ctx, user.id, now);
     await recordAttempt(ctx, false);
-    await audit('login_failure', { reason: 'wrong_password', failures, locked: lock !== null });
+    await audit('login_failure', { reason: 'wrong_password', failures, locked });
     throw refused('auth.invalidCredentials');
   }
 
@@ -131,5 +148,5 @@ export async function login(ctx: LoginContext) {
   });
   const auth = await loadSession(services.db, session.token, now);
   if (!auth) throw new ApiError(RC.GENERIC, 'common.errors.generic');
-  return buildLoginResult(auth, session.token, services);
+  return buildLoginResult(auth, services);
 }

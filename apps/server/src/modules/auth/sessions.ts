@@ -39,6 +39,7 @@ export async function loadSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
+  idleMs: number = Number.POSITIVE_INFINITY,
 ): Promise<AuthContext | null> {
   const row = await db
     .selectFrom('sessions as s')
@@ -49,11 +50,21 @@ export async function loadSession(
       's.is_test',
       's.expires_at',
       's.revoked_at',
+      's.last_seen_at',
       'u.id as user_id',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return null;
+  if (now.getTime() - row.last_seen_at.getTime() > idleMs) return null;
+  // Touch at most once a minute: the balance poll every 10 s must not write on every call.
+  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', row.session_id)
+      .execute();
+  }
 
   const user = await db
     .selectFrom('users')
