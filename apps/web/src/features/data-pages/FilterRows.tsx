@@ -149,38 +149,50 @@ export function FilterRows({
           if (fixed) {
             const [from = '', to = ''] = row.value.split(',');
             return (
-              <SimpleGrid
+              <Group
                 key={row.id}
-                cols={{ base: 1, sm: 3 }}
-                spacing="sm"
+                align="flex-end"
+                gap="sm"
+                wrap="nowrap"
                 data-testid="filter-row"
                 data-fixed="true"
               >
-                <TextInput
-                  label={t('data.ui.column')}
-                  value={column ? t(column.labelKey) : row.column}
-                  readOnly
-                  leftSection={<IconLock size={14} />}
-                  title={t('data.ui.fixedFilter')}
-                />
-                <TextInput
-                  label={t('data.ui.operator')}
-                  value={t(operatorKey('between'))}
-                  readOnly
-                />
-                <DatePickerInput
-                  type="range"
-                  label={t('data.ui.value')}
-                  valueFormat="DD-MM-YYYY"
-                  maxDate={todayWib()}
-                  allowSingleDateInRange
-                  value={[from || null, to || null]}
-                  onChange={([start, end]) =>
-                    setRow(row.id, { value: start ? `${start},${end ?? start}` : row.value })
-                  }
-                  data-testid="filter-daterange"
-                />
-              </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
+                  <TextInput
+                    label={t('data.ui.column')}
+                    value={column ? t(column.labelKey) : row.column}
+                    readOnly
+                    title={t('data.ui.fixedFilter')}
+                  />
+                  <TextInput
+                    label={t('data.ui.operator')}
+                    value={t(operatorKey('between'))}
+                    readOnly
+                  />
+                  <DatePickerInput
+                    type="range"
+                    label={t('data.ui.value')}
+                    valueFormat="DD-MM-YYYY"
+                    maxDate={todayWib()}
+                    allowSingleDateInRange
+                    value={[from || null, to || null]}
+                    onChange={([start, end]) =>
+                      setRow(row.id, { value: start ? `${start},${end ?? start}` : row.value })
+                    }
+                    data-testid="filter-daterange"
+                  />
+                </SimpleGrid>
+                {/* In the place of the other rows' remove button: this row cannot be removed. */}
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  mb={4}
+                  disabled
+                  aria-label={t('data.ui.fixedFilter')}
+                >
+                  <IconLock size={16} />
+                </ActionIcon>
+              </Group>
             );
           }
           return (
