@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -56,6 +54,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
+  // Loaded only when used: a PostgreSQL process (API or export worker) never pays PGlite's ~50 MB.
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+  ]);
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(inMemory ? undefined : options.dataDir, {

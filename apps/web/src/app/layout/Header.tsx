@@ -14,6 +14,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
   IconHeadset,
+  IconHistory,
   IconLayoutSidebarLeftExpand,
   IconLogout,
   IconUserCircle,
@@ -25,6 +26,12 @@ import { api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { changeLanguage } from '../../lib/i18n';
 import { useLoggedIn, useSession } from '../../lib/session';
+
+/** The activity log (audit trail) is the main user's: same rule as its data page. */
+const ACTIVITY_LOG_RULE = {
+  permission: { module: 'data_activity_log', action: 'READ' },
+  mainUserOnly: true,
+} as const;
 
 interface HeaderProps {
   sidebarShown: boolean;
@@ -45,7 +52,7 @@ function useAppConfig() {
 export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSidebar }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const session = useLoggedIn();
-  const { logout, switchEnvironment } = useSession();
+  const { logout, switchEnvironment, verdict } = useSession();
   const navigate = useNavigate();
   const config = useAppConfig();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
@@ -169,6 +176,15 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
             >
               {t('nav.account')}
             </Menu.Item>
+            {verdict(ACTIVITY_LOG_RULE) === 'allowed' && (
+              <Menu.Item
+                leftSection={<IconHistory size={16} />}
+                onClick={() => navigate('/data/activity_log')}
+                data-testid="menu-activity-log"
+              >
+                {t('nav.activityLog')}
+              </Menu.Item>
+            )}
             <Menu.Item
               color="red"
               leftSection={<IconLogout size={16} />}
