@@ -15,7 +15,12 @@ const layers = {
   'apps/server': ['packages/shared', 'packages/ledger'],
   'apps/web': ['packages/shared'],
 };
-const packageDirs = { '@gerbang/shared': 'packages/shared', '@gerbang/ledger': 'packages/ledger', '@gerbang/server': 'apps/server', '@gerbang/web': 'apps/web' };
+const packageDirs = {
+  '@gerbang/shared': 'packages/shared',
+  '@gerbang/ledger': 'packages/ledger',
+  '@gerbang/server': 'apps/server',
+  '@gerbang/web': 'apps/web',
+};
 
 function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
@@ -26,7 +31,8 @@ function* sourceFiles(dir) {
   }
 }
 
-const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const problems = [];
 
 for (const [layer, allowed] of Object.entries(layers)) {
@@ -37,20 +43,25 @@ for (const [layer, allowed] of Object.entries(layers)) {
     for (const match of text.matchAll(importPattern)) {
       const spec = match[1] ?? match[2];
       let target = null;
-      if (spec.startsWith('.')) target = path.relative(root, path.resolve(path.dirname(file), spec));
+      if (spec.startsWith('.'))
+        target = path.relative(root, path.resolve(path.dirname(file), spec));
       else {
         const pkg = Object.keys(packageDirs).find((p) => spec === p || spec.startsWith(`${p}/`));
         if (pkg) target = packageDirs[pkg];
       }
       if (!target) continue;
-      const targetLayer = Object.keys(layers).find((l) => target === l || target.startsWith(`${l}/`));
+      const targetLayer = Object.keys(layers).find(
+        (l) => target === l || target.startsWith(`${l}/`),
+      );
       if (targetLayer && targetLayer !== layer && !allowed.includes(targetLayer)) {
         problems.push(`${rel}: ${layer} may not import ${targetLayer} (${spec})`);
       }
       const fromFeature = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel)?.[1];
       const toFeature = /^apps\/web\/src\/features\/([^/]+)/.exec(target)?.[1];
       if (fromFeature && toFeature && fromFeature !== toFeature) {
-        problems.push(`${rel}: web feature ${fromFeature} may not import feature ${toFeature} (${spec}); compose in app/`);
+        problems.push(
+          `${rel}: web feature ${fromFeature} may not import feature ${toFeature} (${spec}); compose in app/`,
+        );
       }
     }
   }

@@ -37,7 +37,8 @@ async function columnTexts(page: Page, name: string): Promise<string[]> {
   return page
     .locator('[data-testid="data-row"]')
     .evaluateAll(
-      (rows, i) => rows.map((row) => (row.children[i] as HTMLElement | undefined)?.innerText ?? ''),
+      (rows, i) =>
+        rows.map((row) => (row.children[i] as HTMLElement | undefined)?.textContent ?? ''),
       index,
     );
 }
@@ -65,7 +66,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     );
     await page.goto(`/data/transaction?filters=${range}`);
     await waitForTable(page);
-    expect(await page.getByTestId('data-title').innerText()).toBe('Transaksi API');
+    expect(await page.getByTestId('data-title').textContent()).toBe('Transaksi API');
     const before = Number(await page.getByTestId('data-total').getAttribute('data-total'));
     expect(before).toBeGreaterThan(10);
 
@@ -94,7 +95,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     await waitForTable(page);
     const descending = (await columnTexts(page, 'nominal_origin')).map(digits);
     expect([...descending].sort((a, b) => b - a)).toEqual(descending);
-    expect(await page.locator('[data-testid="data-row"]').first().innerText()).toMatch(
+    expect(await page.locator('[data-testid="data-row"]').first().textContent()).toMatch(
       /Rp\. [\d.]+/,
     );
 
@@ -107,8 +108,8 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     await page.locator('[data-testid="data-row"]').first().click();
     const popup = page.getByTestId('data-popup-table');
     await popup.waitFor();
-    expect(await popup.innerText()).toContain('ID Transaksi');
-    expect(await popup.innerText()).toContain('Nominal Admin');
+    expect(await popup.textContent()).toContain('ID Transaksi');
+    expect(await popup.textContent()).toContain('Nominal Admin');
     await screenshot(page, 'data-transaction-popup-id');
     await page.getByTestId('popup-close').click();
     await popup.waitFor({ state: 'detached' });
@@ -124,7 +125,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     await page.goto(`/data/balance?filters=${range}`);
     await waitForTable(page);
     await page.getByTestId('balance-card').waitFor();
-    expect(await page.getByTestId('balance-available').innerText()).toMatch(/^Rp\. [\d.]+$/);
+    expect(await page.getByTestId('balance-available').textContent()).toMatch(/^Rp\. [\d.]+$/);
     const firstPage = await columnTexts(page, 'id_mutasi');
     expect(firstPage).toHaveLength(10);
     await page.getByTestId('pagination').getByRole('button', { name: '2', exact: true }).click();
@@ -177,7 +178,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
       await page.reload();
       await waitForTable(page);
     }
-    expect(await newest.innerText()).toContain('Transaksi API');
+    expect(await newest.textContent()).toContain('Transaksi API');
     await newest.getByTestId('action-download').click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -198,7 +199,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     await loginAs(page, 'partner@demo.id');
     await page.goto('/data/deposit');
     await waitForTable(page);
-    expect(await page.getByTestId('data-title').innerText()).toBe('Top-up History');
+    expect(await page.getByTestId('data-title').textContent()).toBe('Top-up History');
     await page.getByTestId('filter-add').click();
     await pickOption(page, 'filter-column-1', 'Deposit ID');
     await page.getByTestId('filter-operator-1').click();
@@ -208,7 +209,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     await page.getByTestId('filter-value-1').fill('NO-SUCH-DEPOSIT');
     await page.getByTestId('filter-search').click();
     await page.getByTestId('no-data').waitFor();
-    expect(await page.getByTestId('no-data').innerText()).toBe('No data');
+    expect(await page.getByTestId('no-data').textContent()).toBe('No data');
     await screenshot(page, 'data-deposit-empty-en');
 
     // Bulk transfer → detail (key/value/date pre-filter) → back.

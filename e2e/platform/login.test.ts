@@ -39,7 +39,10 @@ describe.skipIf(!hasBrowser())('login page in Chromium', () => {
     await page.getByTestId('login-username').fill('h2h@demo.id');
     await page.getByTestId('login-password').fill('definitely-wrong');
     await page.getByTestId('login-submit').click();
-    await page.getByTestId('error-dialog-message').getByText('Wrong username or password.').waitFor();
+    await page
+      .getByTestId('error-dialog-message')
+      .getByText('Wrong username or password.')
+      .waitFor();
     await expect(page.getByTestId('login-username').inputValue()).resolves.toBe('');
     await expect(page.getByTestId('login-password').inputValue()).resolves.toBe('');
     await page.getByTestId('error-dialog-ok').click();

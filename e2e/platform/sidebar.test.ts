@@ -2,10 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
 
 /** The sidebar each demo user sees (spec 01 §2 and §6 visibility rules). */
-const EXPECTATIONS: Array<{ user: string; present: string[]; absent: string[]; balance: boolean; sidebar?: boolean }> = [
+const EXPECTATIONS: Array<{
+  user: string;
+  present: string[];
+  absent: string[];
+  balance: boolean;
+  sidebar?: boolean;
+}> = [
   {
     user: 'partner@demo.id',
-    present: ['menu-home', 'menu-withdraw', 'menu-history-transaction-api', 'menu-history-topup', 'menu-report-daily', 'menu-settlement', 'menu-credential', 'menu-request-payment', 'menu-topup', 'menu-international'],
+    present: [
+      'menu-home',
+      'menu-withdraw',
+      'menu-history-transaction-api',
+      'menu-history-topup',
+      'menu-report-daily',
+      'menu-settlement',
+      'menu-credential',
+      'menu-request-payment',
+      'menu-topup',
+      'menu-international',
+    ],
     absent: ['menu-merchant-member', 'menu-report-by-agent', 'menu-history-transaction'],
     balance: true,
   },
@@ -24,7 +41,15 @@ const EXPECTATIONS: Array<{ user: string; present: string[]; absent: string[]; b
   {
     user: 'enduser@demo.id',
     present: ['menu-home', 'menu-history-transaction', 'menu-domestic'],
-    absent: ['menu-virtual-account', 'menu-settings', 'menu-history-topup', 'menu-report', 'menu-settlement', 'menu-withdraw', 'menu-request-payment'],
+    absent: [
+      'menu-virtual-account',
+      'menu-settings',
+      'menu-history-topup',
+      'menu-report',
+      'menu-settlement',
+      'menu-withdraw',
+      'menu-request-payment',
+    ],
     balance: false,
   },
   {
@@ -62,12 +87,15 @@ describe.skipIf(!hasBrowser())('sidebar of every demo user', () => {
     }
     await page.getByTestId('sidebar-menu').waitFor();
     // Open every group so nested items are rendered.
-    for (const group of await page.locator('[data-testid="sidebar-menu"] > [data-testid^="menu-"]').all()) {
+    for (const group of await page
+      .locator('[data-testid="sidebar-menu"] > [data-testid^="menu-"]')
+      .all()) {
       const expanded = await group.getAttribute('data-expanded');
       if (expanded === null && (await group.getAttribute('href')) === null) await group.click();
     }
     for (const id of present) await page.getByTestId(id).first().waitFor({ state: 'attached' });
-    for (const id of absent) await expect(page.getByTestId(id).count(), `${user} should not see ${id}`).resolves.toBe(0);
+    for (const id of absent)
+      await expect(page.getByTestId(id).count(), `${user} should not see ${id}`).resolves.toBe(0);
     await expect(page.getByTestId('sidebar-balance').count()).resolves.toBe(balance ? 1 : 0);
     await screenshot(page, `sidebar-${user.split('@')[0]}`);
   });

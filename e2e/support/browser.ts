@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 import { E2E_TEST_KEY } from './global-setup';
@@ -46,7 +46,10 @@ export function useBrowser() {
   afterEach(async (ctx) => {
     // A failing test leaves a screenshot of its last page in e2e/.artifacts for diagnosis.
     if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
-      await screenshot(lastPage, `FAILED-${ctx.task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}`).catch(() => {});
+      await screenshot(
+        lastPage,
+        `FAILED-${ctx.task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}`,
+      ).catch(() => {});
     }
     lastPage = null;
   });
@@ -54,7 +57,9 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(opts: { width?: number; height?: number; language?: 'id' | 'en' } = {}): Promise<Page> {
+    async newPage(
+      opts: { width?: number; height?: number; language?: 'id' | 'en' } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         baseURL: baseUrl(),
@@ -62,7 +67,10 @@ export function useBrowser() {
         acceptDownloads: true,
       });
       if (opts.language) {
-        await context.addInitScript((lang) => localStorage.setItem('gerbang.language', lang), opts.language);
+        await context.addInitScript(
+          (lang) => localStorage.setItem('gerbang.language', lang),
+          opts.language,
+        );
       }
       contexts.push(context);
       const page = await context.newPage();

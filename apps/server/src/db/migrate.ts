@@ -3,6 +3,9 @@ import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
 import * as transactions from './migrations/0003_transactions';
 import * as ledger from './migrations/0010_ledger';
+import * as accountProfiles from './migrations/0020_account_profiles';
+import * as withdraw from './migrations/0030_withdraw';
+import * as withdrawRailSafety from './migrations/0031_withdraw_rail_safety';
 import * as deposits from './migrations/0040_deposits';
 import * as virtualAccounts from './migrations/0041_virtual_accounts';
 import * as settlement from './migrations/0042_settlement';
@@ -13,8 +16,6 @@ import * as transferOrders from './migrations/0046_transfer_orders';
 import * as aggregator from './migrations/0047_aggregator';
 import * as advanceFunds from './migrations/0048_advance_funds';
 import * as nmid from './migrations/0049_nmid';
-import * as withdraw from './migrations/0030_withdraw';
-import * as accountProfiles from './migrations/0020_account_profiles';
 import * as news from './migrations/0060_news';
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0048_advance_funds': advanceFunds,
   '0049_nmid': nmid,
   '0030_withdraw': withdraw,
+  '0031_withdraw_rail_safety': withdrawRailSafety,
   '0020_account_profiles': accountProfiles,
   '0060_news': news,
 };

@@ -144,4 +144,10 @@ export interface FoundationTables {
 }
 
 /** Areas extend this with their own table interfaces (one `extends` per area). */
-export interface Database extends FoundationTables, TransactionTables, AccountTables, DashboardTables, DataPageTables, WithdrawTables {}
+export interface Database
+  extends FoundationTables,
+    TransactionTables,
+    AccountTables,
+    DashboardTables,
+    DataPageTables,
+    WithdrawTables {}

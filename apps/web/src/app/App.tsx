@@ -1,12 +1,27 @@
 import { Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import {
+  BrowserRouter,
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { PageGuard } from '../components/PageGuard';
 import { PageLoader } from '../components/PageLoader';
 import { configureApiClient } from '../lib/api';
 import { showErrorDialog } from '../lib/dialogs';
 import { useSession } from '../lib/session';
 import { AppLayout } from './layout/AppLayout';
-import { LoginPage, MailboxPage, NotFoundPage, PROTECTED_ROUTES, PayPage, ResetPasswordPage } from './routes';
+import {
+  LoginPage,
+  MailboxPage,
+  NotFoundPage,
+  PayPage,
+  PROTECTED_ROUTES,
+  ResetPasswordPage,
+} from './routes';
 
 /** Protected routes: wait for the session check, then show the page or go to the login page. */
 function RequireAuth() {

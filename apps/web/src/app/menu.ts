@@ -1,4 +1,4 @@
-import { type AccessRequirement, type LoginResult, hasDepositLink } from '@gerbang/shared';
+import { type AccessRequirement, hasDepositLink, type LoginResult } from '@gerbang/shared';
 
 /**
  * The sidebar of spec 01 §2 with each item's visibility rule. Rules use the same AccessRequirement
@@ -17,18 +17,41 @@ const isEndUser = (s: LoginResult) => s.user_type === 'Personal END USER';
 const isAggregator = (s: LoginResult) => s.agent.id_grup === 11;
 
 export const MENU: MenuItem[] = [
-  { key: 'home', labelKey: 'nav.home', to: '/', rule: { permission: { module: 'home', action: 'READ' } } },
+  {
+    key: 'home',
+    labelKey: 'nav.home',
+    to: '/',
+    rule: { permission: { module: 'home', action: 'READ' } },
+  },
   {
     key: 'transfer',
     labelKey: 'nav.transfer',
     children: [
-      { key: 'withdraw', labelKey: 'nav.withdraw', to: '/transaction/single_disbursement', rule: { permission: { module: 'single_disbursement', action: 'READ' }, mainUserOnly: true, notEndUser: true } },
-      { key: 'domestic', labelKey: 'nav.domestic', to: '/transfer_money/domestic', rule: { permission: { module: 'domestic', action: 'READ' } } },
+      {
+        key: 'withdraw',
+        labelKey: 'nav.withdraw',
+        to: '/transaction/single_disbursement',
+        rule: {
+          permission: { module: 'single_disbursement', action: 'READ' },
+          mainUserOnly: true,
+          notEndUser: true,
+        },
+      },
+      {
+        key: 'domestic',
+        labelKey: 'nav.domestic',
+        to: '/transfer_money/domestic',
+        rule: { permission: { module: 'domestic', action: 'READ' } },
+      },
       {
         key: 'international',
         labelKey: 'nav.international',
         to: '/transfer_money/international',
-        rule: { permission: { module: 'international', action: 'READ' }, apiEnabled: true, mainUserOnly: true },
+        rule: {
+          permission: { module: 'international', action: 'READ' },
+          apiEnabled: true,
+          mainUserOnly: true,
+        },
         visible: (s) => s.features.international,
       },
     ],
@@ -37,7 +60,11 @@ export const MENU: MenuItem[] = [
     key: 'request-payment',
     labelKey: 'nav.requestPayment',
     to: '/request-payment',
-    rule: { permission: { module: 'request_payment', action: 'READ' }, apiEnabled: true, kycApproved: true },
+    rule: {
+      permission: { module: 'request_payment', action: 'READ' },
+      apiEnabled: true,
+      kycApproved: true,
+    },
   },
   {
     key: 'history',
@@ -54,9 +81,22 @@ export const MENU: MenuItem[] = [
         key: 'history-transaction-api',
         labelKey: 'nav.historyTransaction',
         to: '/data/transaction',
-        rule: { permission: { module: 'data_transaction', action: 'READ' }, apiEnabled: true, notEndUser: true },
+        rule: {
+          permission: { module: 'data_transaction', action: 'READ' },
+          apiEnabled: true,
+          notEndUser: true,
+        },
       },
-      { key: 'history-topup', labelKey: 'nav.historyTopup', to: '/data/deposit', rule: { permission: { module: 'data_deposit', action: 'READ' }, apiEnabled: true, notEndUser: true } },
+      {
+        key: 'history-topup',
+        labelKey: 'nav.historyTopup',
+        to: '/data/deposit',
+        rule: {
+          permission: { module: 'data_deposit', action: 'READ' },
+          apiEnabled: true,
+          notEndUser: true,
+        },
+      },
     ],
   },
   {
@@ -64,42 +104,152 @@ export const MENU: MenuItem[] = [
     labelKey: 'nav.virtualAccount',
     visible: (s) => !isEndUser(s) || isAggregator(s),
     children: [
-      { key: 'va-history', labelKey: 'nav.vaHistory', to: '/data/virtual_account_transaction', rule: { permission: { module: 'data_virtual_account_transaction', action: 'READ' } } },
-      { key: 'va-bulk', labelKey: 'nav.vaBulk', to: '/register_va/bulk', rule: { permission: { module: 'bulk_virtual_account', action: 'CREATE' }, apiEnabled: true, mainUserOnly: true } },
+      {
+        key: 'va-history',
+        labelKey: 'nav.vaHistory',
+        to: '/data/virtual_account_transaction',
+        rule: { permission: { module: 'data_virtual_account_transaction', action: 'READ' } },
+      },
+      {
+        key: 'va-bulk',
+        labelKey: 'nav.vaBulk',
+        to: '/register_va/bulk',
+        rule: {
+          permission: { module: 'bulk_virtual_account', action: 'CREATE' },
+          apiEnabled: true,
+          mainUserOnly: true,
+        },
+      },
     ],
   },
-  { key: 'merchant-member', labelKey: 'nav.merchantMember', to: '/data/merchant_member', rule: { permission: { module: 'data_merchant_member', action: 'READ' }, groups: [11] } },
+  {
+    key: 'merchant-member',
+    labelKey: 'nav.merchantMember',
+    to: '/data/merchant_member',
+    rule: { permission: { module: 'data_merchant_member', action: 'READ' }, groups: [11] },
+  },
   {
     key: 'report',
     labelKey: 'nav.report',
     visible: (s) => !isEndUser(s),
     children: [
-      { key: 'report-daily', labelKey: 'nav.reportDailySuccess', to: '/report/daily_success_trx', rule: { permission: { module: 'daily_success_trx', action: 'READ' } } },
-      { key: 'report-hold', labelKey: 'nav.reportHoldBalance', to: '/data/monitor_hold_balance', rule: { permission: { module: 'data_monitor_hold_balance', action: 'READ' }, apiEnabled: true } },
-      { key: 'report-balance', labelKey: 'nav.reportBalance', to: '/data/balance', rule: { permission: { module: 'data_balance', action: 'READ' } } },
-      { key: 'report-product', labelKey: 'nav.reportProduct', to: '/data/produk', rule: { permission: { module: 'data_produk', action: 'READ' }, apiEnabled: true } },
-      { key: 'report-by-agent', labelKey: 'nav.reportByAgent', to: '/report/report_transaction_payment_success_by_agen', rule: { permission: { module: 'report_transaction_payment_success_by_agen', action: 'READ' }, groups: [11] } },
-      { key: 'report-fee', labelKey: 'nav.reportAggregatorFee', to: '/data/aggregator_fee_daily', rule: { permission: { module: 'data_aggregator_fee_daily', action: 'READ' }, groups: [11] } },
+      {
+        key: 'report-daily',
+        labelKey: 'nav.reportDailySuccess',
+        to: '/report/daily_success_trx',
+        rule: { permission: { module: 'daily_success_trx', action: 'READ' } },
+      },
+      {
+        key: 'report-hold',
+        labelKey: 'nav.reportHoldBalance',
+        to: '/data/monitor_hold_balance',
+        rule: {
+          permission: { module: 'data_monitor_hold_balance', action: 'READ' },
+          apiEnabled: true,
+        },
+      },
+      {
+        key: 'report-balance',
+        labelKey: 'nav.reportBalance',
+        to: '/data/balance',
+        rule: { permission: { module: 'data_balance', action: 'READ' } },
+      },
+      {
+        key: 'report-product',
+        labelKey: 'nav.reportProduct',
+        to: '/data/produk',
+        rule: { permission: { module: 'data_produk', action: 'READ' }, apiEnabled: true },
+      },
+      {
+        key: 'report-by-agent',
+        labelKey: 'nav.reportByAgent',
+        to: '/report/report_transaction_payment_success_by_agen',
+        rule: {
+          permission: { module: 'report_transaction_payment_success_by_agen', action: 'READ' },
+          groups: [11],
+        },
+      },
+      {
+        key: 'report-fee',
+        labelKey: 'nav.reportAggregatorFee',
+        to: '/data/aggregator_fee_daily',
+        rule: { permission: { module: 'data_aggregator_fee_daily', action: 'READ' }, groups: [11] },
+      },
     ],
   },
-  { key: 'settlement', labelKey: 'nav.settlement', to: '/data/settlement_merchant_sent', rule: { permission: { module: 'data_settlement_merchant_sent', action: 'READ' }, apiEnabled: true, notEndUser: true } },
-  { key: 'dana-talangan', labelKey: 'nav.danaTalangan', to: '/data/dana_talangan', rule: { permission: { module: 'data_dana_talangan', action: 'READ' }, apiEnabled: true, notEndUser: true } },
-  { key: 'nmid', labelKey: 'nav.nmid', to: '/data/nmid', rule: { permission: { module: 'data_nmid', action: 'READ' }, apiEnabled: true, notEndUser: true } },
-  { key: 'topup', labelKey: 'nav.topup', to: '/topup', rule: { permission: { module: 'topup', action: 'READ' }, apiEnabled: true, notEndUser: true }, visible: (s) => hasDepositLink(s.agent.id_grup) },
-  { key: 'export', labelKey: 'nav.exportData', to: '/data/export_data', rule: { permission: { module: 'data_export_data', action: 'READ' } } },
+  {
+    key: 'settlement',
+    labelKey: 'nav.settlement',
+    to: '/data/settlement_merchant_sent',
+    rule: {
+      permission: { module: 'data_settlement_merchant_sent', action: 'READ' },
+      apiEnabled: true,
+      notEndUser: true,
+    },
+  },
+  {
+    key: 'dana-talangan',
+    labelKey: 'nav.danaTalangan',
+    to: '/data/dana_talangan',
+    rule: {
+      permission: { module: 'data_dana_talangan', action: 'READ' },
+      apiEnabled: true,
+      notEndUser: true,
+    },
+  },
+  {
+    key: 'nmid',
+    labelKey: 'nav.nmid',
+    to: '/data/nmid',
+    rule: {
+      permission: { module: 'data_nmid', action: 'READ' },
+      apiEnabled: true,
+      notEndUser: true,
+    },
+  },
+  {
+    key: 'topup',
+    labelKey: 'nav.topup',
+    to: '/topup',
+    rule: { permission: { module: 'topup', action: 'READ' }, apiEnabled: true, notEndUser: true },
+    visible: (s) => hasDepositLink(s.agent.id_grup),
+  },
+  {
+    key: 'export',
+    labelKey: 'nav.exportData',
+    to: '/data/export_data',
+    rule: { permission: { module: 'data_export_data', action: 'READ' } },
+  },
   {
     key: 'settings',
     labelKey: 'nav.settings',
     rule: { userTypes: ['Business', 'Personal H2H'], apiEnabled: true },
     children: [
-      { key: 'credential', labelKey: 'nav.credentialServer', to: '/tools/credential_server', rule: { permission: { module: 'credential', action: 'READ' }, apiEnabled: true } },
-      { key: 'favourite', labelKey: 'nav.favouriteAccounts', to: '/data/setting_account_favourite', rule: { permission: { module: 'data_setting_account_favourite', action: 'READ' }, apiEnabled: true } },
+      {
+        key: 'credential',
+        labelKey: 'nav.credentialServer',
+        to: '/tools/credential_server',
+        rule: { permission: { module: 'credential', action: 'READ' }, apiEnabled: true },
+      },
+      {
+        key: 'favourite',
+        labelKey: 'nav.favouriteAccounts',
+        to: '/data/setting_account_favourite',
+        rule: {
+          permission: { module: 'data_setting_account_favourite', action: 'READ' },
+          apiEnabled: true,
+        },
+      },
     ],
   },
 ];
 
 /** The menu as this user sees it: items failing their rule are removed, empty groups too. */
-export function visibleMenu(session: LoginResult, verdict: (rule: AccessRequirement) => string, items = MENU): MenuItem[] {
+export function visibleMenu(
+  session: LoginResult,
+  verdict: (rule: AccessRequirement) => string,
+  items = MENU,
+): MenuItem[] {
   return items.flatMap((item) => {
     // Sandbox hides nothing from the menu: the page itself shows the sandbox notice.
     if (item.rule && verdict(item.rule) === 'denied') return [];

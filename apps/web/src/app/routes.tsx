@@ -15,23 +15,101 @@ const money = { productionOnly: true } as const;
 
 export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: '/', page: lazy(() => import('../features/dashboard/DashboardPage')) },
-  { path: '/account', page: lazy(() => import('../features/account/AccountPage')), rule: { permission: { module: 'account', action: 'READ' } } },
-  { path: '/account/reset_password', page: lazy(() => import('../features/account/ChangePasswordPage')), rule: { permission: { module: 'reset_password', action: 'UPDATE' }, productionOnly: true } },
-  { path: '/account_management', page: lazy(() => import('../features/team/AccountManagementPage')), rule: { permission: { module: 'account_management', action: 'READ' }, mainUserOnly: true, notEndUser: true, productionOnly: true } },
+  {
+    path: '/account',
+    page: lazy(() => import('../features/account/AccountPage')),
+    rule: { permission: { module: 'account', action: 'READ' } },
+  },
+  {
+    path: '/account/reset_password',
+    page: lazy(() => import('../features/account/ChangePasswordPage')),
+    rule: { permission: { module: 'reset_password', action: 'UPDATE' }, productionOnly: true },
+  },
+  {
+    path: '/account_management',
+    page: lazy(() => import('../features/team/AccountManagementPage')),
+    rule: {
+      permission: { module: 'account_management', action: 'READ' },
+      mainUserOnly: true,
+      notEndUser: true,
+      productionOnly: true,
+    },
+  },
   { path: '/report/:path/:type?', page: lazy(() => import('../features/reports/ReportPage')) },
-  { path: '/topup', page: lazy(() => import('../features/topup/TopupPage')), rule: { permission: { module: 'topup', action: 'READ' }, apiEnabled: true, notEndUser: true, ...money } },
+  {
+    path: '/topup',
+    page: lazy(() => import('../features/topup/TopupPage')),
+    rule: {
+      permission: { module: 'topup', action: 'READ' },
+      apiEnabled: true,
+      notEndUser: true,
+      ...money,
+    },
+  },
   { path: '/data/:path', page: lazy(() => import('../features/data-pages/DataPage')) },
   { path: '/invoice/:idTrx/:date', page: lazy(() => import('../features/invoice/InvoicePage')) },
-  { path: '/tools/credential_server', page: lazy(() => import('../features/credentials/CredentialServerPage')), rule: { permission: { module: 'credential', action: 'READ' }, apiEnabled: true } },
-  { path: '/register_va/bulk', page: lazy(() => import('../features/virtual-account/BulkVaPage')), rule: { permission: { module: 'bulk_virtual_account', action: 'CREATE' }, apiEnabled: true, mainUserOnly: true } },
-  { path: '/transfer_money/domestic', page: lazy(() => import('../features/transfer/DomesticPage')), rule: { permission: { module: 'domestic', action: 'READ' }, ...money } },
-  { path: '/transfer_money/international', page: lazy(() => import('../features/remittance/InternationalPage')), rule: { permission: { module: 'international', action: 'READ' }, apiEnabled: true, mainUserOnly: true, ...money } },
-  { path: '/transaction/single_disbursement', page: lazy(() => import('../features/withdraw/WithdrawPage')), rule: { permission: { module: 'single_disbursement', action: 'READ' }, mainUserOnly: true, ...money } },
-  { path: '/transaction/transfer/detail/:id', page: lazy(() => import('../features/transfer/OrderDetailPage')) },
-  { path: '/add-item', page: lazy(() => import('../features/advance-funds/AddItemPage')), rule: { permission: { module: 'data_dana_talangan', action: 'ADD' }, apiEnabled: true } },
-  { path: '/add-nmid', page: lazy(() => import('../features/nmid/AddNmidPage')), rule: { permission: { module: 'data_nmid', action: 'ADD' }, apiEnabled: true } },
+  {
+    path: '/tools/credential_server',
+    page: lazy(() => import('../features/credentials/CredentialServerPage')),
+    rule: { permission: { module: 'credential', action: 'READ' }, apiEnabled: true },
+  },
+  {
+    path: '/register_va/bulk',
+    page: lazy(() => import('../features/virtual-account/BulkVaPage')),
+    rule: {
+      permission: { module: 'bulk_virtual_account', action: 'CREATE' },
+      apiEnabled: true,
+      mainUserOnly: true,
+    },
+  },
+  {
+    path: '/transfer_money/domestic',
+    page: lazy(() => import('../features/transfer/DomesticPage')),
+    rule: { permission: { module: 'domestic', action: 'READ' }, ...money },
+  },
+  {
+    path: '/transfer_money/international',
+    page: lazy(() => import('../features/remittance/InternationalPage')),
+    rule: {
+      permission: { module: 'international', action: 'READ' },
+      apiEnabled: true,
+      mainUserOnly: true,
+      ...money,
+    },
+  },
+  {
+    path: '/transaction/single_disbursement',
+    page: lazy(() => import('../features/withdraw/WithdrawPage')),
+    rule: {
+      permission: { module: 'single_disbursement', action: 'READ' },
+      mainUserOnly: true,
+      ...money,
+    },
+  },
+  {
+    path: '/transaction/transfer/detail/:id',
+    page: lazy(() => import('../features/transfer/OrderDetailPage')),
+  },
+  {
+    path: '/add-item',
+    page: lazy(() => import('../features/advance-funds/AddItemPage')),
+    rule: { permission: { module: 'data_dana_talangan', action: 'ADD' }, apiEnabled: true },
+  },
+  {
+    path: '/add-nmid',
+    page: lazy(() => import('../features/nmid/AddNmidPage')),
+    rule: { permission: { module: 'data_nmid', action: 'ADD' }, apiEnabled: true },
+  },
   { path: '/news/:id', page: lazy(() => import('../features/dashboard/NewsPage')) },
-  { path: '/request-payment', page: lazy(() => import('../features/paylink/RequestPaymentPage')), rule: { permission: { module: 'request_payment', action: 'READ' }, apiEnabled: true, kycApproved: true } },
+  {
+    path: '/request-payment',
+    page: lazy(() => import('../features/paylink/RequestPaymentPage')),
+    rule: {
+      permission: { module: 'request_payment', action: 'READ' },
+      apiEnabled: true,
+      kycApproved: true,
+    },
+  },
 ];
 
 export const PayPage = lazy(() => import('../features/paylink/PayPage'));

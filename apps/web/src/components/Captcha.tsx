@@ -17,7 +17,10 @@ interface CaptchaProps {
  * The altcha proof-of-work captcha (self-hosted): the widget fetches a signed challenge from the
  * server, solves it in the browser, and hands us the payload the server verifies once.
  */
-export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha({ onChange, error }, ref) {
+export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
+  { onChange, error },
+  ref,
+) {
   const { t, i18n } = useTranslation();
   const widget = useRef<HTMLElement & { reset?: () => void }>(null);
   const onChangeRef = useRef(onChange);

@@ -42,12 +42,17 @@ export function forgetCsrfToken() {
 function buildUrl(path: string, query?: Query): string {
   const url = new URL(`/api${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value));
   }
   return url.pathname + url.search;
 }
 
-async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<Envelope<T>> {
+async function send<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: RequestOptions,
+): Promise<Envelope<T>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   opts.signal?.addEventListener('abort', () => controller.abort());
@@ -90,7 +95,11 @@ async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOption
   }
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: RequestOptions = {},
+): Promise<Envelope<T>> {
   const result = await send<T>(method, path, opts);
   if (result.rc === RC.SESSION) {
     if (!opts.anonymousOk) hooks.onUnauthorized();

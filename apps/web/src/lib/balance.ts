@@ -12,7 +12,9 @@ export function useBalances(): { balance: number | null; hold_balance: number | 
   const query = useQuery({
     queryKey: ['balance', session?.agent.id_agen, session?.environment],
     queryFn: async () => {
-      const res = await api.get<AgentBalancesDto>('/data/app_info_web', undefined, { silent: true });
+      const res = await api.get<AgentBalancesDto>('/data/app_info_web', undefined, {
+        silent: true,
+      });
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data;
     },

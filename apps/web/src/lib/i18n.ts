@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, catalogs, isLanguage } from '@gerbang/shared';
+import { catalogs, DEFAULT_LANGUAGE, isLanguage, type Language } from '@gerbang/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

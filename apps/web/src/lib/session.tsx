@@ -2,12 +2,12 @@ import {
   type AccessRequirement,
   type AccessVerdict,
   type Environment,
+  evaluateAccess,
   type LoginResult,
   RC,
-  evaluateAccess,
 } from '@gerbang/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useCallback, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { api, configureApiClient, forgetCsrfToken } from './api';
 import { changeLanguage, storedLanguage } from './i18n';
 
@@ -31,13 +31,22 @@ const SessionContext = createContext<SessionValue | null>(null);
 const SESSION_KEY = ['session'];
 
 async function fetchSession(): Promise<LoginResult | null> {
-  const res = await api.post<LoginResult>('/auth/datauser', {}, { silent: true, anonymousOk: true });
+  const res = await api.post<LoginResult>(
+    '/auth/datauser',
+    {},
+    { silent: true, anonymousOk: true },
+  );
   return res.rc === RC.OK ? res.data : null;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const query = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: fetchSession,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   const session = query.data ?? null;
 
   const clearLocal = useCallback(() => {

@@ -2,8 +2,8 @@ import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import authEn from './en/auth.json';
 import commonEn from './en/common.json';
-import dataEn from './en/data.json';
 import dashboardEn from './en/dashboard.json';
+import dataEn from './en/data.json';
 import invoiceEn from './en/invoice.json';
 import navEn from './en/nav.json';
 import reportsEn from './en/reports.json';
@@ -12,8 +12,8 @@ import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import authId from './id/auth.json';
 import commonId from './id/common.json';
-import dataId from './id/data.json';
 import dashboardId from './id/dashboard.json';
+import dataId from './id/data.json';
 import invoiceId from './id/invoice.json';
 import navId from './id/nav.json';
 import reportsId from './id/reports.json';
@@ -26,8 +26,30 @@ import withdrawId from './id/withdraw.json';
  * a test fails when a key exists in one language and not the other.
  */
 export const catalogs = {
-  id: { common: commonId, auth: authId, nav: navId, account: accountId, team: teamId, dashboard: dashboardId, reports: reportsId, data: dataId, withdraw: withdrawId, invoice: invoiceId },
-  en: { common: commonEn, auth: authEn, nav: navEn, account: accountEn, team: teamEn, dashboard: dashboardEn, reports: reportsEn, data: dataEn, withdraw: withdrawEn, invoice: invoiceEn },
+  id: {
+    common: commonId,
+    auth: authId,
+    nav: navId,
+    account: accountId,
+    team: teamId,
+    dashboard: dashboardId,
+    reports: reportsId,
+    data: dataId,
+    withdraw: withdrawId,
+    invoice: invoiceId,
+  },
+  en: {
+    common: commonEn,
+    auth: authEn,
+    nav: navEn,
+    account: accountEn,
+    team: teamEn,
+    dashboard: dashboardEn,
+    reports: reportsEn,
+    data: dataEn,
+    withdraw: withdrawEn,
+    invoice: invoiceEn,
+  },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Catalog = (typeof catalogs)['id'];

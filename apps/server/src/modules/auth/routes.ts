@@ -101,7 +101,7 @@ export const authRoutes = [
     method: 'POST',
     url: '/auth/datauser',
     access: {},
-    handler: async ({ auth, services, req }) => ok(await buildLoginResult(auth, services)),
+    handler: async ({ auth, services }) => ok(await buildLoginResult(auth, services)),
   }),
   defineRoute({
     method: 'POST',

@@ -12,13 +12,24 @@ import { Sidebar } from './Sidebar';
 export function AppLayout() {
   const session = useLoggedIn();
   const [mobileOpened, mobile] = useDisclosure(false);
-  const [collapsed, setCollapsed] = useLocalStorage({ key: 'gerbang.sidebar-collapsed', defaultValue: false });
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: 'gerbang.sidebar-collapsed',
+    defaultValue: false,
+  });
   const sidebarAllowed = showsSidebar(session);
   const sidebarShown = sidebarAllowed && !collapsed;
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={sidebarAllowed ? { width: 270, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: collapsed } } : undefined}
+      navbar={
+        sidebarAllowed
+          ? {
+              width: 270,
+              breakpoint: 'sm',
+              collapsed: { mobile: !mobileOpened, desktop: collapsed },
+            }
+          : undefined
+      }
       padding="lg"
     >
       <AppShell.Header>
@@ -31,7 +42,10 @@ export function AppLayout() {
       </AppShell.Header>
       {sidebarAllowed && (
         <AppShell.Navbar data-testid="sidebar">
-          <Sidebar onHide={() => (mobileOpened ? mobile.close() : setCollapsed(true))} onNavigate={mobile.close} />
+          <Sidebar
+            onHide={() => (mobileOpened ? mobile.close() : setCollapsed(true))}
+            onNavigate={mobile.close}
+          />
         </AppShell.Navbar>
       )}
       <AppShell.Main bg="var(--mantine-color-gray-0)">

@@ -18,7 +18,12 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate(): void }) 
   const { pathname } = useLocation();
   if (item.children) {
     return (
-      <NavLink label={t(item.labelKey)} defaultOpened={isActive(item, pathname)} data-testid={`menu-${item.key}`} childrenOffset={16}>
+      <NavLink
+        label={t(item.labelKey)}
+        defaultOpened={isActive(item, pathname)}
+        data-testid={`menu-${item.key}`}
+        childrenOffset={16}
+      >
         {item.children.map((child) => (
           <MenuLink key={child.key} item={child} onNavigate={onNavigate} />
         ))}
@@ -49,7 +54,13 @@ export function Sidebar({ onHide, onNavigate }: { onHide(): void; onNavigate(): 
       <Box p="md" pb="xs">
         <Logo />
         {showsSidebarBalance(session) && (
-          <Box mt="md" p="sm" bg="var(--mantine-color-blue-0)" style={{ borderRadius: 8 }} data-testid="sidebar-balance">
+          <Box
+            mt="md"
+            p="sm"
+            bg="var(--mantine-color-blue-0)"
+            style={{ borderRadius: 8 }}
+            data-testid="sidebar-balance"
+          >
             <Text size="xs" c="dimmed">
               {t('nav.balance')}
             </Text>

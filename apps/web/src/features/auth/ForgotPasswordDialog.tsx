@@ -7,7 +7,15 @@ import { api } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 
 /** Forgot-password dialog (spec 01 §2): e-mail and captcha; the server mails a reset link. */
-export function ForgotPasswordDialog({ opened, onClose, testKey }: { opened: boolean; onClose(): void; testKey: string | null }) {
+export function ForgotPasswordDialog({
+  opened,
+  onClose,
+  testKey,
+}: {
+  opened: boolean;
+  onClose(): void;
+  testKey: string | null;
+}) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [captcha, setCaptcha] = useState(testKey ?? '');
@@ -25,7 +33,11 @@ export function ForgotPasswordDialog({ opened, onClose, testKey }: { opened: boo
     setError(problem);
     if (problem) return;
     setSending(true);
-    const res = await api.post('/auth/reset_password', { email: email.trim(), captcha }, { silent: true });
+    const res = await api.post(
+      '/auth/reset_password',
+      { email: email.trim(), captcha },
+      { silent: true },
+    );
     setSending(false);
     if (!testKey) captchaRef.current?.reset();
     if (res.rc !== RC.OK) {
@@ -52,7 +64,13 @@ export function ForgotPasswordDialog({ opened, onClose, testKey }: { opened: boo
             error={error?.field === 'email' ? t(error.key) : null}
             data-testid="forgot-email"
           />
-          {!testKey && <Captcha ref={captchaRef} onChange={setCaptcha} error={error?.field === 'captcha' ? t(error.key) : null} />}
+          {!testKey && (
+            <Captcha
+              ref={captchaRef}
+              onChange={setCaptcha}
+              error={error?.field === 'captcha' ? t(error.key) : null}
+            />
+          )}
           <Button type="submit" loading={sending} data-testid="forgot-submit">
             {t('auth.resetSubmit')}
           </Button>

@@ -1,5 +1,19 @@
-import { type Language, LANGUAGES, type LoginResult, RC } from '@gerbang/shared';
-import { Alert, Anchor, Box, Button, Card, Center, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { LANGUAGES, type Language, type LoginResult, RC } from '@gerbang/shared';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
@@ -15,7 +29,11 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 type Field = 'username' | 'password' | 'captcha';
 
 /** The first failing rule in the spec's order (spec 01 §5); the server checks the same. */
-function firstError(username: string, password: string, captcha: string): { field: Field; key: string } | null {
+function firstError(
+  username: string,
+  password: string,
+  captcha: string,
+): { field: Field; key: string } | null {
   if (!username.trim()) return { field: 'username', key: 'auth.enterUsername' };
   if (!password) return { field: 'password', key: 'auth.enterPassword' };
   if (!captcha) return { field: 'captcha', key: 'auth.submitCaptcha' };
@@ -38,7 +56,8 @@ export default function LoginPage() {
   const captchaRef = useRef<CaptchaHandle>(null);
   const config = useQuery({
     queryKey: ['app-config'],
-    queryFn: async () => (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
+    queryFn: async () =>
+      (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -54,7 +73,11 @@ export default function LoginPage() {
     setError(problem);
     if (problem) return;
     setSubmitting(true);
-    const res = await api.post<LoginResult>('/auth/login', { username: username.trim(), password, captcha }, { silent: true });
+    const res = await api.post<LoginResult>(
+      '/auth/login',
+      { username: username.trim(), password, captcha },
+      { silent: true },
+    );
     setSubmitting(false);
     if (res.rc === RC.OK) {
       setSession(res.data);
@@ -66,7 +89,11 @@ export default function LoginPage() {
   };
 
   return (
-    <Center mih="100vh" bg="linear-gradient(135deg, var(--mantine-color-blue-9), var(--mantine-color-cyan-7))" p="md">
+    <Center
+      mih="100vh"
+      bg="linear-gradient(135deg, var(--mantine-color-blue-9), var(--mantine-color-cyan-7))"
+      p="md"
+    >
       <Card shadow="xl" radius="lg" p="xl" w={420} maw="100%">
         <form onSubmit={onSubmit} noValidate data-testid="login-form">
           <Stack gap="md">
@@ -116,23 +143,48 @@ export default function LoginPage() {
                 {t('auth.testMode')}
               </Alert>
             ) : (
-              <Captcha ref={captchaRef} onChange={setCaptcha} error={error?.field === 'captcha' ? t(error.key) : null} />
+              <Captcha
+                ref={captchaRef}
+                onChange={setCaptcha}
+                error={error?.field === 'captcha' ? t(error.key) : null}
+              />
             )}
-            <Button type="submit" loading={submitting} fullWidth size="md" data-testid="login-submit">
+            <Button
+              type="submit"
+              loading={submitting}
+              fullWidth
+              size="md"
+              data-testid="login-submit"
+            >
               {t('auth.login')}
             </Button>
             <Group justify="space-between">
-              <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)} data-testid="forgot-password">
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => setForgotOpen(true)}
+                data-testid="forgot-password"
+              >
                 {t('auth.forgotPassword')}
               </Anchor>
-              <Anchor href={config.data?.supportUrl ?? '#'} target="_blank" rel="noreferrer" size="sm">
+              <Anchor
+                href={config.data?.supportUrl ?? '#'}
+                target="_blank"
+                rel="noreferrer"
+                size="sm"
+              >
                 {t('auth.signUp')}
               </Anchor>
             </Group>
           </Stack>
         </form>
       </Card>
-      <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} testKey={testKey} />
+      <ForgotPasswordDialog
+        opened={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        testKey={testKey}
+      />
     </Center>
   );
 }

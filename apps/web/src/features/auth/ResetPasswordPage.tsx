@@ -20,7 +20,11 @@ export default function ResetPasswordPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
-    const res = await api.post('/auth/reset_password/confirm', { token: params.get('token') ?? '', password, confirmation }, { silent: true });
+    const res = await api.post(
+      '/auth/reset_password/confirm',
+      { token: params.get('token') ?? '', password, confirmation },
+      { silent: true },
+    );
     setSaving(false);
     if (res.rc !== RC.OK) {
       showErrorDialog(res.rd);
@@ -52,7 +56,12 @@ export default function ResetPasswordPage() {
               error={mismatch ? t('auth.passwordMismatch') : null}
               data-testid="reset-confirmation"
             />
-            <Button type="submit" loading={saving} disabled={!password || tooShort || mismatch || !confirmation} data-testid="reset-submit">
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={!password || tooShort || mismatch || !confirmation}
+              data-testid="reset-submit"
+            >
               {t('auth.setPassword')}
             </Button>
             <Anchor component={Link} to="/auth/login" size="sm">

@@ -15,7 +15,8 @@ interface Mail {
 export default function MailboxPage() {
   const mails = useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: async () => (await api.get<Mail[]>('/dev/mailbox', { limit: 50 }, { silent: true })).data ?? [],
+    queryFn: async () =>
+      (await api.get<Mail[]>('/dev/mailbox', { limit: 50 }, { silent: true })).data ?? [],
     refetchInterval: 3000,
   });
   return (
