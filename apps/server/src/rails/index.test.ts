@@ -40,6 +40,7 @@ describe('createRails', () => {
     const connector: BankTransferRail = {
       inquiry: async () => ({ ok: true, accountName: 'FROM CONNECTOR' }),
       send: async () => ({ accepted: false, code: 'BANK_UNAVAILABLE' }),
+      lookup: async () => ({ found: false }),
       status: async () => ({
         status: 'PROCESSING',
         reason: 'IN_PROGRESS',

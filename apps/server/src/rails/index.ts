@@ -18,8 +18,13 @@ import {
 export * from './ports';
 export type { OperatorOutcome, SimulatorConfigInput, SimulatorStateStore } from './simulator';
 
+/** How long a caller waits for one rail call before it treats the outcome as unknown. */
+export const DEFAULT_RAIL_CALL_TIMEOUT_MS = 10_000;
+
 export interface RailsConfig {
   readonly simulator?: SimulatorConfigInput;
+  /** Overrides DEFAULT_RAIL_CALL_TIMEOUT_MS (tests use a short one). */
+  readonly callTimeoutMs?: number;
   /** Where operator answers live; in memory unless the server passes its database-backed store. */
   readonly simulatorStateStore?: SimulatorStateStore;
   /** Real connectors, port by port; a port left out stays simulated. */
@@ -30,6 +35,11 @@ export interface Rails {
   readonly bank: BankTransferRail;
   readonly ewallet: EwalletRail;
   readonly retail: RetailCashRail;
+  /**
+   * How long callers wait for one rail call. The rails do not enforce it (a connector also has its
+   * own HTTP timeouts); the withdraw rail work races every call against it.
+   */
+  readonly callTimeoutMs: number;
   /** Settles or fails simulated transfers by hand (the simulator page); simulated references only. */
   readonly simulatorControl: SimulatorControl;
 }
@@ -42,6 +52,7 @@ export function createRails(config: RailsConfig = {}): Rails {
     bank: connectors.bank ?? createBankSimulator(simulatorConfig, store),
     ewallet: connectors.ewallet ?? createEwalletSimulator(simulatorConfig, store),
     retail: connectors.retail ?? createRetailSimulator(simulatorConfig, store),
+    callTimeoutMs: config.callTimeoutMs ?? DEFAULT_RAIL_CALL_TIMEOUT_MS,
     simulatorControl: createSimulatorControl(store),
   };
 }

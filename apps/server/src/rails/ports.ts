@@ -43,6 +43,28 @@ export type SendResult =
     }
   | { readonly accepted: false; readonly code: SendRejectionCode };
 
+/** What `send` answers when the rail accepted the transfer. */
+export type AcceptedSend = Extract<SendResult, { readonly accepted: true }>;
+
+/**
+ * `lookup`: asks the rail, by OUR reference, whether it has a transfer from an earlier `send` whose
+ * answer we never got (a timeout, a dropped connection, a crash). `original` is that send exactly
+ * as it was made, its `now` included (SNAP: originalPartnerReferenceNo and the transaction date).
+ */
+export interface LookupRequest<Original> {
+  readonly original: Original;
+  readonly now: Date;
+}
+
+/**
+ * `found: true` carries what `send` answered when it accepted the transfer. `found: false` only when
+ * the rail is sure it never accepted our reference: the caller may then send again. A rail that
+ * cannot tell must throw, so that the caller keeps asking instead of sending twice.
+ */
+export type LookupResult<Accepted> =
+  | { readonly found: true; readonly sent: Accepted }
+  | { readonly found: false };
+
 export type ProcessingReason =
   | 'IN_PROGRESS'
   /** Sent during the nightly bank window (23:00–06:00 WIB); the bank works on it afterwards. */
@@ -110,6 +132,8 @@ export interface BankSendRequest {
 export interface BankTransferRail {
   inquiry(request: BankInquiryRequest): Promise<InquiryResult>;
   send(request: BankSendRequest): Promise<SendResult>;
+  /** The transfer of an earlier `send` with the same reference, if the bank has it. */
+  lookup(request: LookupRequest<BankSendRequest>): Promise<LookupResult<AcceptedSend>>;
   status(request: StatusRequest): Promise<TransferStatus>;
 }
 
@@ -134,6 +158,7 @@ export interface EwalletSendRequest {
 export interface EwalletRail {
   inquiry(request: EwalletInquiryRequest): Promise<InquiryResult>;
   send(request: EwalletSendRequest): Promise<SendResult>;
+  lookup(request: LookupRequest<EwalletSendRequest>): Promise<LookupResult<AcceptedSend>>;
   status(request: StatusRequest): Promise<TransferStatus>;
 }
 
@@ -164,8 +189,12 @@ export type RetailPickupResult =
     }
   | { readonly accepted: false; readonly code: SendRejectionCode };
 
+export type AcceptedPickup = Extract<RetailPickupResult, { readonly accepted: true }>;
+
 export interface RetailCashRail {
   createPickup(request: RetailPickupRequest): Promise<RetailPickupResult>;
+  /** The pickup of an earlier `createPickup` with the same reference, if the retailer has it. */
+  lookup(request: LookupRequest<RetailPickupRequest>): Promise<LookupResult<AcceptedPickup>>;
   /** SUCCESS once the cash is collected; FAILED (PICKUP_EXPIRED) if the code lapses. */
   status(request: StatusRequest): Promise<TransferStatus>;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerFor } from '../../src/modules/withdraw/ledger';
+import { checkOtp } from '../../src/modules/withdraw/otp';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../helpers/test-app';
 import {
@@ -280,6 +281,56 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
     const ok = await c.post('/transaction/cashout_payment', { ...paid.payment, pin: fresh });
     expect(ok.rc, ok.rd).toBe('00');
     await expectConsistent(t, c);
+  });
+
+  it('OTP: 20 parallel wrong codes get at most 5 comparisons, then the right code is refused', async () => {
+    const paid = await prepare(c);
+    const wrong = paid.otp === '000000' ? '000001' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        c.post('/transaction/cashout_payment', { ...paid.payment, pin: wrong }),
+      ),
+    );
+    const otp = await t.services.db
+      .selectFrom('withdraw_otps')
+      .innerJoin('withdraw_inquiries', 'withdraw_inquiries.id', 'withdraw_otps.inquiry_id')
+      .select('withdraw_otps.wrong_tries')
+      .where('withdraw_inquiries.id_transaksi', '=', paid.inquiry.idtransaksi)
+      .executeTakeFirstOrThrow();
+    expect(otp.wrong_tries).toBe(5);
+    // Each "tries left" count is answered once at most: no two requests compared on the same try.
+    const left = answers.map((a) => a.rd).filter((rd) => /^Wrong OTP\./.test(rd));
+    expect(left.length).toBeLessThanOrEqual(4);
+    expect(new Set(left).size).toBe(left.length);
+    expect(answers.every((a) => a.rc !== '00')).toBe(true);
+    const right = await c.post('/transaction/cashout_payment', paid.payment);
+    expect(right.rd).toBe('Too many wrong OTP attempts. Please check again to get a new OTP.');
+    await expectConsistent(t, c);
+  });
+
+  it('OTP: 20 parallel checks of a wrong code compare at most 5 times (at the check itself)', async () => {
+    // PGlite runs whole requests one after another; at the check, the reads and writes interleave.
+    const paid = await prepare(c);
+    const wrong = paid.otp === '000000' ? '000001' : '000000';
+    const inquiry = await t.services.db
+      .selectFrom('withdraw_inquiries')
+      .selectAll()
+      .where('id_transaksi', '=', paid.inquiry.idtransaksi)
+      .executeTakeFirstOrThrow();
+    const ctx = { services: t.services } as unknown as Parameters<typeof checkOtp>[0];
+    const checks = await Promise.all(
+      Array.from({ length: 20 }, () => checkOtp(ctx, inquiry, wrong)),
+    );
+    const keys = checks.map((check) => (check.ok ? 'ok' : check.error.messageKey));
+    expect(keys.filter((key) => key === 'withdraw.otpWrong')).toHaveLength(4);
+    expect(keys.filter((key) => key === 'withdraw.otpLocked')).toHaveLength(16);
+    const otp = await t.services.db
+      .selectFrom('withdraw_otps')
+      .select('wrong_tries')
+      .where('inquiry_id', '=', inquiry.id)
+      .executeTakeFirstOrThrow();
+    expect(otp.wrong_tries).toBe(5);
+    expect((await checkOtp(ctx, inquiry, paid.otp)).ok).toBe(false);
   });
 
   it('OTP: expires after 10 minutes and is bound to its inquiry', async () => {

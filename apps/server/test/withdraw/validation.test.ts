@@ -155,6 +155,22 @@ describe.each(testDatabases())('withdraw validation on %s', (kind) => {
     expect(dashed.data.nominal).toBe(100_000);
   });
 
+  it('takes an amount only as plain digits or dotted thousands; decimals and signs get the amount message', async () => {
+    for (const nominal of ['10.000,50', '-5000', '10,000', '1.0000', 'Rp 5000', -5000, 10.5]) {
+      const res = await test.post('/transaction/cashout_inquiry', bankInquiry({ nominal }));
+      expect(res.rd, String(nominal)).toBe('Enter transfer amount (must be greater than 0)');
+    }
+    for (const [nominal, amount] of [
+      ['10.000', 10_000],
+      ['10000', 10_000],
+      [10_000, 10_000],
+    ] as const) {
+      const res = await test.post('/transaction/cashout_inquiry', bankInquiry({ nominal }));
+      expect(res.rc, res.rd).toBe('00');
+      expect(res.data.nominal).toBe(amount);
+    }
+  });
+
   it('refuses more than 50,000,000 per transaction, and accepts exactly that with the balance for it', async () => {
     const over = await test.post(
       '/transaction/cashout_inquiry',
@@ -258,12 +274,14 @@ describe.each(testDatabases())('withdraw validation on %s', (kind) => {
 
   it('refuses during the cut-off window 23:45–00:15 WIB for the configured agents', async () => {
     advanceToWib(t, 23, 50);
-    const res = await test.post('/transaction/cashout_inquiry', bankInquiry());
+    // Hours later: the earlier session has gone idle, so log in again.
+    const late = await t.loginAs('partner@demo.id', { lang: 'en' });
+    const res = await late.post('/transaction/cashout_inquiry', bankInquiry());
     expect(res.rd).toBe(
       'Transactions cannot be made right now because it is the cut-off time 23:45 - 00:15.',
     );
     advanceToWib(t, 0, 16);
-    const after = await test.post('/transaction/cashout_inquiry', bankInquiry());
+    const after = await late.post('/transaction/cashout_inquiry', bankInquiry());
     expect(after.rc, after.rd).toBe('00');
     advanceToWib(t, 10, 0);
   });

@@ -26,12 +26,25 @@ export const WITHDRAW_LIMITS = {
   maxAmount: DISBURSEMENT_MAX_AMOUNT,
 } as const;
 
-/** "1.500.000", "Rp 1500000" or 1500000 → 1500000; more than 15 digits or nothing → NaN. */
+/** Plain digits, or the form's display with dots between thousands. */
+const PLAIN_AMOUNT = /^\d{1,15}$/;
+const DOTTED_AMOUNT = /^\d{1,3}(\.\d{3})*$/;
+
+/**
+ * "1500000", "1.500.000" or 1500000 → 1500000. Anything else is NaN (the amount message): decimals
+ * ("10.000,50", "10.5"), signs ("-5000"), currency text ("Rp 5000"), misplaced dots ("1.0000"),
+ * more than 15 digits, and numbers that are not safe positive integers.
+ */
 export function parseAmount(value: unknown): number {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : Number.NaN;
-  const digits = String(value ?? '').replace(/\D/g, '');
-  if (digits.length === 0 || digits.length > WITHDRAW_LIMITS.amountDigitsMax) return Number.NaN;
-  return Number(digits);
+  let amount = Number.NaN;
+  if (typeof value === 'number') amount = value;
+  else if (typeof value === 'string') {
+    const text = value.trim();
+    const digits = text.replaceAll('.', '');
+    const wellFormed = PLAIN_AMOUNT.test(text) || DOTTED_AMOUNT.test(text);
+    if (wellFormed && digits.length <= WITHDRAW_LIMITS.amountDigitsMax) amount = Number(digits);
+  }
+  return Number.isSafeInteger(amount) && amount > 0 ? amount : Number.NaN;
 }
 
 /** The account number as the rails want it: digits only (the form groups them with dashes). */

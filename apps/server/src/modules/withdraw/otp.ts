@@ -1,6 +1,7 @@
 import { formatRupiah, OTP_MAX_WRONG_TRIES, OTP_TTL_MS, RC, translate } from '@gerbang/shared';
 import type { CreateOtpResult } from '@gerbang/shared/contract/withdraw';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
 import { newToken } from '../auth/tokens';
@@ -107,9 +108,44 @@ export async function createOtp(
 export type OtpCheck = { ok: true; otpId: number } | { ok: false; error: ApiError };
 
 /**
- * Checks the OTP the payment carries against the inquiry's current OTP. A wrong code counts a
- * try (the fifth locks it). Consuming it is the payment transaction's job, so two concurrent
- * submits cannot both pass.
+ * An OTP that can still be tried and consumed: unused, not replaced by a newer one, not expired,
+ * under the wrong-try limit. Checked inside the UPDATE that reserves a try or consumes it, so
+ * concurrent requests cannot get past it together.
+ */
+export function usableOtp(eb: ExpressionBuilder<Database, 'withdraw_otps'>, now: Date) {
+  return eb.and([
+    eb('used_at', 'is', null),
+    eb('superseded_at', 'is', null),
+    eb('expires_at', '>', now),
+    eb('wrong_tries', '<', OTP_MAX_WRONG_TRIES),
+  ]);
+}
+
+async function currentOtp(ctx: RouteContext<unknown, unknown, unknown>, inquiryId: number) {
+  return ctx.services.db
+    .selectFrom('withdraw_otps')
+    .selectAll()
+    .where('inquiry_id', '=', inquiryId)
+    .where('superseded_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+function refusalOf(
+  otp: { used_at: Date | null; wrong_tries: number; expires_at: Date },
+  now: Date,
+): ApiError | null {
+  if (otp.used_at) return refused('withdraw.otpUsed');
+  if (otp.wrong_tries >= OTP_MAX_WRONG_TRIES) return refused('withdraw.otpLocked');
+  if (new Date(otp.expires_at).getTime() <= now.getTime()) return refused('withdraw.otpExpired');
+  return null;
+}
+
+/**
+ * Checks the OTP the payment carries against the inquiry's current OTP. Every comparison first
+ * reserves a try with one conditional UPDATE (so parallel requests get at most 5 comparisons in
+ * all); a right code gives its try back, a wrong one keeps it (the fifth locks the OTP). Consuming
+ * it is the payment transaction's job (`usableOtp` again), so two concurrent submits cannot both pass.
  */
 export async function checkOtp(
   ctx: RouteContext<unknown, unknown, unknown>,
@@ -118,34 +154,37 @@ export async function checkOtp(
 ): Promise<OtpCheck> {
   const { services } = ctx;
   const now = services.now();
-  const otp = await services.db
-    .selectFrom('withdraw_otps')
-    .selectAll()
-    .where('inquiry_id', '=', inquiry.id)
-    .where('superseded_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const otp = await currentOtp(ctx, inquiry.id);
   if (!otp) return { ok: false, error: refused('withdraw.otpNotRequested') };
-  if (otp.used_at) return { ok: false, error: refused('withdraw.otpUsed') };
-  if (otp.wrong_tries >= OTP_MAX_WRONG_TRIES)
-    return { ok: false, error: refused('withdraw.otpLocked') };
-  if (new Date(otp.expires_at).getTime() <= now.getTime()) {
-    return { ok: false, error: refused('withdraw.otpExpired') };
+  const refusal = refusalOf(otp, now);
+  if (refusal) return { ok: false, error: refusal };
+  const reserved = await services.db
+    .updateTable('withdraw_otps')
+    .set({ wrong_tries: sql`wrong_tries + 1` })
+    .where('id', '=', otp.id)
+    .where((eb) => usableOtp(eb, now))
+    .returning('wrong_tries')
+    .executeTakeFirst();
+  if (!reserved) {
+    // Another request used, locked or replaced it since the read above.
+    const latest = await currentOtp(ctx, inquiry.id);
+    const error = latest && latest.id === otp.id ? refusalOf(latest, now) : null;
+    return { ok: false, error: error ?? refused('withdraw.otpExpired') };
   }
   const expected = hashOtp(services.config.sessionSecret, otp.public_id, pin);
   if (expected !== otp.code_hash) {
-    const counted = await services.db
-      .updateTable('withdraw_otps')
-      .set({ wrong_tries: sql`wrong_tries + 1` })
-      .where('id', '=', otp.id)
-      .returning('wrong_tries')
-      .executeTakeFirstOrThrow();
-    const left = OTP_MAX_WRONG_TRIES - counted.wrong_tries;
+    const left = OTP_MAX_WRONG_TRIES - reserved.wrong_tries;
     return {
       ok: false,
       error: left <= 0 ? refused('withdraw.otpLocked') : refused('withdraw.otpWrong', { left }),
     };
   }
+  await services.db
+    .updateTable('withdraw_otps')
+    .set({ wrong_tries: sql`wrong_tries - 1` })
+    .where('id', '=', otp.id)
+    .where('wrong_tries', '>', 0)
+    .execute();
   return { ok: true, otpId: otp.id };
 }
 

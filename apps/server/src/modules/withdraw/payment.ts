@@ -9,8 +9,8 @@ import type { RouteContext } from '../../http/route';
 import { writeAudit } from '../audit/audit';
 import { expectedChecksum, type InquiryRow } from './inquiry';
 import { ledgerFor, withdrawAccounts } from './ledger';
-import { checkOtp, findInquiry, matchesUsedOtp } from './otp';
-import { advanceSubmission, LEASE_MS, type SubmissionRow } from './rail-work';
+import { checkOtp, findInquiry, matchesUsedOtp, usableOtp } from './otp';
+import { advanceSubmission, LEASE_MS, newLeaseToken, type SubmissionRow } from './rail-work';
 import { loadReceipt } from './receipt';
 import { checksumMatches, paymentFingerprint } from './security';
 import type { WithdrawKind } from './tables';
@@ -100,7 +100,12 @@ export async function payWithdrawal(
     throw refused('withdraw.inquiryExpired');
   }
   const otp = await checkOtp(ctx, inquiry, body.pin);
-  if (!otp.ok) throw otp.error;
+  if (!otp.ok) {
+    // A concurrent submit of this payment may have used the OTP meanwhile: answer like a replay.
+    const fresh = await findInquiry(ctx, body.reff_id);
+    if (fresh.paid_at) return replay(ctx, fresh);
+    throw otp.error;
+  }
 
   const ledger = ledgerFor(services);
   const pendingIds = pendingTransferIds(inquiry.id_transaksi, inquiry.admin_fee);
@@ -109,7 +114,7 @@ export async function payWithdrawal(
       .updateTable('withdraw_otps')
       .set({ used_at: now })
       .where('id', '=', otp.otpId)
-      .where('used_at', 'is', null)
+      .where((eb) => usableOtp(eb, now))
       .returning('id')
       .executeTakeFirst();
     if (!consumed) return { raced: true as const };
@@ -222,6 +227,7 @@ export async function payWithdrawal(
         pending_transfer_ids: pendingIds.join(','),
         next_check_at: now,
         claimed_until: new Date(now.getTime() + LEASE_MS),
+        lease_token: newLeaseToken(),
         attempts: 1,
         created_at: now,
         updated_at: now,

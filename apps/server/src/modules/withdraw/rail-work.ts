@@ -1,10 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { isTransferOk, type TransferInput } from '@gerbang/ledger';
 import { translate } from '@gerbang/shared';
 import { type Selectable, sql } from 'kysely';
 import type { Services } from '../../http/services';
 import {
+  type AcceptedPickup,
+  type AcceptedSend,
+  type BankSendRequest,
+  type EwalletSendRequest,
   type FailureReason,
+  type LookupResult,
+  type RetailPickupRequest,
+  type RetailPickupResult,
   type SendRejectionCode,
+  type SendResult,
   type TransferStatus,
   UnknownRailReferenceError,
 } from '../../rails';
@@ -15,26 +24,41 @@ import type { RailSubmissionsTable } from './tables';
  * The rail half of a withdrawal, after the payment transaction committed the ledger hold, the
  * PROCESS transaction row and this submission row together:
  *
- *   SEND ──rail accepts──► POLL ──SUCCESS──► DONE (hold posted,  transaction SUCCESS, Debited)
- *     │                      └───FAILED───► DONE (hold voided,  transaction FAILED,  Refunded)
- *     └──rail refuses─────────────────────► DONE (hold voided,  transaction FAILED,  Refunded)
+ *   SEND ──► CHECK ──send accepted, or lookup finds the earlier send──► POLL
+ *              ├──send refused──► DONE (hold voided, FAILED / Refunded)
+ *              └──timeout / error / crash: stays CHECK, and the next step looks up first
+ *   POLL ──SUCCESS──► DONE (hold posted, SUCCESS / Debited)
+ *     └───FAILED───► DONE (hold voided, FAILED / Refunded)
+ *   unknown rail reference or ledger refusal, MAX_STUCK_FAILURES times ──► REVIEW (hold kept)
  *
- * A worker owns a row only while its lease (`claimed_until`) runs, taken with one conditional
- * UPDATE, so the request that created it, the periodic sweep and any number of processes never
- * work on one row at once. Final steps are guarded twice more: the transaction row moves from
- * PROCESS once (conditional UPDATE), and the ledger's post/void ids are idempotent. A crash at any
- * point leaves the row unfinished with an expiring lease, and the next sweep carries on.
+ * A row moves to CHECK (with `sent_at`) before every send call, so a send whose answer never came
+ * (timeout, dropped connection, crash) is looked up by our reference before anyone sends again, and
+ * a rejection is only believed from a send whose earlier attempt the rail says it never got.
+ *
+ * A worker owns a row only while its lease runs: a claim sets `claimed_until` and a fresh
+ * `lease_token` with one conditional UPDATE, and every later write of that worker is conditional
+ * on its token, so a worker whose lease ran out (a slow rail, a pause) changes nothing once another
+ * has claimed the row. Rail calls are bounded by `rails.callTimeoutMs`, well under the lease. Final
+ * steps are guarded twice more: the transaction row moves from PROCESS once (conditional UPDATE),
+ * and the ledger's post/void ids are idempotent. A crash at any point leaves the row unfinished
+ * with an expiring lease, and the next sweep carries on.
  */
 
 export type SubmissionRow = Selectable<RailSubmissionsTable>;
 
-/** How long a worker owns a row; longer than any rail call's own timeout. */
+/** How long a worker owns a row; at least four rail calls at their timeout. */
 export const LEASE_MS = 60_000;
+/** One step makes at most three rail calls (lookup, send, status); each waits at most this. */
+const MAX_RAIL_CALL_MS = LEASE_MS / 4;
 /** Polling bounds while the rail says PROCESSING. */
 const POLL_MIN_MS = 2_000;
 const POLL_MAX_MS = 5 * 60_000;
 /** Rows one sweep looks at; the next sweep takes the rest. */
 const SWEEP_BATCH = 50;
+/** Unknown rail references or ledger refusals in a row before a person has to look (REVIEW). */
+export const MAX_STUCK_FAILURES = 5;
+/** States no worker claims. */
+const FINAL_STATES = ['DONE', 'REVIEW'] as const;
 
 export function postTransferId(pendingId: string): string {
   return `${pendingId}:post`;
@@ -43,7 +67,34 @@ export function voidTransferId(pendingId: string): string {
   return `${pendingId}:void`;
 }
 
-/** Takes the lease on a row that is not done and not owned by a live lease. */
+export function newLeaseToken(): string {
+  return randomUUID();
+}
+
+/** Another worker claimed the row after this one's lease ran out: this one stops, changing nothing. */
+class LeaseLostError extends Error {
+  constructor(reference: string) {
+    super(`lease on rail submission ${reference} was taken over`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** A rail call that did not answer in time: its outcome is unknown. */
+export class RailTimeoutError extends Error {
+  constructor(call: string, ms: number) {
+    super(`rail ${call} did not answer within ${ms} ms`);
+    this.name = 'RailTimeoutError';
+  }
+}
+
+class LedgerRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LedgerRefusedError';
+  }
+}
+
+/** Takes the lease on a row that is not final and not owned by a live lease. */
 export async function claimSubmission(
   services: Services,
   id: number,
@@ -53,11 +104,12 @@ export async function claimSubmission(
     .updateTable('rail_submissions')
     .set({
       claimed_until: new Date(now.getTime() + LEASE_MS),
+      lease_token: newLeaseToken(),
       attempts: sql`attempts + 1`,
       updated_at: now,
     })
     .where('id', '=', id)
-    .where('state', '<>', 'DONE')
+    .where('state', 'not in', FINAL_STATES)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .returningAll()
     .executeTakeFirst();
@@ -65,52 +117,111 @@ export async function claimSubmission(
 
 type Outcome = { ok: true } | { ok: false; reason: FailureReason | SendRejectionCode };
 
-async function sendToRail(services: Services, row: SubmissionRow) {
-  const now = services.now();
-  switch (row.rail) {
-    case 'BANK':
-      return services.rails.bank.send({
-        reference: row.reference,
-        bankCode: row.rail_code,
-        accountNumber: row.account_number,
-        accountType: row.account_type === 'VA' ? 'VA' : 'NORMAL',
-        amount: row.amount,
-        now,
-      });
-    case 'EWALLET':
-      return services.rails.ewallet.send({
-        reference: row.reference,
-        productId: row.rail_code,
-        phoneNumber: row.account_number,
-        amount: row.amount,
-        now,
-      });
-    case 'RETAIL':
-      return services.rails.retail.createPickup({
-        reference: row.reference,
-        retailerCode: row.rail_code,
-        customerNumber: row.account_number,
-        amount: row.amount,
-        now,
-      });
+/** Races a rail call against the timeout; the late answer of a call that lost is ignored. */
+async function callRail<T>(services: Services, call: string, run: () => Promise<T>): Promise<T> {
+  const ms = Math.min(services.rails.callTimeoutMs, MAX_RAIL_CALL_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RailTimeoutError(call, ms)), ms);
+  });
+  try {
+    return await Promise.race([run(), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+function bankRequest(row: SubmissionRow, now: Date): BankSendRequest {
+  return {
+    reference: row.reference,
+    bankCode: row.rail_code,
+    accountNumber: row.account_number,
+    accountType: row.account_type === 'VA' ? 'VA' : 'NORMAL',
+    amount: row.amount,
+    now,
+  };
+}
+
+function ewalletRequest(row: SubmissionRow, now: Date): EwalletSendRequest {
+  return {
+    reference: row.reference,
+    productId: row.rail_code,
+    phoneNumber: row.account_number,
+    amount: row.amount,
+    now,
+  };
+}
+
+function pickupRequest(row: SubmissionRow, now: Date): RetailPickupRequest {
+  return {
+    reference: row.reference,
+    retailerCode: row.rail_code,
+    customerNumber: row.account_number,
+    amount: row.amount,
+    now,
+  };
+}
+
+/** The instant of the latest send call, which its lookup repeats. */
+function sentAtOf(row: SubmissionRow): Date {
+  if (!row.sent_at) throw new Error(`rail submission ${row.reference} has no send instant`);
+  return new Date(row.sent_at);
+}
+
+function sendToRail(
+  services: Services,
+  row: SubmissionRow,
+): Promise<SendResult | RetailPickupResult> {
+  const at = sentAtOf(row);
+  return callRail<SendResult | RetailPickupResult>(services, 'send', () => {
+    switch (row.rail) {
+      case 'BANK':
+        return services.rails.bank.send(bankRequest(row, at));
+      case 'EWALLET':
+        return services.rails.ewallet.send(ewalletRequest(row, at));
+      case 'RETAIL':
+        return services.rails.retail.createPickup(pickupRequest(row, at));
+    }
+  });
+}
+
+/** Asks the rail, by our reference, for the transfer of the latest send whose answer never came. */
+function lookupAtRail(
+  services: Services,
+  row: SubmissionRow,
+): Promise<LookupResult<AcceptedSend | AcceptedPickup>> {
+  const at = sentAtOf(row);
+  const now = services.now();
+  return callRail<LookupResult<AcceptedSend | AcceptedPickup>>(services, 'lookup', () => {
+    switch (row.rail) {
+      case 'BANK':
+        return services.rails.bank.lookup({ original: bankRequest(row, at), now });
+      case 'EWALLET':
+        return services.rails.ewallet.lookup({ original: ewalletRequest(row, at), now });
+      case 'RETAIL':
+        return services.rails.retail.lookup({ original: pickupRequest(row, at), now });
+    }
+  });
 }
 
 function railStatus(services: Services, row: SubmissionRow): Promise<TransferStatus> {
   const request = { railReference: row.rail_reference ?? '', now: services.now() };
-  switch (row.rail) {
-    case 'BANK':
-      return services.rails.bank.status(request);
-    case 'EWALLET':
-      return services.rails.ewallet.status(request);
-    case 'RETAIL':
-      return services.rails.retail.status(request);
-  }
+  return callRail(services, 'status', () => {
+    switch (row.rail) {
+      case 'BANK':
+        return services.rails.bank.status(request);
+      case 'EWALLET':
+        return services.rails.ewallet.status(request);
+      case 'RETAIL':
+        return services.rails.retail.status(request);
+    }
+  });
 }
 
 /**
- * Posts or voids the hold and ends the transaction, in one database transaction. Returns true when
- * this call moved the transaction out of PROCESS (false: someone already had).
+ * Posts or voids the hold and ends the transaction, in one database transaction that first closes
+ * this worker's row (so a worker that lost its lease finishes nothing). Returns true when this call
+ * moved the transaction out of PROCESS (false: someone already had).
  */
 async function finalize(
   services: Services,
@@ -121,6 +232,21 @@ async function finalize(
   const ledger = ledgerFor(services);
   const pendingIds = row.pending_transfer_ids.split(',').filter(Boolean);
   return services.db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable('rail_submissions')
+      .set({
+        state: 'DONE',
+        claimed_until: null,
+        lease_token: null,
+        updated_at: now,
+        last_error: null,
+      })
+      .where('id', '=', row.id)
+      .where('lease_token', '=', row.lease_token)
+      .where('state', 'not in', FINAL_STATES)
+      .returning('id')
+      .executeTakeFirst();
+    if (!closed) throw new LeaseLostError(row.reference);
     const moved = await trx
       .updateTable('transactions')
       .set(
@@ -159,17 +285,12 @@ async function finalize(
       const results = await ledger.createTransfers(inputs, { trx });
       const refused = results.filter((result) => !isTransferOk(result));
       if (refused.length > 0) {
-        // Rolls the status change back too; the row stays for a person to look at.
-        throw new Error(
+        // Rolls the status change back too; the row is retried, then left for a person (REVIEW).
+        throw new LedgerRefusedError(
           `ledger refused to ${outcome.ok ? 'post' : 'void'} ${row.reference}: ${refused.map((r) => r.result).join(', ')}`,
         );
       }
     }
-    await trx
-      .updateTable('rail_submissions')
-      .set({ state: 'DONE', claimed_until: null, updated_at: now, last_error: null })
-      .where('id', '=', row.id)
-      .execute();
     return moved !== undefined;
   });
 }
@@ -179,65 +300,115 @@ function clampPoll(now: Date, expected: Date): Date {
   return new Date(now.getTime() + wait);
 }
 
+/** Updates this worker's row while it still holds the lease; undefined when it does not. */
+function updateMine(
+  services: Services,
+  row: SubmissionRow,
+  set: Partial<{
+    state: SubmissionRow['state'];
+    sent_at: Date;
+    next_check_at: Date;
+    last_error: string | null;
+    failures: number;
+    claimed_until: null;
+    lease_token: null;
+  }>,
+): Promise<SubmissionRow | undefined> {
+  return services.db
+    .updateTable('rail_submissions')
+    .set({ ...set, updated_at: services.now() })
+    .where('id', '=', row.id)
+    .where('lease_token', '=', row.lease_token)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ends this worker's lease; a worker that already lost it changes nothing. */
 async function release(
   services: Services,
   row: SubmissionRow,
-  set: Partial<{ next_check_at: Date; last_error: string | null }>,
-) {
-  await services.db
-    .updateTable('rail_submissions')
-    .set({ ...set, claimed_until: null, updated_at: services.now() })
-    .where('id', '=', row.id)
-    .execute();
+  set: Partial<{ next_check_at: Date; last_error: string | null; failures: number }>,
+): Promise<boolean> {
+  const released = await updateMine(services, row, {
+    ...set,
+    claimed_until: null,
+    lease_token: null,
+  });
+  return released !== undefined;
+}
+
+/** Written before every send call: from here on the rail may have the transfer. */
+async function markSending(services: Services, row: SubmissionRow): Promise<SubmissionRow> {
+  const marked = await updateMine(services, row, { state: 'CHECK', sent_at: services.now() });
+  if (!marked) throw new LeaseLostError(row.reference);
+  return marked;
+}
+
+/** Records the rail's reference (and a pickup's code) and moves the row to POLL. */
+async function recordAccepted(
+  services: Services,
+  row: SubmissionRow,
+  sent: AcceptedSend | AcceptedPickup,
+): Promise<SubmissionRow> {
+  const now = services.now();
+  const detail =
+    'pickupCode' in sent
+      ? { pickupCode: sent.pickupCode, howToCollect: sent.howToCollect, expiresAt: sent.expiresAt }
+      : { expectedCompletionAt: sent.expectedCompletionAt };
+  return services.db.transaction().execute(async (trx) => {
+    const polled = await trx
+      .updateTable('rail_submissions')
+      .set({
+        state: 'POLL',
+        rail_reference: sent.railReference,
+        detail: JSON.stringify(detail),
+        next_check_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', row.id)
+      .where('lease_token', '=', row.lease_token)
+      .returningAll()
+      .executeTakeFirst();
+    if (!polled) throw new LeaseLostError(row.reference);
+    await trx
+      .updateTable('transactions')
+      .set({
+        rail_reference: sent.railReference,
+        ...('pickupCode' in sent
+          ? { token_code: sent.pickupCode, note: sent.howToCollect.id }
+          : {}),
+        updated_at: now,
+      })
+      .where('id', '=', row.transaction_id)
+      .execute();
+    return polled;
+  });
 }
 
 /**
- * Moves one claimed row as far as the rail allows now: send if not sent, then read the status
+ * Moves one claimed row as far as the rail allows now: find or make the send, then read the status
  * and finish on a final answer. Never runs inside a database transaction (rail calls are slow).
  */
 export async function advanceSubmission(services: Services, claimed: SubmissionRow): Promise<void> {
   let row = claimed;
   try {
-    if (row.state === 'SEND') {
-      const sent = await sendToRail(services, row);
-      if (!sent.accepted) {
-        await finalize(services, row, { ok: false, reason: sent.code });
-        return;
+    if (row.state === 'SEND' || row.state === 'CHECK') {
+      let accepted: AcceptedSend | AcceptedPickup | null = null;
+      if (row.state === 'CHECK') {
+        // An earlier send may have reached the rail: never send again before it says it has none.
+        const found = await lookupAtRail(services, row);
+        if (found.found) accepted = found.sent;
       }
-      const now = services.now();
-      const detail =
-        'pickupCode' in sent
-          ? {
-              pickupCode: sent.pickupCode,
-              howToCollect: sent.howToCollect,
-              expiresAt: sent.expiresAt,
-            }
-          : { expectedCompletionAt: sent.expectedCompletionAt };
-      row = await services.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('transactions')
-          .set({
-            rail_reference: sent.railReference,
-            ...('pickupCode' in sent
-              ? { token_code: sent.pickupCode, note: sent.howToCollect.id }
-              : {}),
-            updated_at: now,
-          })
-          .where('id', '=', row.transaction_id)
-          .execute();
-        return trx
-          .updateTable('rail_submissions')
-          .set({
-            state: 'POLL',
-            rail_reference: sent.railReference,
-            detail: JSON.stringify(detail),
-            next_check_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+      if (!accepted) {
+        row = await markSending(services, row);
+        const sent = await sendToRail(services, row);
+        if (!sent.accepted) {
+          await finalize(services, row, { ok: false, reason: sent.code });
+          return;
+        }
+        accepted = sent;
+      }
+      row = await recordAccepted(services, row, accepted);
     }
 
     const status = await railStatus(services, row);
@@ -247,30 +418,63 @@ export async function advanceSubmission(services: Services, claimed: SubmissionR
       await finalize(services, row, { ok: false, reason: status.reason });
     } else {
       const now = services.now();
+      const released = await release(services, row, {
+        next_check_at: clampPoll(now, status.expectedCompletionAt),
+        last_error: null,
+        failures: 0,
+      });
+      if (!released) throw new LeaseLostError(row.reference);
       await services.db
         .updateTable('transactions')
         .set({ response_code: status.reason, updated_at: now })
         .where('id', '=', row.transaction_id)
         .where('status_trx', '=', 'PROCESS')
         .execute();
-      await release(services, row, {
-        next_check_at: clampPoll(now, status.expectedCompletionAt),
-        last_error: null,
-      });
     }
   } catch (error) {
-    const now = services.now();
-    // An unknown reference is our bug, not a failed transfer: keep the hold and look again later.
-    const backoffMs =
-      error instanceof UnknownRailReferenceError
-        ? POLL_MAX_MS
-        : Math.min(POLL_MIN_MS * 2 ** Math.min(row.attempts, 8), POLL_MAX_MS);
-    services.log.error({ err: error, reference: row.reference }, 'rail submission step failed');
-    await release(services, row, {
-      next_check_at: new Date(now.getTime() + backoffMs),
-      last_error: String(error).slice(0, 500),
-    });
+    await handleStepError(services, row, error);
   }
+}
+
+/**
+ * A step that threw. Timeouts and transport errors are retried with backoff (a send among them
+ * stays CHECK: its outcome is unknown). An unknown rail reference or a ledger refusal is our bug,
+ * not a failed transfer: the hold is kept, and after MAX_STUCK_FAILURES the row waits for a person.
+ */
+async function handleStepError(services: Services, row: SubmissionRow, error: unknown) {
+  if (error instanceof LeaseLostError) {
+    services.log.warn({ reference: row.reference }, error.message);
+    return;
+  }
+  const now = services.now();
+  const lastError = String(error).slice(0, 500);
+  const stuck = error instanceof UnknownRailReferenceError || error instanceof LedgerRefusedError;
+  const failures = stuck ? row.failures + 1 : row.failures;
+  if (stuck && failures >= MAX_STUCK_FAILURES) {
+    const parked = await updateMine(services, row, {
+      state: 'REVIEW',
+      failures,
+      last_error: lastError,
+      claimed_until: null,
+      lease_token: null,
+    });
+    if (parked) {
+      services.log.error(
+        { err: error, reference: row.reference, transactionId: row.transaction_id, failures },
+        'rail submission needs review: hold kept pending, no further automatic attempts',
+      );
+    }
+    return;
+  }
+  const backoffMs = stuck
+    ? POLL_MAX_MS
+    : Math.min(POLL_MIN_MS * 2 ** Math.min(row.attempts, 8), POLL_MAX_MS);
+  services.log.error({ err: error, reference: row.reference }, 'rail submission step failed');
+  await release(services, row, {
+    next_check_at: new Date(now.getTime() + backoffMs),
+    last_error: lastError,
+    failures,
+  });
 }
 
 export interface SweepReport {
@@ -289,7 +493,7 @@ export async function runRailSweep(services: Services): Promise<SweepReport> {
   const due = await services.db
     .selectFrom('rail_submissions')
     .select('id')
-    .where('state', '<>', 'DONE')
+    .where('state', 'not in', FINAL_STATES)
     .where('next_check_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('next_check_at')
@@ -319,7 +523,7 @@ export async function advanceIfDue(services: Services, transactionId: number): P
     .select(['id', 'next_check_at', 'state'])
     .where('transaction_id', '=', transactionId)
     .executeTakeFirst();
-  if (!row || row.state === 'DONE') return;
+  if (!row || row.state === 'DONE' || row.state === 'REVIEW') return;
   if (new Date(row.next_check_at).getTime() > services.now().getTime()) return;
   const claimed = await claimSubmission(services, row.id);
   if (claimed) await advanceSubmission(services, claimed);

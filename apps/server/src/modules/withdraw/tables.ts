@@ -84,7 +84,11 @@ export interface RailSubmissionsTable {
   transaction_id: number;
   inquiry_id: number | null;
   rail: WithdrawKind;
-  state: 'SEND' | 'POLL' | 'DONE';
+  /**
+   * SEND: not sent yet; CHECK: sent at `sent_at`, outcome unknown until the rail answers a lookup;
+   * POLL: accepted, waiting for a final status; DONE; REVIEW: needs a person (ADR 001).
+   */
+  state: 'SEND' | 'CHECK' | 'POLL' | 'DONE' | 'REVIEW';
   reference: string;
   rail_code: string;
   account_type: string;
@@ -97,6 +101,12 @@ export interface RailSubmissionsTable {
   attempts: Generated<number>;
   next_check_at: Timestamp;
   claimed_until: Timestamp | null;
+  /** Set by each claim; every later write of that worker is conditional on it. */
+  lease_token: string | null;
+  /** The `now` of the latest send call, which a lookup repeats. */
+  sent_at: Timestamp | null;
+  /** Consecutive steps that ended in an unknown rail reference or a ledger refusal. */
+  failures: Generated<number>;
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

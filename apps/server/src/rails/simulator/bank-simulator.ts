@@ -6,6 +6,7 @@ import { holderNameFor } from './holder-names';
 import {
   acceptTransfer,
   isValidAmount,
+  lookupBySending,
   type ScreenedDestination,
   screenDestination,
   statusReader,
@@ -30,6 +31,27 @@ export function createBankSimulator(
   config: SimulatorConfig,
   store: SimulatorStateStore,
 ): BankTransferRail {
+  const send: BankTransferRail['send'] = async ({
+    reference,
+    bankCode,
+    accountNumber,
+    accountType = 'NORMAL',
+    amount,
+    now,
+  }) => {
+    if (!isValidAmount(amount)) return { accepted: false, code: 'INVALID_AMOUNT' };
+    const checked = checkBankAccount(bankCode, accountNumber, accountType);
+    if (!checked.ok) return { accepted: false, code: checked.code };
+    const { plan, railReference } = acceptTransfer({
+      kind: 'BANK',
+      scenario: checked.scenario,
+      identity: `${reference}|${checked.destination}|${amount}`,
+      now,
+      config,
+    });
+    return { accepted: true, railReference, expectedCompletionAt: plan.completesAt };
+  };
+
   return {
     async inquiry({ bankCode, accountNumber, accountType }) {
       const checked = checkBankAccount(bankCode, accountNumber, accountType);
@@ -37,20 +59,8 @@ export function createBankSimulator(
       return { ok: true, accountName: holderNameFor(checked.destination) };
     },
 
-    async send({ reference, bankCode, accountNumber, accountType = 'NORMAL', amount, now }) {
-      if (!isValidAmount(amount)) return { accepted: false, code: 'INVALID_AMOUNT' };
-      const checked = checkBankAccount(bankCode, accountNumber, accountType);
-      if (!checked.ok) return { accepted: false, code: checked.code };
-      const { plan, railReference } = acceptTransfer({
-        kind: 'BANK',
-        scenario: checked.scenario,
-        identity: `${reference}|${checked.destination}|${amount}`,
-        now,
-        config,
-      });
-      return { accepted: true, railReference, expectedCompletionAt: plan.completesAt };
-    },
-
+    send,
+    lookup: lookupBySending(send),
     status: statusReader('BANK', store),
   };
 }

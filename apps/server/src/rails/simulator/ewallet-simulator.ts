@@ -6,6 +6,7 @@ import { holderNameFor } from './holder-names';
 import {
   acceptTransfer,
   isValidAmount,
+  lookupBySending,
   type ScreenedDestination,
   screenDestination,
   statusReader,
@@ -25,6 +26,20 @@ export function createEwalletSimulator(
   config: SimulatorConfig,
   store: SimulatorStateStore,
 ): EwalletRail {
+  const send: EwalletRail['send'] = async ({ reference, productId, phoneNumber, amount, now }) => {
+    if (!isValidAmount(amount)) return { accepted: false, code: 'INVALID_AMOUNT' };
+    const checked = checkWallet(productId, phoneNumber);
+    if (!checked.ok) return { accepted: false, code: checked.code };
+    const { plan, railReference } = acceptTransfer({
+      kind: 'EWALLET',
+      scenario: checked.scenario,
+      identity: `${reference}|${checked.destination}|${amount}`,
+      now,
+      config,
+    });
+    return { accepted: true, railReference, expectedCompletionAt: plan.completesAt };
+  };
+
   return {
     async inquiry({ productId, phoneNumber }) {
       const checked = checkWallet(productId, phoneNumber);
@@ -32,20 +47,8 @@ export function createEwalletSimulator(
       return { ok: true, accountName: holderNameFor(checked.destination) };
     },
 
-    async send({ reference, productId, phoneNumber, amount, now }) {
-      if (!isValidAmount(amount)) return { accepted: false, code: 'INVALID_AMOUNT' };
-      const checked = checkWallet(productId, phoneNumber);
-      if (!checked.ok) return { accepted: false, code: checked.code };
-      const { plan, railReference } = acceptTransfer({
-        kind: 'EWALLET',
-        scenario: checked.scenario,
-        identity: `${reference}|${checked.destination}|${amount}`,
-        now,
-        config,
-      });
-      return { accepted: true, railReference, expectedCompletionAt: plan.completesAt };
-    },
-
+    send,
+    lookup: lookupBySending(send),
     status: statusReader('EWALLET', store),
   };
 }

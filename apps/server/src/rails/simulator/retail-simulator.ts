@@ -7,6 +7,7 @@ import { digestDigits } from './digest';
 import {
   acceptTransfer,
   isValidAmount,
+  lookupBySending,
   screenDestination,
   statusReader,
 } from './simulated-transfer';
@@ -37,34 +38,42 @@ export function createRetailSimulator(
   config: SimulatorConfig,
   store: SimulatorStateStore,
 ): RetailCashRail {
-  return {
-    async createPickup({ reference, retailerCode, customerNumber, amount, now }) {
-      if (!isValidAmount(amount)) return { accepted: false, code: 'INVALID_AMOUNT' };
-      if (retailerCode !== INDOMARET_RAIL_BANK_CODE) {
-        return { accepted: false, code: 'UNKNOWN_DESTINATION' };
-      }
-      const digits = normalizeAccountNumber(customerNumber);
-      if (!digits) return { accepted: false, code: 'INVALID_ACCOUNT_NUMBER' };
-      const checked = screenDestination(digits, `${retailerCode}:${digits}`);
-      if (!checked.ok) return { accepted: false, code: checked.code };
-      const { railReference } = acceptTransfer({
-        kind: 'RETAIL',
-        scenario: checked.scenario,
-        identity: `${reference}|${checked.destination}|${amount}`,
-        now,
-        config,
-      });
-      const pickupCode = pickupCodeFor(reference);
-      const expiresAt = new Date(now.getTime() + config.pickupValidMs);
-      return {
-        accepted: true,
-        railReference,
-        pickupCode,
-        expiresAt,
-        howToCollect: howToCollect(pickupCode, expiresAt),
-      };
-    },
+  const createPickup: RetailCashRail['createPickup'] = async ({
+    reference,
+    retailerCode,
+    customerNumber,
+    amount,
+    now,
+  }) => {
+    if (!isValidAmount(amount)) return { accepted: false, code: 'INVALID_AMOUNT' };
+    if (retailerCode !== INDOMARET_RAIL_BANK_CODE) {
+      return { accepted: false, code: 'UNKNOWN_DESTINATION' };
+    }
+    const digits = normalizeAccountNumber(customerNumber);
+    if (!digits) return { accepted: false, code: 'INVALID_ACCOUNT_NUMBER' };
+    const checked = screenDestination(digits, `${retailerCode}:${digits}`);
+    if (!checked.ok) return { accepted: false, code: checked.code };
+    const { railReference } = acceptTransfer({
+      kind: 'RETAIL',
+      scenario: checked.scenario,
+      identity: `${reference}|${checked.destination}|${amount}`,
+      now,
+      config,
+    });
+    const pickupCode = pickupCodeFor(reference);
+    const expiresAt = new Date(now.getTime() + config.pickupValidMs);
+    return {
+      accepted: true,
+      railReference,
+      pickupCode,
+      expiresAt,
+      howToCollect: howToCollect(pickupCode, expiresAt),
+    };
+  };
 
+  return {
+    createPickup,
+    lookup: lookupBySending(createPickup),
     status: statusReader('RETAIL', store),
   };
 }

@@ -1,6 +1,7 @@
 /** The steps every simulated rail shares: screen the destination, accept, answer status. */
 import {
   type DestinationFailureCode,
+  type LookupResult,
   type StatusRequest,
   type TransferStatus,
   UnknownRailReferenceError,
@@ -68,5 +69,25 @@ export function statusReader(
     const plan = decodeRailReference(railReference);
     if (!plan || plan.kind !== kind) throw new UnknownRailReferenceError(railReference);
     return statusAt(plan, now, await store.get(railReference));
+  };
+}
+
+/**
+ * `lookup` for a simulated rail. A simulated send is a pure function of its request (its `now`
+ * included) and cannot get lost on the way, so the transfer an earlier send made is the one the
+ * same request makes again: same rail reference, same plan. A refused send left nothing behind, so
+ * it is not found.
+ */
+export function lookupBySending<Request, Result extends { readonly accepted: boolean }>(
+  send: (request: Request) => Promise<Result>,
+): (request: {
+  readonly original: Request;
+  readonly now: Date;
+}) => Promise<LookupResult<Extract<Result, { readonly accepted: true }>>> {
+  return async ({ original }) => {
+    const sent = await send(original);
+    return sent.accepted
+      ? { found: true, sent: sent as Extract<Result, { readonly accepted: true }> }
+      : { found: false };
   };
 }
