@@ -55,6 +55,17 @@ function list(value: string | undefined, fallback: string[]): string[] {
     .filter(Boolean);
 }
 
+/** Where the database is, as configured; tools that only read (ledger:check) need no more than this. */
+export function databaseLocation(env: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | null;
+  dataDir: string;
+} {
+  return {
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const mode: Config['mode'] = production
@@ -62,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : env.GERBANG_MODE === 'test'
       ? 'test'
       : 'demo';
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const { databaseUrl, dataDir } = databaseLocation(env);
   const port = Number(env.PORT ?? 3000);
 
   if (production) {
@@ -96,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
-    dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data'),
+    dataDir,
     // Demo and test secrets are random per process: sessions do not survive a demo restart,
     // which is acceptable there and avoids shipping a known secret.
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),

@@ -4,15 +4,12 @@
  * or writes, so it is safe against production and a freshly restored backup.
  */
 import { checkInvariants } from '@gerbang/ledger';
-import { loadConfig } from '../config';
+import { databaseLocation } from '../config';
 import { connectDatabase } from '../db/connect';
 
 async function main(): Promise<number> {
-  const config = loadConfig();
-  const handle = await connectDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-  });
+  const config = databaseLocation();
+  const handle = await connectDatabase(config);
   try {
     const report = await checkInvariants(handle.db);
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite ${config.dataDir}`;
