@@ -3,10 +3,11 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
 import { E2E_TEST_KEY } from './global-setup';
 
+export { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
 export { E2E_TEST_KEY };
-export const DEMO_PASSWORD = 'Gerbang#Demo2026';
 export const artifactsDir = path.resolve(import.meta.dirname, '../.artifacts');
 
 /** True when the suite has a server and a browser; files call `describe.skipIf(!hasBrowser())`. */

@@ -4,13 +4,12 @@ import type { DashboardTables } from '../modules/dashboard/tables';
 import type { DataPageTables } from '../modules/data-pages/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
+import type { CreatedAt, Timestamp } from './column-types';
 
 /**
  * Table types for Kysely. Each area adds its tables as an interface in its module folder and
  * extends `Database` here; money columns are `number` (int8 is normalised in connect.ts).
  */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 export interface AgentsTable {
   id: Generated<number>;

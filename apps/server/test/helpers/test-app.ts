@@ -5,11 +5,13 @@ import { buildApp } from '../../src/http/app';
 import type { Services } from '../../src/http/services';
 import { allRoutes } from '../../src/modules';
 import type { RailsConfig } from '../../src/rails';
+import { DEMO_PASSWORD } from '../../src/seed/demo-users';
 import { seedDemo } from '../../src/seed/seed-demo';
 import { createPostgresDatabase } from './databases';
 
 export const TEST_KEY = 'test-mode-key-for-api-tests';
-export const DEMO_PASSWORD = 'Gerbang#Demo2026';
+// The demo password the seed uses, re-exported so tests name one constant.
+export { DEMO_PASSWORD } from '../../src/seed/demo-users';
 
 export interface TestApp {
   app: FastifyInstance;

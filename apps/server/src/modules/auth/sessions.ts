@@ -41,37 +41,44 @@ export async function loadSession(
   now: Date,
   idleMs: number = Number.POSITIVE_INFINITY,
 ): Promise<AuthContext | null> {
+  // Session and user in one round trip: this runs on every request, the 10 s balance poll included.
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
     .select([
       's.id as session_id',
-      's.environment',
-      's.is_test',
-      's.expires_at',
-      's.revoked_at',
-      's.last_seen_at',
-      'u.id as user_id',
+      's.environment as session_environment',
+      's.is_test as session_is_test',
+      's.expires_at as session_expires_at',
+      's.revoked_at as session_revoked_at',
+      's.last_seen_at as session_last_seen_at',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > idleMs) return null;
+  if (!row || row.session_revoked_at !== null) return null;
+  if (row.session_expires_at.getTime() <= now.getTime()) return null;
+  const idleForMs = now.getTime() - row.session_last_seen_at.getTime();
+  if (idleForMs > idleMs) return null;
+  const {
+    session_id: sessionId,
+    session_environment: environment,
+    session_is_test: isTest,
+    session_expires_at: _expiresAt,
+    session_revoked_at: _revokedAt,
+    session_last_seen_at: _lastSeenAt,
+    ...user
+  } = row;
+  if (!user.portal_access) return null;
   // Touch at most once a minute: the balance poll every 10 s must not write on every call.
-  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+  if (idleForMs > 60_000) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now })
-      .where('id', '=', row.session_id)
+      .where('id', '=', sessionId)
       .execute();
   }
 
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', row.user_id)
-    .executeTakeFirst();
-  if (!user?.portal_access) return null;
   const agent = await db
     .selectFrom('agents')
     .selectAll()
@@ -79,9 +86,9 @@ export async function loadSession(
     .executeTakeFirstOrThrow();
   const access = await loadAccessList(db, user.id, agent.id_grup);
   return {
-    sessionId: row.session_id,
-    environment: row.environment,
-    isTest: row.is_test,
+    sessionId,
+    environment,
+    isTest,
     user,
     agent,
     access,

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type BusinessDate = ColumnType<Date | string, string, string>;
 type Environment = 'production' | 'sandbox';
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** WIB business date, written as `YYYY-MM-DD`; read it with to_char in queries. */
 type BusinessDate = ColumnType<Date | string, string, string>;
 type Environment = 'production' | 'sandbox';

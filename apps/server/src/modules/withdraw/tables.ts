@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Environment = 'production' | 'sandbox';
 
 /** Saved destinations (migration 0030 explains who reads and writes them). */
