@@ -1,7 +1,14 @@
 import { formatRupiah, NEWS_PAGE, wibDate } from '@gerbang/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hasBrowser,
+  loginAs,
+  screenshot,
+  setServerClock,
+  useBrowser,
+  wibTodayAt,
+} from '../support/browser';
 
 /** The server's answer to a call, read in the page's own session (same cookies). */
 async function apiGet(page: Page, path: string, query: Record<string, string | number> = {}) {
@@ -12,16 +19,14 @@ async function apiGet(page: Page, path: string, query: Record<string, string | n
 
 const textOf = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
-/** WIB instant `hh:mm` of today, for the browser's fixed clock. */
-const wibTodayAt = (hhmm: string) => new Date(`${wibDate(new Date())}T${hhmm}:00+07:00`);
-
 describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   const browser = useBrowser();
+  // Midday WIB on the server (the page follows it): outside the cut-off whatever the real hour.
+  beforeAll(() => setServerClock(wibTodayAt('12:00')));
+  afterAll(() => setServerClock(null));
 
   it('partner: summary cards equal the server figures, charts, news; month-to-date loads on click', async () => {
     const page = await browser.newPage();
-    // Midday WIB: outside the cut-off window whatever time the suite runs.
-    await page.clock.setFixedTime(wibTodayAt('12:00'));
     await loginAs(page, 'partner@demo.id');
     const today = wibDate(new Date());
     await page.getByTestId('dashboard').waitFor();
@@ -61,7 +66,6 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
 
   it('partner: the date picker refuses future days and reloads the figures of a chosen day', async () => {
     const page = await browser.newPage({ language: 'en' });
-    await page.clock.setFixedTime(wibTodayAt('12:00'));
     await loginAs(page, 'partner@demo.id');
     const today = wibDate(new Date());
     const tomorrow = new Date(`${today}T00:00:00Z`);
@@ -99,13 +103,24 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
 
   it('shows the cut-off notice inside 23:45–00:15 WIB for a listed agent', async () => {
     const page = await browser.newPage();
-    await page.clock.setFixedTime(wibTodayAt('23:50'));
-    await loginAs(page, 'partner@demo.id');
-    const notice = page.getByTestId('cutoff-notice');
-    await notice.waitFor();
-    expect(await notice.textContent()).toBe(
-      'Transaksi saat ini tidak dapat dilakukan karena sedang dalam waktu cut-off 23:45 - 00:15.',
-    );
+    // The server's clock decides; the page follows it (not the device's clock).
+    await setServerClock(wibTodayAt('23:50'));
+    try {
+      await loginAs(page, 'partner@demo.id');
+      const notice = page.getByTestId('cutoff-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toBe(
+        'Transaksi saat ini tidak dapat dilakukan karena sedang dalam waktu cut-off 23:45 - 00:15.',
+      );
+      // Outside the window the notice goes (re-read on the next load).
+      await setServerClock(wibTodayAt('12:00'));
+      await page.reload();
+      await page.getByTestId('dashboard').waitFor();
+      await page.getByTestId('summary-omzet-total').waitFor();
+      expect(await page.getByTestId('cutoff-notice').count()).toBe(0);
+    } finally {
+      await setServerClock(wibTodayAt('12:00'));
+    }
   });
 
   it('shows n/a on a summary whose call fails', async () => {

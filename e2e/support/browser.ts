@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
@@ -94,4 +94,31 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** WIB instant `hh:mm` of the current WIB day. */
+export function wibTodayAt(hhmm: string): Date {
+  const wibToday = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  return new Date(`${wibToday}T${hhmm}:00+07:00`);
+}
+
+/**
+ * Moves the server's one clock (test mode's `POST /api/dev/clock`, which needs the test key);
+ * `null` puts it back on real time. Pages follow it through each answer's X-Server-Time. The
+ * suite has one server, so a file that moves the clock puts it back in `afterAll`.
+ */
+export async function setServerClock(at: Date | null): Promise<void> {
+  const api = await request.newContext({ baseURL: baseUrl() });
+  try {
+    const token = await api.get('/api/auth/csrf_token');
+    const csrf = ((await token.json()) as { data: { csrf: string } }).data.csrf;
+    const res = await api.post('/api/dev/clock', {
+      headers: { 'x-csrf-token': csrf },
+      data: { test_key: E2E_TEST_KEY, ...(at ? { at: at.toISOString() } : {}) },
+    });
+    const body = (await res.json()) as { rc: string; rd: string };
+    if (body.rc !== '00') throw new Error(`dev clock refused: ${body.rc} ${body.rd}`);
+  } finally {
+    await api.dispose();
+  }
 }

@@ -1,12 +1,15 @@
+import { Ledger } from '@gerbang/ledger';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { syncModules } from './db/migrations/0002_permissions';
 import type { Services } from './http/services';
+import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
 import { createCaptchaService } from './modules/auth/captcha';
 import { createBalanceReader } from './modules/balance/ledger-balance-reader';
+import { type Clock, createClock } from './platform/clock';
 import { createRails, type RailsConfig } from './rails';
 
 export interface Running {
@@ -17,7 +20,7 @@ export interface Running {
 /** Connects the database, runs migrations and builds the services every route and job uses. */
 export async function bootstrap(
   config: Config,
-  opts: { log?: Logger; now?: () => Date; rails?: RailsConfig } = {},
+  opts: { log?: Logger; clock?: Clock; rails?: RailsConfig } = {},
 ): Promise<Running> {
   const log =
     opts.log ??
@@ -32,20 +35,33 @@ export async function bootstrap(
   });
   await migrateToLatest(handle.db);
   await syncModules(handle.db);
+  // Demo mode keeps generated secrets in its database, so a restart keeps withdrawals in flight.
+  const resolved = await withInstanceSecrets(handle.db, config);
+  const clock = opts.clock ?? createClock(config.clockStartsAt);
+  // The one ledger: every area books through it, on the services clock.
+  const ledger = new Ledger(handle.db, { clock: () => clock.now() });
   const services: Services = {
-    config,
+    config: resolved,
     db: handle.db,
     dbKind: handle.kind,
     log,
-    now: opts.now ?? (() => new Date()),
-    mail: createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    clock,
+    now: () => clock.now(),
+    mail: createMailer(handle.db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log,
+      now: () => clock.now(),
+    }),
     captcha: createCaptchaService(
       handle.db,
-      config.captchaSecret,
+      resolved.captchaSecret,
       config.captchaCost,
       config.testModeKey,
+      config.mode,
     ),
-    balances: createBalanceReader(handle.db),
+    balances: createBalanceReader(ledger),
+    ledger,
     rails: createRails(opts.rails),
   };
   return { services, close: () => handle.close() };

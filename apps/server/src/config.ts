@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parseClockStart } from './platform/clock';
 
 /**
  * Configuration comes from environment variables only (docs/operations.md lists them).
@@ -16,6 +17,12 @@ export interface Config {
   dataDir: string;
   sessionSecret: string;
   captchaSecret: string;
+  /**
+   * Secrets that were not configured and were generated at random. Demo mode replaces them with
+   * the ones it generated on its first start and kept in its database (instance-secrets.ts); test
+   * mode keeps them random per process; production has none (it refuses to start without them).
+   */
+  generatedSecrets: Array<'session' | 'captcha'>;
   /** When set, `/auth/login?test=<key>` skips the captcha and the session is a test user. */
   testModeKey: string | null;
   smtpUrl: string | null;
@@ -39,6 +46,11 @@ export interface Config {
   affiliateAndroidUrl: string;
   /** Payment rails: only the built-in simulator exists so far (RAILS=simulator). */
   rails: 'simulator';
+  /**
+   * Test mode's settable clock (CLOCK_AT, an ISO instant or a WIB time like `23:50`): the server
+   * starts at that time and runs on. Refused in production; null there and by default.
+   */
+  clockStartsAt: Date | null;
   /** Proxy addresses whose X-Forwarded-For is trusted (TRUST_PROXY, comma-separated); none by default. */
   trustProxy: string[] | false;
   /** A session unused for this long ends, within its 1-day absolute lifetime (SESSION_IDLE_MINUTES). */
@@ -93,6 +105,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length > 0) {
       throw new Error(`Production mode refuses to start without: ${missing.join(', ')}`);
     }
+    // A moved clock would shift cut-offs, expiries and settlement dates of real money.
+    if (env.CLOCK_AT?.trim()) {
+      throw new Error(
+        'Production mode refuses to start with CLOCK_AT set: the settable clock is for tests only. Remove CLOCK_AT from the environment.',
+      );
+    }
+    // The test key logs in without a captcha as a test user: it must never exist in production.
+    if (env.TEST_MODE_KEY?.trim()) {
+      throw new Error(
+        'Production mode refuses to start with TEST_MODE_KEY set: the test key skips the captcha and marks sessions as test users. Remove TEST_MODE_KEY from the environment.',
+      );
+    }
   }
   // Demo mode seeds demo users and money and opens the dev mailbox. On a PostgreSQL database that
   // must be asked for explicitly, so a deployment that forgot NODE_ENV=production cannot seed it.
@@ -105,14 +129,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     mode,
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Demo and test mode open the dev mailbox (every OTP) and the test key: only this computer may
+    // reach them unless HOST says otherwise. Production listens on every interface (behind a proxy).
+    host: env.HOST?.trim() || (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
     dataDir,
-    // Demo and test secrets are random per process: sessions do not survive a demo restart,
-    // which is acceptable there and avoids shipping a known secret.
-    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-    captchaSecret: env.CAPTCHA_SECRET ?? randomBytes(32).toString('hex'),
-    testModeKey: env.TEST_MODE_KEY?.trim() || null,
+    // Unconfigured secrets are random here; demo mode swaps them for the ones kept in its
+    // database at bootstrap (so withdrawals in flight survive a restart), test mode keeps these.
+    sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),
+    captchaSecret: env.CAPTCHA_SECRET || randomBytes(32).toString('hex'),
+    generatedSecrets: [
+      ...(env.SESSION_SECRET ? [] : (['session'] as const)),
+      ...(env.CAPTCHA_SECRET ? [] : (['captcha'] as const)),
+    ],
+    // Never in production (refused above; null here too, so no later code path can see one).
+    testModeKey: production ? null : env.TEST_MODE_KEY?.trim() || null,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM ?? 'Gerbang <no-reply@gerbang.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -133,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.AFFILIATE_ANDROID_URL ??
       'https://play.google.com/store/apps/details?id=id.gerbang.app&referrer=ref%3D{code}',
     rails: 'simulator',
+    clockStartsAt: !production && env.CLOCK_AT?.trim() ? parseClockStart(env.CLOCK_AT) : null,
     trustProxy: env.TRUST_PROXY ? list(env.TRUST_PROXY, []) : false,
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
   };

@@ -1,9 +1,10 @@
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
+import { demoExposureLines } from './exposure';
 import { buildApp } from './http/app';
-import { startExportWorker } from './jobs/export-worker';
-import { startRailSweep } from './jobs/rail-sweep';
+import { startJobLoop } from './jobs/loop';
 import { allRoutes } from './modules';
+import { releaseAbandonedTries } from './platform/guess-budget';
 import { DEMO_PASSWORD, PRINTED_DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed-demo';
 
@@ -12,13 +13,14 @@ async function main() {
   const running = await bootstrap(config);
   const { services } = running;
   if (config.mode === 'demo') await seedDemo(services);
+  // Guesses a killed process was comparing are given back, not counted as wrong (guess-budget.ts).
+  await releaseAbandonedTries(services.db);
 
   const app = await buildApp(services, allRoutes(config));
   await app.listen({ port: config.port, host: config.host });
-  // Finishes withdrawals a previous run left at the rail, then keeps polling slow ones.
-  const railSweep = startRailSweep(services);
-  // Writes the files of export jobs (data pages' download button); jobs survive restarts.
-  const exportWorker = startExportWorker(services);
+  // The background jobs (jobs/loop.ts): the payout rail sweep, export files, pay-in settlement,
+  // top-up expiry. Each runs at start, then on its own interval.
+  const jobs = startJobLoop(services);
 
   const url = `http://localhost:${config.port}`;
   const lines = [
@@ -30,14 +32,14 @@ async function main() {
     for (const user of PRINTED_DEMO_USERS) lines.push(`  ${user.username.padEnd(22)} ${user.role}`);
     lines.push(`Dev mailbox (OTP and reset mails): ${url}/dev/mailbox`);
     if (config.testModeKey) lines.push(`Test mode login: ${url}/auth/login?test=<TEST_MODE_KEY>`);
+    lines.push(...demoExposureLines(config.host));
   }
   // Printed, not logged: this is the banner people read after `npm start`.
   console.log(lines.join('\n'));
 
   const shutdown = async () => {
     await app.close();
-    await railSweep.stop();
-    await exportWorker.stop();
+    await jobs.stop();
     await running.close();
     process.exit(0);
   };

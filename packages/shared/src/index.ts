@@ -1,6 +1,7 @@
 export * from './contract/account';
 export * from './contract/auth';
 export * from './contract/dashboard';
+export * from './contract/input-rules';
 export * from './contract/reports';
 export * from './data-pages';
 export * from './domain/access-rule';

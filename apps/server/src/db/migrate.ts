@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
 import * as transactions from './migrations/0003_transactions';
+import * as instanceSecrets from './migrations/0008_instance_secrets';
 import * as ledger from './migrations/0010_ledger';
 import * as accountProfiles from './migrations/0020_account_profiles';
 import * as withdraw from './migrations/0030_withdraw';
@@ -17,6 +18,13 @@ import * as aggregator from './migrations/0047_aggregator';
 import * as advanceFunds from './migrations/0048_advance_funds';
 import * as nmid from './migrations/0049_nmid';
 import * as news from './migrations/0060_news';
+import * as guessBudgets from './migrations/0061_guess_budgets';
+import * as payins from './migrations/0065_payins';
+import * as settlementRuns from './migrations/0066_settlement_runs';
+import * as topupOpenDeposits from './migrations/0070_topup_open_deposits';
+import * as bulkVa from './migrations/0075_bulk_va';
+import * as payouts from './migrations/0080_payouts';
+import * as depositReturns from './migrations/0085_deposit_returns';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -26,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_permissions': permissionsSeed,
   '0003_transactions': transactions,
+  '0008_instance_secrets': instanceSecrets,
   '0010_ledger': ledger,
   '0040_deposits': deposits,
   '0041_virtual_accounts': virtualAccounts,
@@ -41,6 +50,13 @@ const migrations: Record<string, Migration> = {
   '0031_withdraw_rail_safety': withdrawRailSafety,
   '0020_account_profiles': accountProfiles,
   '0060_news': news,
+  '0061_guess_budgets': guessBudgets,
+  '0065_payins': payins,
+  '0066_settlement_runs': settlementRuns,
+  '0075_bulk_va': bulkVa,
+  '0070_topup_open_deposits': topupOpenDeposits,
+  '0080_payouts': payouts,
+  '0085_deposit_returns': depositReturns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

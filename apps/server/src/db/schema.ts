@@ -1,9 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
+import type { BulkVaTables } from '../modules/bulk-va/tables';
 import type { DashboardTables } from '../modules/dashboard/tables';
 import type { DataPageTables } from '../modules/data-pages/tables';
+import type { PayinTables } from '../modules/payins/tables';
+import type { PayoutTables } from '../modules/payouts/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
+import type { GuessBudgetTables } from '../platform/guess-budget-tables';
 import type { CreatedAt, Timestamp } from './column-types';
 
 /**
@@ -80,6 +84,8 @@ export interface PasswordResetsTable {
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Set when a newer link was issued or another link was used: the link no longer works. */
+  revoked_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -149,4 +155,8 @@ export interface Database
     AccountTables,
     DashboardTables,
     DataPageTables,
-    WithdrawTables {}
+    WithdrawTables,
+    PayinTables,
+    PayoutTables,
+    BulkVaTables,
+    GuessBudgetTables {}

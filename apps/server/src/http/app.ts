@@ -4,7 +4,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, RC, translate } from '@gerbang/shared';
+import {
+  DEFAULT_LANGUAGE,
+  findForbiddenText,
+  isLanguage,
+  type Language,
+  RC,
+  translate,
+} from '@gerbang/shared';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -12,16 +19,26 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { z } from 'zod';
-import { CSRF_COOKIE, CSRF_HEADER } from '../modules/auth/csrf';
-import { loadSession, SESSION_COOKIE } from '../modules/auth/sessions';
-import { safeEqual } from '../modules/auth/tokens';
+import { cookieOptions, sessionCookieNames } from '../modules/auth/cookies';
+import { loadSession } from '../modules/auth/sessions';
 import type { AuthContext } from './auth-context';
 import { ApiError, httpStatusFor } from './errors';
 import { enforceAccess } from './guard';
+import {
+  API_BODY_LIMIT,
+  assertCsrfToken,
+  assertMediaType,
+  assertSameOrigin,
+  fastifyErrorAsApiError,
+  forbiddenTextKey,
+} from './request-guard';
 import type { RouteDefinition, RouteResult } from './route';
 import type { Services } from './services';
 
 export const API_PREFIX = '/api';
+
+const isApiUrl = (url: string) =>
+  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,8 +61,27 @@ function sendEnvelope(
   key: string,
   vars?: Record<string, string | number>,
   data: unknown = null,
+  status = httpStatusFor(rc),
 ) {
-  return reply.status(httpStatusFor(rc)).send({ rc, rd: translate(lang, key, vars), data });
+  return reply.status(status).send({ rc, rd: translate(lang, key, vars), data });
+}
+
+function sendApiError(reply: FastifyReply, services: Services, lang: Language, error: ApiError) {
+  if (error.rc === RC.SESSION) {
+    reply.clearCookie(
+      sessionCookieNames(services.config.mode).session,
+      cookieOptions(services.config.mode),
+    );
+  }
+  return sendEnvelope(
+    reply,
+    lang,
+    error.rc,
+    error.messageKey,
+    error.vars,
+    error.data,
+    error.httpStatus ?? httpStatusFor(error.rc),
+  );
 }
 
 /** Zod issues carry catalog keys as messages; the first failing rule is the one the user sees. */
@@ -56,7 +92,7 @@ function firstIssueKey(error: z.ZodError): string {
 
 async function authenticate(req: FastifyRequest, services: Services): Promise<AuthContext | null> {
   if (req.gerbangAuth !== undefined) return req.gerbangAuth;
-  const token = req.cookies[SESSION_COOKIE];
+  const token = req.cookies[sessionCookieNames(services.config.mode).session];
   req.gerbangAuth = token
     ? await loadSession(services.db, token, services.now(), services.config.sessionIdleMs)
     : null;
@@ -67,21 +103,35 @@ function registerRoute(app: FastifyInstance, services: Services, route: RouteDef
   app.route({
     method: route.method,
     url: API_PREFIX + route.url,
-    handler: async (req, reply) => {
+    bodyLimit: route.bodyLimit ?? API_BODY_LIMIT,
+    // Session, origin, CSRF and the access rule are checked before the body is read: a refused
+    // caller never gets a body parsed, whatever its size (issue 9, finding 6).
+    onRequest: async (req, reply) => {
       let lang: Language = DEFAULT_LANGUAGE;
       try {
         const auth = await authenticate(req, services);
         lang = resolveLanguage(req, auth);
         req.gerbangLang = lang;
         if (route.method === 'POST') {
-          const cookie = req.cookies[CSRF_COOKIE] ?? '';
-          const header = String(req.headers[CSRF_HEADER] ?? '');
-          if (!cookie || !header || !safeEqual(cookie, header)) {
-            throw new ApiError(RC.ACCESS_DENIED, 'common.errors.csrf');
-          }
+          assertSameOrigin(req, services);
+          assertCsrfToken(req, services, auth);
         }
         enforceAccess(route.access, auth);
+        if (route.method === 'POST') assertMediaType(req, route.multipart === true);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return sendApiError(reply, services, lang, error);
+      }
+    },
+    handler: async (req, reply) => {
+      const lang: Language = req.gerbangLang ?? DEFAULT_LANGUAGE;
+      const auth = req.gerbangAuth ?? null;
+      try {
         const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => {
+          // No text with NUL reaches a schema, a handler or the database (finding 4).
+          const forbidden = findForbiddenText(value);
+          if (forbidden)
+            throw new ApiError(RC.VALIDATION, forbiddenTextKey(schema, value, forbidden));
           if (!schema) return value;
           const result = schema.safeParse(value ?? {});
           if (!result.success) throw new ApiError(RC.VALIDATION, firstIssueKey(result.error));
@@ -103,7 +153,7 @@ function registerRoute(app: FastifyInstance, services: Services, route: RouteDef
           query,
           params,
           ip: req.ip,
-          userAgent: String(req.headers['user-agent'] ?? ''),
+          userAgent: String(req.headers['user-agent'] ?? '').replaceAll('\u0000', ''),
         });
         if (route.raw) return reply;
         return sendEnvelope(
@@ -115,10 +165,9 @@ function registerRoute(app: FastifyInstance, services: Services, route: RouteDef
           result?.data ?? null,
         );
       } catch (error) {
-        if (error instanceof ApiError) {
-          if (error.rc === RC.SESSION) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-          return sendEnvelope(reply, lang, error.rc, error.messageKey, error.vars, error.data);
-        }
+        // ApiErrors, and a plugin's 4xx (a malformed or oversized upload) as the envelope too.
+        const apiError = fastifyErrorAsApiError(error);
+        if (apiError) return sendApiError(reply, services, lang, apiError);
         req.log.error({ err: error }, 'unhandled error');
         return sendEnvelope(reply, lang, RC.GENERIC, 'common.errors.generic');
       }
@@ -133,8 +182,23 @@ export async function buildApp(
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
     trustProxy: services.config.trustProxy,
-    bodyLimit: 12 * 1024 * 1024,
+    // The default for every route; routes that take more declare it (see API_BODY_LIMIT).
+    bodyLimit: API_BODY_LIMIT,
     genReqId: () => crypto.randomUUID(),
+    // A malformed URL or an overlong path parameter is refused before any hook runs: answer it
+    // in the envelope too, with the headers the hooks would have set.
+    frameworkErrors: (error, req, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      const apiError = fastifyErrorAsApiError(error);
+      if (!isApiUrl(req.url) || !apiError) {
+        return reply.status(400).type('text/plain; charset=utf-8').send('400');
+      }
+      return sendApiError(reply, services, resolveLanguage(req, null), apiError);
+    },
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10_000_000, files: 8 } });
@@ -155,6 +219,29 @@ export async function buildApp(
     hsts: services.config.mode === 'production',
   });
 
+  // API answers carry personal data and balances: no browser or proxy may keep them (finding 11).
+  // Routes that serve a public asset (a bank logo) set their own Cache-Control over this.
+  app.addHook('onRequest', async (req, reply) => {
+    if (isApiUrl(req.url)) reply.header('cache-control', 'no-store');
+  });
+  // The server's clock, so the page's cut-off notice and "today" follow the server, not a device
+  // whose clock is off (and follow test mode's settable clock in browser tests).
+  app.addHook('onRequest', async (req, reply) => {
+    if (isApiUrl(req.url)) reply.header('x-server-time', services.now().toISOString());
+  });
+  // Fastify's own refusals (broken JSON, body too large, media type) in the envelope (finding 5).
+  app.setErrorHandler((error, req, reply) => {
+    const lang = req.gerbangLang ?? resolveLanguage(req, req.gerbangAuth ?? null);
+    const apiError = fastifyErrorAsApiError(error);
+    if (!apiError) req.log.error({ err: error }, 'unhandled error');
+    if (!isApiUrl(req.url)) {
+      const status = apiError?.httpStatus ?? (apiError ? httpStatusFor(apiError.rc) : 500);
+      return reply.status(status).type('text/plain; charset=utf-8').send(String(status));
+    }
+    if (!apiError) return sendEnvelope(reply, lang, RC.GENERIC, 'common.errors.generic');
+    return sendApiError(reply, services, lang, apiError);
+  });
+
   for (const route of routes) registerRoute(app, services, route);
 
   const webDist = services.config.webDistDir;
@@ -165,7 +252,7 @@ export async function buildApp(
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX) {
+    if (isApiUrl(req.url)) {
       const lang = isLanguage(req.headers['x-language'])
         ? req.headers['x-language']
         : DEFAULT_LANGUAGE;

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly vars?: Record<string, string | number>,
     /** Extra payload some refusals carry (e.g. rejected dates for rc 99). */
     readonly data: unknown = null,
+    /** HTTP status when it differs from the result code's (413, 415 for bodies). */
+    readonly httpStatus?: number,
   ) {
     super(messageKey);
   }

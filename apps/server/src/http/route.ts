@@ -64,6 +64,14 @@ export interface RouteDefinition<
    * that becomes the `{rc, rd, data}` envelope.
    */
   raw?: boolean;
+  /**
+   * Largest body this route reads, in bytes; the default (API_BODY_LIMIT, 32 KB) fits every form.
+   * Only upload routes raise it. Either way the body is read after the session, CSRF and access
+   * checks, so an anonymous caller cannot make the server read a large body.
+   */
+  bodyLimit?: number;
+  /** The route reads multipart/form-data (an upload, streamed); other routes refuse it with 415. */
+  multipart?: boolean;
   handler: (
     ctx: RouteContext<z.infer<B>, z.infer<Q>, z.infer<P>>,
   ) => Promise<RouteResult | undefined>;

@@ -1,3 +1,4 @@
+import type { Ledger } from '@gerbang/ledger';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import type { Database } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { CaptchaService } from '../modules/auth/captcha';
 import type { BalanceReader } from '../modules/balance/balance-reader';
+import type { Clock } from '../platform/clock';
 import type { Rails } from '../rails';
 
 /** What every route and job may use. Built once in main.ts (or per test) and passed down. */
@@ -15,9 +17,13 @@ export interface Services {
   mail: Mailer;
   captcha: CaptchaService;
   balances: BalanceReader;
+  /** The one ledger, built at start with the services clock (`bootstrap.ts`). */
+  ledger: Ledger;
   /** Payment rails (the simulator unless real connectors are configured). */
   rails: Rails;
   log: Logger;
-  /** The clock, injectable so tests can move time (cut-off windows, expiries, lockouts). */
+  /** The one clock (platform/clock.ts); test mode may move it, production never. */
+  clock: Clock;
+  /** `clock.now()`: what every time rule reads (cut-off, downtime, expiries, WIB days). */
   now: () => Date;
 }

@@ -1,38 +1,15 @@
-import type { Services } from '../http/services';
-import { runRailSweep } from '../modules/withdraw/rail-work';
-
-export interface RunningJob {
-  stop(): Promise<void>;
-}
+import { runOnce, type SweepReport } from '../modules/payouts/rail-work';
+import type { Job } from './loop';
 
 /**
- * The rail recovery worker: once at start, then every `intervalMs`, it finishes withdrawals whose
- * rail work is due (a slow bank answering, a queued night transfer, a process that died between
- * the ledger hold and the rail). Ticks never overlap; several processes may run it against one
- * database because rows are claimed one by one with a lease.
+ * The payout rail sweep (modules/payouts/rail-work.ts): at start and every 5 s it finishes payouts
+ * whose rail work is due (a slow bank answering, a queued night transfer, a process that died
+ * between the ledger hold and the rail). Several processes may run it against one database:
+ * rows are claimed one by one with a lease.
  */
-export function startRailSweep(services: Services, intervalMs = 5_000): RunningJob {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  const tick = () => {
-    running = (async () => {
-      try {
-        const report = await runRailSweep(services);
-        if (report.claimed > 0) services.log.info(report, 'rail sweep');
-      } catch (error) {
-        services.log.error({ err: error }, 'rail sweep failed');
-      }
-    })().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
-}
+export const railSweepJob: Job<SweepReport> = {
+  name: 'rail sweep',
+  intervalMs: 5_000,
+  runOnce,
+  report: (report) => (report.claimed > 0 ? report : null),
+};

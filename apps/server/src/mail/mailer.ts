@@ -13,7 +13,17 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Writes many mails to the outbox inside the caller's database transaction (a thousand rows
+   * per statement), so they exist exactly when the work that asks for them commits. Call
+   * `deliverQueued` after the commit.
+   */
+  queue(db: Kysely<Database>, messages: readonly MailMessage[]): Promise<number>;
+  /** Sends unsent outbox rows through SMTP (a no-op without SMTP: the outbox is the mailbox). */
+  deliverQueued(limit?: number): Promise<number>;
 }
+
+const QUEUE_CHUNK = 1_000;
 
 /**
  * Every mail is written to the outbox table first. With SMTP_URL set it is then sent through
@@ -22,12 +32,69 @@ export interface Mailer {
  */
 export function createMailer(
   db: Kysely<Database>,
-  opts: { smtpUrl: string | null; from: string; log: Logger },
+  opts: { smtpUrl: string | null; from: string; log: Logger; now: () => Date },
 ): Mailer {
   const transport: Transporter | null = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : null;
   return {
+    async queue(trx, messages) {
+      const at = opts.now();
+      for (let i = 0; i < messages.length; i += QUEUE_CHUNK) {
+        await trx
+          .insertInto('mail_outbox')
+          .values(
+            messages.slice(i, i + QUEUE_CHUNK).map((m) => ({
+              to_address: m.to,
+              subject: m.subject,
+              body_text: m.text,
+              kind: m.kind,
+              created_at: at,
+            })),
+          )
+          .execute();
+      }
+      return messages.length;
+    },
+    async deliverQueued(limit = 500) {
+      if (!transport) return 0;
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select(['id', 'to_address', 'subject', 'body_text'])
+        .where('sent_at', 'is', null)
+        .where('attempts', '<', 5)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      let sent = 0;
+      for (const row of rows) {
+        try {
+          await transport.sendMail({
+            from: opts.from,
+            to: row.to_address,
+            subject: row.subject,
+            text: row.body_text,
+          });
+          await db
+            .updateTable('mail_outbox')
+            .set((eb) => ({ sent_at: opts.now(), attempts: eb('attempts', '+', 1) }))
+            .where('id', '=', row.id)
+            .execute();
+          sent += 1;
+        } catch (error) {
+          opts.log.error({ err: error, mailId: row.id }, 'smtp send failed');
+          await db
+            .updateTable('mail_outbox')
+            .set((eb) => ({
+              attempts: eb('attempts', '+', 1),
+              last_error: String(error).slice(0, 500),
+            }))
+            .where('id', '=', row.id)
+            .execute();
+        }
+      }
+      return sent;
+    },
     async send(message) {
       const row = await db
         .insertInto('mail_outbox')
@@ -36,6 +103,7 @@ export function createMailer(
           subject: message.subject,
           body_text: message.text,
           kind: message.kind,
+          created_at: opts.now(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -49,7 +117,7 @@ export function createMailer(
         });
         await db
           .updateTable('mail_outbox')
-          .set({ sent_at: new Date(), attempts: 1 })
+          .set({ sent_at: opts.now(), attempts: 1 })
           .where('id', '=', row.id)
           .execute();
       } catch (error) {

@@ -218,14 +218,55 @@ export interface VaIssuerRail {
   }): Promise<{ readonly vaNumber: string }>;
 }
 
-/** What a VA issuer or QRIS acquirer tells us when money arrives; connectors turn their webhook into this. */
-export interface IncomingPaymentNotification {
+// ── Inbound payments (pay-ins) ──────────────────────────────────────────────────────────────────
+
+/** Where the money arrived: a VA, a dynamic QRIS, a retail pay code, an e-wallet checkout or a bank account. */
+export type InboundChannel = 'VA' | 'QRIS' | 'RETAIL' | 'EWALLET' | 'BANK_TRANSFER';
+
+/**
+ * "This VA / QRIS / code / bank account received amount X at time T, bank reference R": what a VA
+ * issuer, QRIS acquirer, retailer, e-wallet or bank tells us when money arrives. Connectors turn
+ * their webhook or statement line into this; the simulator's payer page builds the same thing.
+ */
+export interface InboundPaymentNotification {
+  readonly environment: 'production' | 'sandbox';
+  readonly channel: InboundChannel;
+  /** The bank's (or acquirer's) reference: the idempotency key of the payment. */
   readonly railReference: string;
-  readonly channel: 'VA' | 'QRIS' | 'RETAIL';
-  /** The VA number, QRIS transaction id or retail pay code that was paid. */
+  /** The VA number, the QRIS payload, the retail pay code, the checkout reference or the account number paid. */
   readonly paidTo: string;
+  /** Whole rupiah. */
   readonly amount: number;
   readonly paidAt: Date;
+}
+
+/** Why an inbound payment was not taken; the rail answers the payer with it. */
+export type InboundRefusal =
+  | 'NOT_FOUND'
+  | 'INACTIVE'
+  | 'ALREADY_PAID'
+  | 'EXPIRED'
+  | 'AMOUNT_MISMATCH'
+  | 'AMOUNT_TOO_SMALL'
+  | 'CHANNEL_DISRUPTED'
+  | 'INVALID_QRIS'
+  | 'REFERENCE_CONFLICT';
+
+export type InboundPaymentResult =
+  | {
+      readonly accepted: true;
+      /** Our transaction id (or deposit id / suspense reference) of the payment. */
+      readonly idTransaksi: string;
+      /** The reference was seen before: nothing moved this time. */
+      readonly replayed: boolean;
+      /** held: merchant held balance; available: a matched top-up; suspense: unmatched transfer. */
+      readonly outcome: 'held' | 'available' | 'suspense';
+    }
+  | { readonly accepted: false; readonly reason: InboundRefusal };
+
+/** The one handler every inbound rail calls (implemented by the pay-in block). */
+export interface InboundPaymentHandler {
+  receive(notification: InboundPaymentNotification): Promise<InboundPaymentResult>;
 }
 
 /** Dynamic QRIS (amount in tag 54) for a merchant's NMID. */

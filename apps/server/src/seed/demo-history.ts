@@ -6,13 +6,43 @@ import {
   type TransferInput,
 } from '@gerbang/ledger';
 import { wibDate, wibDayStart } from '@gerbang/shared';
+import { TOPUP_LIMITS } from '@gerbang/shared/contract/topup';
 import { findBank } from '@gerbang/shared/domain/banks';
-import type { Insertable, Kysely } from 'kysely';
+import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Services } from '../http/services';
 import type { DisbursementDetailsTable } from '../modules/bulk-transfer/tables';
+import { type CallbackInput, callbackRow } from '../modules/callbacks/queue';
 import type { CallbacksTable } from '../modules/callbacks/tables';
+import { matchedTopupRows, transferInput } from '../modules/payins/bank-transfer';
+import { PAID_CLOSE_VA, paidCode, payinRows } from '../modules/payins/book';
+import { payinTransactionId } from '../modules/payins/ids';
+import {
+  DEFAULT_EXPIRY_MS,
+  type IssueVaInput,
+  payinCodeRow,
+  qrisMerchantFor,
+  qrisPayloadFor,
+  unpaidBillRow,
+  vaNumberFor,
+  virtualAccountRow,
+} from '../modules/payins/issue';
+import { ACCOUNT } from '../modules/payins/ledger';
+import { type PayinPricingRow, priceFrom } from '../modules/payins/pricing';
+import { receiptRow } from '../modules/payins/receive';
+import {
+  type ClaimedHold,
+  claimedHold,
+  groupHolds,
+  settlementCompletion,
+  settlementRow,
+} from '../modules/payins/settlement';
+import type { PayinCodesTable, PayinReceiptsTable } from '../modules/payins/tables';
+import { codeTarget, type PayinTarget, vaTarget } from '../modules/payins/targets';
 import type { IncomingHoldsTable, SettlementsTable } from '../modules/settlement/tables';
+import { depositId, depositRow, EXPIRED_DEPOSIT } from '../modules/topup/deposits';
+import { RECEIVING_ACCOUNTS } from '../modules/topup/receiving-accounts';
 import type { DepositsTable } from '../modules/topup/tables';
 import type { TransactionsTable } from '../modules/transactions/tables';
 import type { TransferOrderStatus, TransferOrdersTable } from '../modules/transfer/tables';
@@ -21,12 +51,23 @@ import type {
   VaRequestsTable,
   VirtualAccountsTable,
 } from '../modules/virtual-account/tables';
+import type { InboundPaymentNotification } from '../rails';
 
 /**
  * Ninety days of demo history for the demo agents, written the way the features write it: every
  * rupiah through the ledger's public API (with explicit booking times spread over the days), and
  * the business rows the data pages read in the same database transaction. Deterministic (a fixed
  * random seed per agent) and idempotent (an audit-log marker; the whole seed is one transaction).
+ *
+ * The pay-in history is written by the pay-in and top-up blocks' own pure row builders, the ones
+ * their live service functions insert (issue: virtualAccountRow, unpaidBillRow, payinCodeRow;
+ * receive/book: payinRows, receiptRow; settlement: settlementRow, settlementCompletion; top-up:
+ * depositRow, matchedTopupRows), in bulk. This file only decides what happened when: which VA or
+ * QRIS was paid, how much, at what time, and when the settlement job ran. Still written here:
+ * callback delivery outcomes (no sender yet), the aggregators' revenue shares (booked at payment
+ * time here; the live settlement job books them on settlement, aggregator/shares.ts, and skips
+ * pay-ins that already have their fee row) and their monthly payout, and the withdraw,
+ * transfer-order, bulk-transfer and bulk-VA-request history.
  */
 
 const MARKER = 'demo_history_seeded';
@@ -34,10 +75,8 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const ENV = 'production' as const;
 
-/** Fees the demo applies (whole rupiah). */
+/** Fees the demo applies (whole rupiah); pay-in fees come from the channel pricing. */
 const FEE = {
-  va: 4_000,
-  qrisPercent: 0.7,
   withdraw: 2_500,
   transferOrder: 3_500,
   aggregatorVa: 1_000,
@@ -47,12 +86,6 @@ const FEE = {
 
 const VA_BANKS = ['014', '008', '009', '002', '022', '013', '011'];
 const DEST_BANKS = ['014', '008', '009', '002', '022', '451', '542', '535', '213', '016'];
-const PROVIDER_ACCOUNTS = [
-  { kodebank: '014', norekening: '8720155501', atasnama: 'PT GERBANG PEMBAYARAN NUSANTARA' },
-  { kodebank: '008', norekening: '1230009876543', atasnama: 'PT GERBANG PEMBAYARAN NUSANTARA' },
-  { kodebank: '009', norekening: '0987654321', atasnama: 'PT GERBANG PEMBAYARAN NUSANTARA' },
-];
-
 const FIRST = [
   'Budi',
   'Siti',
@@ -287,9 +320,12 @@ interface Posting {
 
 interface Seeded {
   transactions: Insertable<TransactionsTable>[];
-  holds: Array<Insertable<IncomingHoldsTable> & { settlementKey: string | null }>;
-  settlements: Array<Insertable<SettlementsTable> & { key: string }>;
+  /** `plan`: claimed by the settlement job (due), and when it completed (null: still in process). */
+  holds: Array<Insertable<IncomingHoldsTable> & { plan: { completeAt: Date | null } | null }>;
   callbacks: Insertable<CallbacksTable>[];
+  callbackUrls: Map<number, string>;
+  payinCodes: Insertable<PayinCodesTable>[];
+  receipts: Insertable<PayinReceiptsTable>[];
   deposits: Insertable<DepositsTable>[];
   vaBills: Insertable<VaBillsTable>[];
   vaAccounts: Insertable<VirtualAccountsTable>[];
@@ -319,21 +355,21 @@ async function openAccounts(
   agents: AgentInfo[],
 ): Promise<AccountBook> {
   const specs: Array<{ kind: string; agentId: number | null; subkey: string }> = [
-    { kind: 'fee_revenue', agentId: null, subkey: '' },
+    { kind: ACCOUNT.fees, agentId: null, subkey: '' },
   ];
   for (const code of [
-    ...new Set([...VA_BANKS, ...DEST_BANKS, ...PROVIDER_ACCOUNTS.map((a) => a.kodebank)]),
+    ...new Set([...VA_BANKS, ...DEST_BANKS, ...RECEIVING_ACCOUNTS.map((a) => a.kodebank)]),
   ]) {
-    specs.push({ kind: 'cash_in_clearing', agentId: null, subkey: code });
+    specs.push({ kind: ACCOUNT.clearing, agentId: null, subkey: code });
     specs.push({ kind: 'rail_clearing', agentId: null, subkey: code });
   }
-  specs.push({ kind: 'cash_in_clearing', agentId: null, subkey: 'QRIS' });
+  specs.push({ kind: ACCOUNT.clearing, agentId: null, subkey: 'QRIS' });
   for (const agent of agents) {
-    specs.push({ kind: 'merchant_available', agentId: agent.id, subkey: '' });
-    specs.push({ kind: 'merchant_held', agentId: agent.id, subkey: '' });
+    specs.push({ kind: ACCOUNT.available, agentId: agent.id, subkey: '' });
+    specs.push({ kind: ACCOUNT.held, agentId: agent.id, subkey: '' });
     if (agent.aggregatorId !== null) {
       specs.push({ kind: 'aggregator_share', agentId: agent.aggregatorId, subkey: '' });
-      specs.push({ kind: 'merchant_available', agentId: agent.aggregatorId, subkey: '' });
+      specs.push({ kind: ACCOUNT.available, agentId: agent.aggregatorId, subkey: '' });
     }
   }
   const unique = [
@@ -352,14 +388,40 @@ async function openAccounts(
 }
 
 /** Instants of `count` events on a WIB day, between 07:00 and 22:00 and before `now`. */
+/**
+ * When the demo history says a settlement due on `settleDay` was sent. A batch is "in process" from
+ * the start of its settlement date until then. The banks' 23:00–06:00 WIB downtime holds transfers,
+ * so VA batches go out at 06:30 of their date and QRIS batches (settled through the QRIS switch's
+ * evening file) at 06:15 the next morning. So whatever the hour, some batch dated today is in
+ * process: VA ones until 06:30, QRIS ones all day.
+ */
+function settlementCompletedAt(kind: 'VA' | 'QRIS', settleDay: string): Date {
+  const start = wibDayStart(settleDay).getTime();
+  return new Date(kind === 'VA' ? start + 6.5 * 3_600_000 : start + DAY_MS + 6.25 * 3_600_000);
+}
+
+/**
+ * What happened `ms` after `at`, but never after now: an event seeded a minute after midnight has
+ * its follow-ups (payment, completion, callback) squeezed in before now rather than in the future.
+ */
+function followUp(at: Date, ms: number, now: Date): Date {
+  return new Date(Math.max(at.getTime(), Math.min(at.getTime() + ms, now.getTime() - 1_000)));
+}
+
+/** Transfers booked at `at` (the seed books history; live flows book at the clock). */
+function bookedAt(transfers: TransferInput[], at: Date): TransferInput[] {
+  return transfers.map((t) => ({ ...t, createdAt: at }));
+}
+
 function timesOnDay(random: Random, day: string, count: number, now: Date): Date[] {
   const start = wibDayStart(day).getTime();
   let from = start + 7 * 3_600_000;
   let to = Math.min(start + 22 * 3_600_000, now.getTime() - 2 * MINUTE_MS);
   if (to <= from) {
-    // Early in today's WIB day: squeeze today's events between midnight and now.
-    from = start + MINUTE_MS;
-    to = Math.max(from + MINUTE_MS, now.getTime() - 2 * MINUTE_MS);
+    // Early in today's WIB day: squeeze today's events between midnight and now, never later
+    // than now (a row in the future would show on no page and break "today" counts).
+    from = start;
+    to = Math.max(start, now.getTime() - 1_000);
   }
   return Array.from(
     { length: count },
@@ -367,12 +429,20 @@ function timesOnDay(random: Random, day: string, count: number, now: Date): Date
   ).sort((a, b) => a.getTime() - b.getTime());
 }
 
-function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: number): Seeded {
+function generate(
+  agents: AgentInfo[],
+  book: AccountBook,
+  prices: Map<string, PayinPricingRow>,
+  now: Date,
+  days: number,
+): Seeded {
   const out: Seeded = {
     transactions: [],
     holds: [],
-    settlements: [],
     callbacks: [],
+    callbackUrls: new Map(),
+    payinCodes: [],
+    receipts: [],
     deposits: [],
     vaBills: [],
     vaAccounts: [],
@@ -383,14 +453,14 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
     postings: [],
   };
   const today = wibDate(now);
-  const feeRevenue = book.id('fee_revenue');
+  const feeRevenue = book.id(ACCOUNT.fees);
 
   for (const profile of PROFILES) {
     const agent = agents.find((a) => a.username === profile.username);
     if (!agent) continue;
     const random = randomFor(agent.id * 7919 + 17);
-    const available = book.id('merchant_available', agent.id);
-    const held = book.id('merchant_held', agent.id);
+    const available = book.id(ACCOUNT.available, agent.id);
+    const held = book.id(ACCOUNT.held, agent.id);
     const aggregatorShare =
       agent.aggregatorId !== null ? book.id('aggregator_share', agent.aggregatorId) : null;
     let sequence = 0;
@@ -402,303 +472,304 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
     const spendable = (at: number) =>
       cash.filter((c) => c.at <= at).reduce((sum, c) => sum + c.amount, 0);
 
-    // Issued (reserved) VAs: static open VAs for regular customers.
-    const customers = Array.from({ length: Math.max(profile.vaReserved, 1) }, (_, i) => ({
-      id: `CUST${pad(agent.id, 3)}${pad(i + 1, 4)}`,
-      name: i % 3 === 0 ? random.pick(SHOPS) : personName(random),
-      bank: VA_BANKS[i % VA_BANKS.length] as string,
-    }));
-    for (let i = 0; i < profile.vaReserved; i++) {
-      const customer = customers[i];
-      if (!customer) continue;
-      const created = new Date(now.getTime() - random.int(5, days) * DAY_MS);
-      const prefix =
-        customer.bank === '008'
-          ? '87827'
-          : customer.bank === '451'
-            ? '9001062'
-            : `8${customer.bank}`;
-      out.vaAccounts.push({
-        agent_id: agent.id,
-        environment: ENV,
-        kodebank: customer.bank,
-        namabank: bankName(customer.bank),
-        customer_id: customer.id,
-        nama_pemilik: agent.name,
-        va_number: `${prefix}${pad(agent.id, 3)}${pad(i + 1, 6)}`,
-        nama_pemilik_va: customer.name.toUpperCase(),
-        partner_reff_id: `REF-${customer.id}`,
-        bill_type: i % 4 === 3 ? 'close' : 'open',
-        amount: i % 4 === 3 ? roundTo(random.int(100_000, 900_000), 5_000) : null,
-        status: i % 6 === 5 ? 0 : 1,
-        created_at: created,
-        created_date: wibDate(created),
+    const owner = { agentId: agent.id, environment: ENV };
+    const merchant = qrisMerchantFor(agent.id, agent.name, null);
+    if (profile.callbackUrl) out.callbackUrls.set(agent.id, profile.callbackUrl);
+    let payinSerial = 0;
+    let vaSerial = 0;
+    let codeSerial = 0;
+    let depositSerial = 0;
+    /** Unpaid close-VA bills by VA number: paying the VA pays this bill (as writeVaBill does). */
+    const openBills = new Map<string, Insertable<VaBillsTable>>();
+    const vaRows = new Map<string, Insertable<VirtualAccountsTable>>();
+
+    /** Issues a VA at `at` with the pay-in block's rows; answers what paying it pays. */
+    const issueVa = (item: Omit<IssueVaInput, 'customerId'>, customerId: string, at: Date) => {
+      const vaNumber = vaNumberFor(owner, item.bankCode, customerId);
+      const row = virtualAccountRow({
+        owner,
+        ownerName: agent.name,
+        item,
+        customerRef: customerId,
+        vaNumber,
+        now: at,
       });
-    }
+      out.vaAccounts.push(row);
+      vaRows.set(vaNumber, row);
+      const bill = unpaidBillRow({ owner, item, vaNumber, now: at });
+      if (bill) {
+        out.vaBills.push(bill);
+        openBills.set(vaNumber, bill);
+      }
+      return vaTarget({ ...row, id: 0 } as Parameters<typeof vaTarget>[0]);
+    };
+
+    /**
+     * Books a checked payment the way receivePayment → bookHeldPayment does (payinRows: ledger
+     * chain, cash-in transaction, hold, VA bill, callback; receiptRow), at `paidAt`. Answers our
+     * transaction id, or null where the live flow would refuse it (disrupted, amount ≤ fee).
+     */
+    const pay = (
+      target: PayinTarget,
+      channel: 'VA' | 'QRIS',
+      paidTo: string,
+      amount: number,
+      paidAt: Date,
+    ): string | null => {
+      const catalog = findPayinChannel(target.channelCode);
+      if (!catalog) throw new Error(`seed: unknown channel ${target.channelCode}`);
+      const price = priceFrom(catalog, prices.get(`${agent.id}|${catalog.productCode}`), amount);
+      if (price.disrupted || amount <= price.fee) return null;
+      payinSerial += 1;
+      const idTransaksi = payinTransactionId(
+        paidAt,
+        (agent.id % 100) * 10_000 + (payinSerial % 10_000),
+      );
+      const n: InboundPaymentNotification = {
+        environment: ENV,
+        channel,
+        railReference: `RR${pad(agent.id, 4)}${pad(payinSerial, 8)}`,
+        paidTo,
+        amount,
+        paidAt,
+      };
+      const accounts = {
+        clearing: book.id(ACCOUNT.clearing, null, catalog.clearingSubkey),
+        held,
+        fees: feeRevenue,
+      };
+      const rows = payinRows({ target, price, n, idTransaksi, now: paidAt, accounts });
+      out.postings.push({ at: paidAt, transfers: bookedAt(rows.postings, paidAt) });
+      out.transactions.push(rows.transaction);
+      out.receipts.push(receiptRow(n, paidAt, { idTransaksi, agentId: agent.id, outcome: 'held' }));
+      if (rows.vaBill && target.va) {
+        const bill = target.va.billType === 'close' ? openBills.get(target.va.number) : undefined;
+        if (bill) {
+          Object.assign(bill, rows.vaBill.paid);
+          openBills.delete(target.va.number);
+        } else {
+          out.vaBills.push(rows.vaBill.row);
+        }
+        const va = vaRows.get(target.va.number);
+        if (va && target.va.billType === 'close') Object.assign(va, PAID_CLOSE_VA);
+      }
+      // When the settlement job moves it to available (the batch timeline of the demo).
+      const settleDay = String(rows.hold.date_settlement);
+      const settleAt = settlementCompletedAt(catalog.kind === 'VA' ? 'VA' : 'QRIS', settleDay);
+      const settled = settleAt.getTime() <= now.getTime() - MINUTE_MS;
+      if (settled) cash.push({ at: settleAt.getTime(), amount: amount - price.fee });
+      // Due (settlement date reached) but not yet sent: claimed, shown on the "in process" page.
+      const due = settled || settleDay <= today;
+      out.holds.push({
+        ...rows.hold,
+        plan: due ? { completeAt: settled ? settleAt : null } : null,
+      });
+      out.callbacks.push(
+        delivered(callbackRow(paidAt, rows.callback), random, profile.callbackUrl, now),
+      );
+      if (agent.aggregatorId !== null && aggregatorShare !== null) {
+        const share =
+          catalog.kind === 'VA'
+            ? FEE.aggregatorVa
+            : Math.max(1, Math.round((amount * FEE.aggregatorQrisPercent) / 100));
+        out.fees.push({
+          agent_id: agent.aggregatorId,
+          member_agent_id: agent.id,
+          environment: ENV,
+          id_transaksi: idTransaksi,
+          fee_type: 'VA',
+          fee_date: wibDate(paidAt),
+          nominal: amount,
+          fee: share,
+          ledger_transfer_id: `demo:share:${idTransaksi}`,
+          created_at: paidAt,
+        });
+        out.postings.push({
+          at: paidAt,
+          transfers: [
+            {
+              id: `demo:share:${idTransaksi}`,
+              debitAccountId: feeRevenue,
+              creditAccountId: aggregatorShare,
+              amount: share,
+              kind: 'aggregator_share',
+              reference: idTransaksi,
+              description: `Revenue share ${agent.name}`,
+              createdAt: paidAt,
+            },
+          ],
+        });
+      }
+      return idTransaksi;
+    };
+
+    /** A dynamic QRIS issued a few minutes before `paidAt` (payinCodeRow) and paid then. */
+    const payQris = (amount: number, paidAt: Date, partnerReff: string) => {
+      const code = `QR${pad(agent.id, 4)}${pad(++codeSerial, 10)}`;
+      const issuedAt = new Date(
+        Math.max(
+          wibDayStart(wibDate(paidAt)).getTime(),
+          paidAt.getTime() - random.int(1, 10) * MINUTE_MS,
+        ),
+      );
+      const payload = qrisPayloadFor(merchant, amount, code);
+      const row = payinCodeRow({
+        owner,
+        kind: 'QRIS',
+        channelCode: 'QRIS',
+        code,
+        payload,
+        item: { channelCode: 'QRIS', amount, customerName: personName(random), partnerReff },
+        expiresAt: new Date(issuedAt.getTime() + DEFAULT_EXPIRY_MS.QRIS),
+        now: issuedAt,
+      });
+      out.payinCodes.push(row);
+      const target = codeTarget(
+        {
+          ...row,
+          id: 0,
+          customer_name: row.customer_name ?? '',
+          partner_reff: row.partner_reff ?? null,
+        },
+        merchant.nmid,
+      );
+      const id = pay(target, 'QRIS', payload, amount, paidAt);
+      if (id) Object.assign(row, paidCode({ paidAt }, id));
+    };
+
+    // Issued (reserved) VAs for regular customers, before the history starts: open ones take the
+    // customers' payments; every fourth is a close VA whose bill was never paid.
+    const customerVas = Array.from({ length: profile.vaReserved }, (_, i) => {
+      const close = i % 4 === 3;
+      const created = new Date(now.getTime() - (days + random.int(1, 60)) * DAY_MS);
+      const target = issueVa(
+        {
+          bankCode: VA_BANKS[i % VA_BANKS.length] as string,
+          kind: close ? 'close' : 'open',
+          customerName: i % 3 === 0 ? random.pick(SHOPS) : personName(random),
+          partnerReff: `REF-${pad(agent.id, 3)}${pad(i + 1, 4)}`,
+          amount: close ? roundTo(random.int(100_000, 900_000), 5_000) : undefined,
+          expiresAt: close ? new Date(created.getTime() + 30 * DAY_MS) : undefined,
+        },
+        pad(i + 1, 5),
+        created,
+      );
+      return { close, target };
+    });
+    const openVas = customerVas.filter((v) => !v.close).map((v) => v.target);
 
     for (let d = days - 1; d >= 0; d--) {
       const day = wibDate(new Date(now.getTime() - d * DAY_MS));
       const isToday = day === today;
+      const invoice = () =>
+        `INV/${day.replace(/-/g, '').slice(2)}/${pad(random.int(1, 99_999), 5)}`;
 
-      // Top-ups: credit merchant_available from the provider's bank clearing account.
+      // Manual top-ups (topup/deposits depositRow), matched by the incoming bank transfer of the
+      // exact total (payins/bank-transfer matchedTopupRows); unpaid ones expire after 3 hours.
       if (profile.topupEvery > 0 && (d % profile.topupEvery === 0 || isToday)) {
         const [at] = timesOnDay(random, day, 1, now);
         if (at) {
-          const provider = random.pick(PROVIDER_ACCOUNTS);
+          const account = random.pick(RECEIVING_ACCOUNTS);
           const nominal = roundTo(random.int(5_000_000, 20_000_000), 100_000);
-          const kodeUnik = random.int(101, 999);
-          const status = isToday ? 0 : random.chance(0.1) ? 3 : random.chance(0.04) ? 2 : 1;
-          const id = `DEP${day.replace(/-/g, '')}${pad(agent.id, 3)}${pad(++sequence, 4)}`;
-          const paidAt = new Date(at.getTime() + random.int(3, 40) * MINUTE_MS);
-          out.deposits.push({
-            id_deposit: id,
-            agent_id: agent.id,
-            environment: ENV,
-            user_id: agent.userId,
+          const uniqueCode = random.int(TOPUP_LIMITS.uniqueCodeMin, TOPUP_LIMITS.uniqueCodeMax);
+          const idDeposit = depositId(at, agent.id, ++depositSerial);
+          const actor = {
+            agentId: agent.id,
+            userId: agent.userId,
             username: agent.username,
-            tanggal_transaksi: at,
-            transaction_date: day,
-            atasnama: provider.atasnama,
-            norekening: provider.norekening,
-            kodebank: provider.kodebank,
-            namabank: bankName(provider.kodebank),
-            nominal,
-            kode_unik: kodeUnik,
-            nominal_unik: nominal + kodeUnik,
-            status,
-            tanggal_transfer: status === 1 ? paidAt : null,
-            expired_at: new Date(at.getTime() + 3 * 3_600_000),
-            ledger_transfer_id: status === 1 ? `demo:topup:${id}` : null,
-          });
-          if (status === 1) {
-            // The unique code is credited too: it is the merchant's money.
+            environment: ENV,
+          };
+          const deposit = depositRow({ idDeposit, actor, account, nominal, uniqueCode, now: at });
+          out.deposits.push(deposit);
+          if (!isToday && !random.chance(0.1)) {
+            const paidAt = followUp(at, random.int(3, 40) * MINUTE_MS, now);
+            const n: InboundPaymentNotification = {
+              environment: ENV,
+              channel: 'BANK_TRANSFER',
+              railReference: `TF${pad(agent.id, 4)}${pad(depositSerial, 8)}`,
+              paidTo: account.norekening,
+              amount: nominal + uniqueCode,
+              paidAt,
+            };
+            const rows = matchedTopupRows({
+              deposit: {
+                id_deposit: idDeposit,
+                agent_id: agent.id,
+                user_id: agent.userId,
+                username: agent.username,
+                norekening: account.norekening,
+                kodebank: account.kodebank,
+                namabank: account.namabank,
+              },
+              n,
+              now: paidAt,
+              accounts: { clearing: book.id(ACCOUNT.clearing, null, account.kodebank), available },
+            });
+            Object.assign(deposit, rows.deposit);
             out.postings.push({
               at: paidAt,
-              transfers: [
-                {
-                  id: `demo:topup:${id}`,
-                  debitAccountId: book.id('cash_in_clearing', null, provider.kodebank),
-                  creditAccountId: available,
-                  amount: nominal + kodeUnik,
-                  kind: 'topup',
-                  reference: id,
-                  description: `Top up via ${bankName(provider.kodebank)}`,
-                  createdAt: paidAt,
-                },
-              ],
+              transfers: bookedAt([transferInput(rows.transfer)], paidAt),
             });
-            cash.push({ at: paidAt.getTime(), amount: nominal + kodeUnik });
+            out.transactions.push(rows.transaction);
+            out.receipts.push(
+              receiptRow(n, paidAt, {
+                idTransaksi: idDeposit,
+                agentId: agent.id,
+                outcome: 'available',
+              }),
+            );
+            out.callbacks.push(
+              delivered(callbackRow(paidAt, rows.callback), random, profile.callbackUrl, now),
+            );
+            cash.push({ at: paidAt.getTime(), amount: n.amount });
+          } else if (new Date(deposit.expired_at as Date).getTime() <= now.getTime()) {
+            // The expiry job (topup/deposits expireDeposits) has closed it.
+            Object.assign(deposit, EXPIRED_DEPOSIT);
           }
         }
       }
 
-      // Incoming VA and QRIS payments: held until D+1 (VA) or D+2 (QRIS), then settled.
+      // Incoming VA and QRIS payments: held until their settlement date, then settled.
       const incoming = [
-        ...Array.from({ length: random.int(...profile.va) }, () => 'VA' as const),
+        ...Array.from(
+          { length: openVas.length > 0 ? random.int(...profile.va) : 0 },
+          () => 'VA' as const,
+        ),
         ...Array.from({ length: random.int(...profile.qris) }, () => 'QRIS' as const),
       ];
       const incomingTimes = timesOnDay(random, day, incoming.length, now);
       incoming.forEach((kind, i) => {
         const at = incomingTimes[i] as Date;
-        const id = trxId(at);
-        const customer = random.pick(customers);
-        const bank = kind === 'VA' ? customer.bank : 'QRIS';
-        const amount =
-          kind === 'VA'
-            ? amountBetween(random, 50_000, 2_500_000, 500)
-            : amountBetween(random, 8_000, 350_000, 500);
-        const fee = kind === 'VA' ? FEE.va : Math.round((amount * FEE.qrisPercent) / 100);
-        const productId = kind === 'VA' ? `VA${bank}` : 'QRIS';
-        const productName = kind === 'VA' ? `Virtual Account ${bankName(bank)}` : 'QRIS';
-        const partnerReff = `INV/${day.replace(/-/g, '').slice(2)}/${pad(random.int(1, 99_999), 5)}`;
-        const daysSettlement = kind === 'VA' ? 1 : 2;
-        const settleDay = wibDate(
-          new Date(wibDayStart(day).getTime() + daysSettlement * DAY_MS + 3_600_000),
-        );
-        out.transactions.push({
-          id_transaksi: id,
-          agent_id: agent.id,
-          environment: ENV,
-          user_id: null,
-          kind,
-          jenis_produk: 'IPG',
-          jenis_trx: 'CASH IN',
-          jenis_transaksi: 1,
-          status_trx: 'SUCCESS',
-          time_request: at,
-          transaction_date: day,
-          time_completed: at,
-          invoicenumberext: partnerReff,
-          partner_reff_va: partnerReff,
-          nopelanggan1: kind === 'VA' ? customer.id : null,
-          id_produk: productId,
-          nama_produk: productName,
-          nama_channel: kind,
-          kodebank: kind === 'VA' ? bank : null,
-          namabank: kind === 'VA' ? bankName(bank) : 'QRIS',
-          customername: kind === 'VA' ? customer.name : personName(random),
-          nominal_origin: amount,
-          nominal_admin: fee,
-          response_code: '00',
-          responsebiller: 'SUCCESS',
-          keterangan: `Pembayaran ${productName}`,
-          ledger_transfer_id: `demo:in:${id}`,
-          created_at: at,
-          updated_at: at,
-        });
-        // Linked: the held credit and the fee succeed or fail together.
-        out.postings.push({
-          at,
-          transfers: [
-            {
-              id: `demo:in:${id}`,
-              debitAccountId: book.id('cash_in_clearing', null, bank),
-              creditAccountId: held,
-              amount: amount - fee,
-              kind: kind === 'VA' ? 'va_payment' : 'qris_payment',
-              reference: id,
-              description: `${productName} ${partnerReff}`,
-              createdAt: at,
-              flags: { linked: true },
-            },
-            {
-              id: `demo:in-fee:${id}`,
-              debitAccountId: book.id('cash_in_clearing', null, bank),
-              creditAccountId: feeRevenue,
-              amount: fee,
-              kind: 'payment_fee',
-              reference: id,
-              description: `Fee ${productName}`,
-              createdAt: at,
-            },
-          ],
-        });
-        const settleAt = new Date(
-          wibDayStart(settleDay).getTime() + (kind === 'VA' ? 30 * MINUTE_MS : 10 * 3_600_000),
-        );
-        const settled = settleAt.getTime() <= now.getTime() - MINUTE_MS;
-        if (settled) cash.push({ at: settleAt.getTime(), amount: amount - fee });
-        const dueNow = !settled && settleDay === today;
-        const settlementKey = settled || dueNow ? `${day}|${productId}` : null;
-        out.holds.push({
-          agent_id: agent.id,
-          environment: ENV,
-          id_transaksi: id,
-          partner_reff: partnerReff,
-          addinfo1: kind === 'VA' ? customer.id : 'NMID ID1025380163258',
-          id_produk: productId,
-          nama_produk: productName,
-          nominal_origin: amount,
-          hold_amount: amount - fee,
-          date_created: at,
-          created_date: day,
-          days_settlement: daysSettlement,
-          date_settlement: settleDay,
-          is_sent: settled ? 1 : dueNow ? 3 : 0,
-          date_flag: settled ? settleAt : dueNow ? new Date(now.getTime() - MINUTE_MS) : null,
-          ledger_transfer_id: `demo:in:${id}`,
-          settlementKey,
-        });
         if (kind === 'VA') {
-          out.vaBills.push({
-            agent_id: agent.id,
-            environment: ENV,
-            kodebank: bank,
-            namabank: bankName(bank),
-            virtual_account_no: `8${bank}${pad(agent.id, 3)}${customer.id.slice(-6)}`,
-            id_outlet: `OUT${pad(agent.id, 4)}`,
-            bill_type: random.chance(0.6) ? 'c' : 'o',
-            transaction_type: 1,
-            // Issued earlier the same day (never before the day starts: the page filters by it).
-            created_time: new Date(
-              at.getTime() -
-                random.int(
-                  0,
-                  Math.min(
-                    600,
-                    Math.floor((at.getTime() - wibDayStart(day).getTime()) / MINUTE_MS) - 1,
-                  ),
-                ) *
-                  MINUTE_MS,
-            ),
-            created_date: day,
-            expired_time: new Date(at.getTime() + DAY_MS),
-            payment_time: at,
-            customer_name: customer.name,
-            amount,
-            amount_origin: amount - fee,
-            admin: fee,
-            partner_reff: partnerReff,
-            biller_reff: `BL${id.slice(3)}`,
-            url_payment: `https://pay.gerbang.local/va/${id}`,
-            id_transaksi: id,
-          });
+          const target = random.pick(openVas);
+          const amount = amountBetween(random, 50_000, 2_500_000, 500);
+          pay(target, 'VA', target.va?.number ?? '', amount, at);
+        } else {
+          payQris(amountBetween(random, 8_000, 350_000, 500), at, invoice());
         }
-        if (agent.aggregatorId !== null && aggregatorShare !== null) {
-          const share =
-            kind === 'VA'
-              ? FEE.aggregatorVa
-              : Math.max(1, Math.round((amount * FEE.aggregatorQrisPercent) / 100));
-          out.fees.push({
-            agent_id: agent.aggregatorId,
-            member_agent_id: agent.id,
-            environment: ENV,
-            id_transaksi: id,
-            fee_type: 'VA',
-            fee_date: day,
-            nominal: amount,
-            fee: share,
-            ledger_transfer_id: `demo:share:${id}`,
-            created_at: at,
-          });
-          out.postings.push({
-            at,
-            transfers: [
-              {
-                id: `demo:share:${id}`,
-                debitAccountId: feeRevenue,
-                creditAccountId: aggregatorShare,
-                amount: share,
-                kind: 'aggregator_share',
-                reference: id,
-                description: `Revenue share ${agent.name}`,
-                createdAt: at,
-              },
-            ],
-          });
-        }
-        if (profile.callbackUrl)
-          pushCallback(out, random, agent, profile.callbackUrl, id, at, 'payment', amount, now);
       });
 
-      // A few unpaid or failed VA bills.
+      // A close VA (one bill of a fixed amount, 24 hours to pay) on some days: paid or not.
       if (profile.va[1] > 0 && random.chance(0.5)) {
         const [at] = timesOnDay(random, day, 1, now);
-        const customer = random.pick(customers);
         if (at) {
           const amount = amountBetween(random, 50_000, 1_500_000, 1_000);
-          out.vaBills.push({
-            agent_id: agent.id,
-            environment: ENV,
-            kodebank: customer.bank,
-            namabank: bankName(customer.bank),
-            virtual_account_no: `8${customer.bank}${pad(agent.id, 3)}${customer.id.slice(-6)}`,
-            id_outlet: `OUT${pad(agent.id, 4)}`,
-            bill_type: 'c',
-            transaction_type: isToday || random.chance(0.6) ? 0 : 2,
-            created_time: at,
-            created_date: day,
-            expired_time: new Date(at.getTime() + DAY_MS),
-            payment_time: null,
-            customer_name: customer.name,
-            amount: 0,
-            amount_origin: amount,
-            admin: 0,
-            partner_reff: `INV/${day.replace(/-/g, '').slice(2)}/${pad(random.int(1, 99_999), 5)}`,
-            biller_reff: null,
-            url_payment: `https://pay.gerbang.local/va/bill-${agent.id}-${++sequence}`,
-            id_transaksi: null,
-          });
+          const target = issueVa(
+            {
+              bankCode: random.pick(VA_BANKS),
+              kind: 'close',
+              customerName: personName(random),
+              partnerReff: invoice(),
+              amount,
+              expiresAt: new Date(at.getTime() + DAY_MS),
+            },
+            pad(100 + ++vaSerial, 5),
+            at,
+          );
+          if (!isToday && random.chance(0.5)) {
+            const paidAt = followUp(at, random.int(5, 600) * MINUTE_MS, now);
+            pay(target, 'VA', target.va?.number ?? '', amount, paidAt);
+          }
         }
       }
 
@@ -731,7 +802,7 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
           status_trx: failed ? 'FAILED' : 'SUCCESS',
           time_request: at,
           transaction_date: day,
-          time_completed: new Date(at.getTime() + random.int(5, 90) * 1000),
+          time_completed: followUp(at, random.int(5, 90) * 1000, now),
           invoicenumberext: `WD${id.slice(3)}`,
           nopelanggan1: `${random.int(100_000_000, 999_999_999)}${random.int(0, 9)}`,
           id_produk: 'TRANSFERBANK',
@@ -827,7 +898,11 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
       }
 
       // Domestic transfer orders: paid by the sender's VA, sent on; they pass through clearing.
-      const orderCount = random.int(...profile.transferOrders);
+      // At least one today where the profile has any, so today's page is never empty by chance.
+      const orderCount = Math.max(
+        random.int(...profile.transferOrders),
+        isToday && profile.transferOrders[1] > 0 ? 1 : 0,
+      );
       for (const at of timesOnDay(random, day, orderCount, now)) {
         const amount = roundTo(amountBetween(random, 50_000, 5_000_000, 1_000), 1_000);
         const dest = random.pick(DEST_BANKS);
@@ -865,13 +940,11 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
           status: status as TransferOrderStatus,
           id_transaksi: id,
           paid_at:
-            status === 'NEW' || status === 'FAILED'
-              ? null
-              : new Date(at.getTime() + 10 * MINUTE_MS),
-          completed_at: status === 'COMPLETED' ? new Date(at.getTime() + 12 * MINUTE_MS) : null,
+            status === 'NEW' || status === 'FAILED' ? null : followUp(at, 10 * MINUTE_MS, now),
+          completed_at: status === 'COMPLETED' ? followUp(at, 12 * MINUTE_MS, now) : null,
         });
         if (completed && id) {
-          const paidAt = new Date(at.getTime() + 10 * MINUTE_MS);
+          const paidAt = followUp(at, 10 * MINUTE_MS, now);
           out.transactions.push({
             id_transaksi: id,
             agent_id: agent.id,
@@ -942,7 +1015,7 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
             const amount = roundTo(amountBetween(random, 100_000, 1_500_000, 25_000), 25_000);
             const dest = random.pick(DEST_BANKS);
             const holder = personName(random);
-            const rowAt = new Date(at.getTime() + (r + 1) * 20_000);
+            const rowAt = followUp(at, (r + 1) * 20_000, now);
             const enough = spendable(rowAt.getTime()) >= amount + FEE.withdraw;
             const status = !enough || random.chance(0.07) ? 2 : 1;
             const id = status === 1 ? trxId(rowAt) : null;
@@ -1064,7 +1137,7 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
             group_name: `Tagihan ${day}`,
             date_created: at,
             created_date: day,
-            date_complete: status === 0 ? null : new Date(at.getTime() + 40_000),
+            date_complete: status === 0 ? null : followUp(at, 40_000, now),
             amount: roundTo(random.int(100_000, 2_000_000), 5_000),
             partner_reff: `BVA-${day.replace(/-/g, '')}-${r + 1}`,
             customer_id: `BV${pad(agent.id, 3)}${pad(++sequence, 5)}`,
@@ -1116,57 +1189,10 @@ function generate(agents: AgentInfo[], book: AccountBook, now: Date, days: numbe
     });
   }
 
-  // Settlements: one per agent, product and transaction date; completed ones move held → available.
-  const groups = new Map<string, typeof out.holds>();
-  for (const hold of out.holds) {
-    if (!hold.settlementKey) continue;
-    const key = `${hold.agent_id}|${hold.settlementKey}`;
-    groups.set(key, [...(groups.get(key) ?? []), hold]);
-  }
-  for (const [key, holds] of groups) {
-    const first = holds[0];
-    if (!first) continue;
-    const completed = first.is_sent === 1;
-    const nominal = holds.reduce((sum, h) => sum + Number(h.hold_amount), 0);
-    const settleAt = completed ? (first.date_flag as Date) : null;
-    const transferId = `demo:settle:${key.replace(/\|/g, ':')}`;
-    out.settlements.push({
-      key,
-      agent_id: first.agent_id,
-      environment: ENV,
-      tgltrx: first.created_date,
-      tglsettle: first.date_settlement,
-      id_produk: first.id_produk,
-      nama_produk: first.nama_produk,
-      rekonnum: holds.length,
-      nominal,
-      status: completed ? 'completed' : 'process',
-      created_at: completed ? (settleAt as Date) : new Date(now.getTime() - MINUTE_MS),
-      completed_at: settleAt,
-      ledger_transfer_id: completed ? transferId : null,
-    });
-    if (completed && settleAt) {
-      const agentId = Number(first.agent_id);
-      out.postings.push({
-        at: settleAt,
-        transfers: [
-          {
-            id: transferId,
-            debitAccountId: book.id('merchant_held', agentId),
-            creditAccountId: book.id('merchant_available', agentId),
-            amount: nominal,
-            kind: 'settlement',
-            reference: `STL-${String(first.created_date).replace(/-/g, '')}-${first.id_produk}`,
-            description: `Settlement ${first.nama_produk} ${first.created_date}`,
-            createdAt: settleAt,
-          },
-        ],
-      });
-    }
-  }
   return out;
 }
 
+/** A withdraw-side callback (no live flow writes these in bulk yet): the queued row, delivered. */
 function pushCallback(
   out: Seeded,
   random: Random,
@@ -1178,30 +1204,39 @@ function pushCallback(
   amount: number,
   now: Date,
 ) {
-  const created = new Date(at.getTime() + random.int(1, 20) * 1000);
+  const created = followUp(at, random.int(1, 20) * 1000, now);
+  const queued: CallbackInput = {
+    agentId: agent.id,
+    environment: ENV,
+    idTransaksi: id,
+    type,
+    timeRequest: at,
+    body: { id_transaksi: id, status: 'SUCCESS', amount },
+  };
+  out.callbacks.push(delivered(callbackRow(created, queued), random, url, now));
+}
+
+/**
+ * What became of a queued callback (modules/callbacks callbackRow). Delivery is not built yet
+ * (credentials-and-callbacks issue), so the demo decides it: most were sent, some failed after
+ * retries, the last few minutes' ones still wait. Agents without a callback URL keep it queued.
+ */
+function delivered(
+  row: Insertable<CallbacksTable>,
+  random: Random,
+  url: string | null,
+  now: Date,
+): Insertable<CallbacksTable> {
+  if (!url) return row;
+  const created = new Date(row.date_created as Date);
   const recent = now.getTime() - created.getTime() < 10 * MINUTE_MS;
   const failed = random.chance(0.08);
   const status = recent ? (random.chance(0.5) ? 0 : 3) : failed ? 2 : 1;
-  const body = JSON.stringify({
-    id_transaksi: id,
-    type,
-    status: 'SUCCESS',
-    amount,
-    timestamp: created.toISOString(),
-  });
-  out.callbacks.push({
-    agent_id: agent.id,
-    environment: ENV,
-    id_transaksi: id,
-    time_request: at,
-    date_created: created,
-    created_date: wibDate(created),
-    date_sent:
-      status === 1 || status === 2 ? new Date(created.getTime() + random.int(200, 4_000)) : null,
-    status_sent: status,
-    type_callback: type,
+  return {
+    ...row,
     url_callback: url,
-    request_raw: `POST ${url}\nGerbang-Signature: t=${Math.floor(created.getTime() / 1000)},v1=${random.int(1e8, 9e8).toString(16)}${random.int(1e8, 9e8).toString(16)}\n\n${body}`,
+    date_sent: status === 1 || status === 2 ? followUp(created, random.int(200, 4_000), now) : null,
+    status_sent: status,
     response_raw:
       status === 1
         ? '{"rc":"00","rd":"OK"}'
@@ -1215,7 +1250,137 @@ function pushCallback(
     http_status: status === 1 ? 200 : status === 2 ? random.pick([500, 404, 0]) : null,
     attempts: status === 2 ? 5 : status === 1 ? 1 : 0,
     next_attempt_at: status === 0 || status === 3 ? now : null,
+  };
+}
+
+/** The agents' pricing rows, as pricePayin reads them one at a time. */
+async function pricing(trx: Kysely<Database>, agents: AgentInfo[]) {
+  const rows = await trx
+    .selectFrom('product_pricing')
+    .select(['agent_id', 'kode_produk', 'fee_admin', 'fee_admin_prosen', 'is_gangguan'])
+    .where(
+      'agent_id',
+      'in',
+      agents.map((a) => a.id),
+    )
+    .execute();
+  return new Map<string, PayinPricingRow>(rows.map((r) => [`${r.agent_id}|${r.kode_produk}`, r]));
+}
+
+type PlannedHold = ClaimedHold & { paidAt: number; completeAt: Date | null };
+
+/**
+ * The settlement job's history (payins/settlement settlementRow, claimedHold,
+ * settlementCompletion): due holds are claimed per agent, payment date and product when their
+ * settlement date begins (or at the last payment), and completed at the demo's batch time. Holds
+ * are inserted first (a settlement's reference names its first hold); the completed settlements'
+ * transfers and callbacks join the rest of the history.
+ */
+async function settleHistory(trx: Kysely<Database>, book: AccountBook, data: Seeded, now: Date) {
+  const planned: PlannedHold[] = [];
+  await insertChunks(data.holds, async (chunk) => {
+    const ids = await trx
+      .insertInto('incoming_holds')
+      .values(chunk.map(({ plan: _plan, ...row }) => row))
+      .returning('id_hold')
+      .execute();
+    chunk.forEach((hold, i) => {
+      const id = ids[i]?.id_hold;
+      if (!hold.plan || id === undefined) return;
+      planned.push({
+        id_hold: id,
+        agent_id: hold.agent_id,
+        environment: ENV,
+        created_date: String(hold.created_date),
+        date_settlement: String(hold.date_settlement),
+        id_produk: hold.id_produk,
+        nama_produk: hold.nama_produk,
+        hold_amount: Number(hold.hold_amount),
+        paidAt: new Date(hold.date_created as Date).getTime(),
+        completeAt: hold.plan.completeAt,
+      });
+    });
   });
+
+  const random = randomFor(1_000_003);
+  const settlements: Insertable<SettlementsTable>[] = [];
+  const holdSets: Array<{ ids: number[]; is_sent: number; date_flag: Date }> = [];
+  for (const group of groupHolds(planned)) {
+    const first = group[0] as PlannedHold;
+    const claimAt = new Date(
+      Math.min(
+        now.getTime(),
+        Math.max(wibDayStart(first.date_settlement).getTime(), ...group.map((h) => h.paidAt)),
+      ),
+    );
+    const row = settlementRow(group, claimAt);
+    const ids = group.map((h) => h.id_hold);
+    if (!first.completeAt) {
+      settlements.push(row);
+      const claimed = claimedHold(0, claimAt);
+      holdSets.push({ ids, is_sent: claimed.is_sent, date_flag: claimed.date_flag });
+      continue;
+    }
+    const done = settlementCompletion(
+      {
+        id: 0,
+        agent_id: first.agent_id,
+        environment: first.environment,
+        nominal: Number(row.nominal),
+        reference: row.reference ?? null,
+        nama_produk: first.nama_produk,
+        tgltrx: first.created_date,
+      },
+      {
+        held: book.id(ACCOUNT.held, first.agent_id),
+        available: book.id(ACCOUNT.available, first.agent_id),
+      },
+      first.completeAt,
+    );
+    settlements.push({ ...row, ...done.completed.settlement });
+    holdSets.push({ ids, ...done.completed.holds });
+    if (done.transfer) {
+      data.postings.push({
+        at: first.completeAt,
+        transfers: bookedAt([done.transfer], first.completeAt),
+      });
+    }
+    data.callbacks.push(
+      delivered(
+        callbackRow(first.completeAt, done.callback),
+        random,
+        data.callbackUrls.get(first.agent_id) ?? null,
+        now,
+      ),
+    );
+  }
+
+  const settlementIds: number[] = [];
+  await insertChunks(settlements, async (chunk) => {
+    const inserted = await trx.insertInto('settlements').values(chunk).returning('id').execute();
+    settlementIds.push(...inserted.map((r) => r.id));
+  });
+  const updates = holdSets.flatMap((set, i) =>
+    set.ids.map((id) => ({
+      id,
+      sid: settlementIds[i] as number,
+      sent: set.is_sent,
+      flag: set.date_flag,
+    })),
+  );
+  await insertChunks(
+    updates,
+    (chunk) =>
+      sql`update incoming_holds h
+        set settlement_id = v.sid, is_sent = v.sent, date_flag = v.flag
+        from (values ${sql.join(
+          chunk.map(
+            (u) => sql`(${u.id}::int, ${u.sid}::int, ${u.sent}::int, ${u.flag}::timestamptz)`,
+          ),
+        )}) as v(id, sid, sent, flag)
+        where h.id_hold = v.id`.execute(trx),
+    1_000,
+  );
 }
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) {
@@ -1234,14 +1399,20 @@ export async function seedDemoHistory(
   services: Pick<Services, 'db' | 'now'>,
   opts: { days?: number } = {},
 ): Promise<HistoryReport> {
-  const started = Date.now();
+  const started = performance.now();
   const { db } = services;
   const done = await db
     .selectFrom('audit_log')
     .select('id')
     .where('action', '=', MARKER)
     .executeTakeFirst();
-  if (done) return { seeded: false, transactions: 0, transfers: 0, ms: Date.now() - started };
+  if (done)
+    return {
+      seeded: false,
+      transactions: 0,
+      transfers: 0,
+      ms: Math.round(performance.now() - started),
+    };
 
   const rows = await db
     .selectFrom('agents')
@@ -1271,7 +1442,12 @@ export async function seedDemoHistory(
       aggregatorId: r.aggregator_agent_id,
     }));
   if (agents.length === 0)
-    return { seeded: false, transactions: 0, transfers: 0, ms: Date.now() - started };
+    return {
+      seeded: false,
+      transactions: 0,
+      transfers: 0,
+      ms: Math.round(performance.now() - started),
+    };
 
   const now = services.now();
   const ledger = new Ledger(db, { batching: false });
@@ -1279,7 +1455,8 @@ export async function seedDemoHistory(
   let transferCount = 0;
   await db.transaction().execute(async (trx) => {
     const book = await openAccounts(ledger, trx, agents);
-    const data = generate(agents, book, now, opts.days ?? 90);
+    const data = generate(agents, book, await pricing(trx, agents), now, opts.days ?? 90);
+    await settleHistory(trx, book, data, now);
 
     // Post in booking order, whole chains per batch, so running balances read like real history.
     data.postings.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -1303,31 +1480,9 @@ export async function seedDemoHistory(
       trx.insertInto('transactions').values(c).execute(),
     );
     transactionCount = data.transactions.length;
-    const settlementIds = new Map<string, number>();
-    await insertChunks(data.settlements, async (chunk) => {
-      const inserted = await trx
-        .insertInto('settlements')
-        .values(chunk.map(({ key: _key, ...row }) => row))
-        .returning('id')
-        .execute();
-      chunk.forEach((s, i) => {
-        settlementIds.set(s.key, inserted[i]?.id ?? 0);
-      });
-    });
-    await insertChunks(data.holds, (c) =>
-      trx
-        .insertInto('incoming_holds')
-        .values(
-          c.map(({ settlementKey, ...row }) => ({
-            ...row,
-            settlement_id: settlementKey
-              ? (settlementIds.get(`${row.agent_id}|${settlementKey}`) ?? null)
-              : null,
-          })),
-        )
-        .execute(),
-    );
     await insertChunks(data.callbacks, (c) => trx.insertInto('callbacks').values(c).execute());
+    await insertChunks(data.payinCodes, (c) => trx.insertInto('payin_codes').values(c).execute());
+    await insertChunks(data.receipts, (c) => trx.insertInto('payin_receipts').values(c).execute());
     await insertChunks(data.deposits, (c) => trx.insertInto('deposits').values(c).execute());
     await insertChunks(data.vaBills, (c) => trx.insertInto('va_bills').values(c).execute());
     await insertChunks(data.vaAccounts, (c) =>
@@ -1366,7 +1521,7 @@ export async function seedDemoHistory(
     seeded: true,
     transactions: transactionCount,
     transfers: transferCount,
-    ms: Date.now() - started,
+    ms: Math.round(performance.now() - started),
   };
 }
 
@@ -1374,10 +1529,15 @@ export async function seedDemoHistory(
 async function seedRequestsAndMembers(trx: Kysely<Database>, agents: AgentInfo[], now: Date) {
   const partner = agents.find((a) => a.username === 'partner@demo.id');
   const day = (offset: number) => wibDate(new Date(now.getTime() - offset * DAY_MS));
-  const at = (offset: number, minutes = 30) => {
-    const instant = new Date(now.getTime() - offset * DAY_MS - minutes * MINUTE_MS);
-    return instant;
-  };
+  // `minutes` before this time `offset` days ago, but never before that WIB day began: a request
+  // seeded "today" stays on today's pages even a few minutes after midnight.
+  const at = (offset: number, minutes = 30) =>
+    new Date(
+      Math.max(
+        now.getTime() - offset * DAY_MS - minutes * MINUTE_MS,
+        wibDayStart(day(offset)).getTime(),
+      ),
+    );
   if (partner) {
     const talangan = [
       { offset: 0, status: 0, product: 'VA014', name: 'Virtual Account Bank BCA', nominal: 0 },

@@ -2,6 +2,7 @@ import type { Services } from '../http/services';
 import { seedDemoHistory } from './demo-history';
 import { seedAccountProfiles } from './seed-account-profiles';
 import { seedNews } from './seed-news';
+import { seedTransactionPins } from './seed-transaction-pins';
 import { seedDemoUsers } from './seed-users';
 import { seedWithdrawDemo } from './seed-withdraw';
 
@@ -11,6 +12,7 @@ import { seedWithdrawDemo } from './seed-withdraw';
  */
 export async function seedDemo(services: Services): Promise<void> {
   await seedDemoUsers(services.db);
+  await seedTransactionPins(services.db, services.now());
   await seedNews(services.db, services.now());
   await seedAccountProfiles(services.db);
   // 90 days of ledger-backed history for the data pages and the dashboard (npm start only: API

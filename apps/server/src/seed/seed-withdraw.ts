@@ -2,7 +2,7 @@ import { isTransferOk } from '@gerbang/ledger';
 import { findProductCode } from '@gerbang/shared/domain/products';
 import { sql } from 'kysely';
 import type { Services } from '../http/services';
-import { availableBalance, ledgerFor, MERCHANT_AVAILABLE } from '../modules/withdraw/ledger';
+import { availableBalance, PAYOUT_ACCOUNT } from '../modules/payouts/accounts';
 import { DEMO_PRICING } from '../modules/withdraw/pricing';
 
 /** Saved destinations of partner@demo.id (simulator names: the rail answers the same ones). */
@@ -82,11 +82,11 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
       .execute();
   }
 
-  const ledger = ledgerFor(services);
+  const { ledger } = services;
   if ((await availableBalance(ledger, partner.agentId, 'production')) > 0) return;
   const [source, merchant] = await ledger.ensureAccounts([
     { kind: 'cash_in_clearing', subkey: 'seed', environment: 'production' },
-    { kind: MERCHANT_AVAILABLE, agentId: partner.agentId, environment: 'production' },
+    { kind: PAYOUT_ACCOUNT.available, agentId: partner.agentId, environment: 'production' },
   ]);
   if (!source || !merchant) throw new Error('seed accounts missing');
   const result = await ledger.createTransfer({

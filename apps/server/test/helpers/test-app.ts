@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { bootstrap } from '../../src/bootstrap';
-import { loadConfig } from '../../src/config';
+import { type Config, loadConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import type { Services } from '../../src/http/services';
 import { allRoutes } from '../../src/modules';
+import { createClock } from '../../src/platform/clock';
 import type { RailsConfig } from '../../src/rails';
 import { DEMO_PASSWORD } from '../../src/seed/demo-users';
 import { seedDemo } from '../../src/seed/seed-demo';
@@ -17,9 +18,9 @@ export interface TestApp {
   app: FastifyInstance;
   services: Services;
   /** Moves the clock used by the server (lockouts, expiries, windows). */
-  clock: { now: Date; advance(ms: number): void };
-  /** A new cookie-keeping client, like a fresh browser. */
-  client(opts?: { lang?: 'id' | 'en' }): TestClient;
+  clock: { now: Date; advance(ms: number): void; set(at: Date): void };
+  /** A new cookie-keeping client, like a fresh browser (from `ip`, 127.0.0.1 by default). */
+  client(opts?: { lang?: 'id' | 'en'; ip?: string }): TestClient;
   /** A client logged in as `username` with the test key. */
   loginAs(username: string, opts?: { lang?: 'id' | 'en' }): Promise<TestClient>;
   close(): Promise<void>;
@@ -61,11 +62,15 @@ export async function createTestApp(
     rails?: RailsConfig;
     /** Start the clock this many milliseconds from real time. */
     clockOffsetMs?: number;
+    /** Start the clock at this instant (it runs on from there); seeding happens at that time. */
+    clockAt?: Date;
+    /** Configuration fields to override after loading it (e.g. `mode: 'demo'`). */
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestApp> {
   const reuse = opts.database;
   const pgdb = kind === 'postgres' && !reuse?.url ? await createPostgresDatabase() : null;
-  const config = loadConfig({
+  const loaded = loadConfig({
     ...process.env,
     GERBANG_MODE: 'test',
     NODE_ENV: 'test',
@@ -75,23 +80,23 @@ export async function createTestApp(
     SMTP_URL: '',
     CAPTCHA_COST: '50',
   });
-  // The server's clock follows real time shifted by an offset that tests may advance.
-  let offsetMs = opts.clockOffsetMs ?? 0;
-  const now = () => new Date(Date.now() + offsetMs);
+  const config: Config = { ...loaded, ...opts.config };
+  // The server's one clock: real time shifted by an offset that tests may set or advance.
+  const serverClock = createClock(opts.clockAt ?? null);
+  if (opts.clockOffsetMs) serverClock.advance(opts.clockOffsetMs);
   const clock = {
     get now() {
-      return now();
+      return serverClock.now();
     },
-    advance(ms: number) {
-      offsetMs += ms;
-    },
+    advance: (ms: number) => serverClock.advance(ms),
+    set: (at: Date) => serverClock.set(at),
   };
-  const running = await bootstrap(config, { now, rails: opts.rails });
+  const running = await bootstrap(config, { clock: serverClock, rails: opts.rails });
   if (opts.seed !== false) await seedDemo(running.services);
   const app = await buildApp(running.services, allRoutes(config));
   await app.ready();
 
-  const client = (clientOpts: { lang?: 'id' | 'en' } = {}): TestClient => {
+  const client = (clientOpts: { lang?: 'id' | 'en'; ip?: string } = {}): TestClient => {
     const cookies = new Map<string, string>();
     const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const keep = (setCookie: string | string[] | undefined) => {
@@ -115,6 +120,7 @@ export async function createTestApp(
           url: `/api${url}`,
           query: query as any,
           headers: headers(),
+          ...(clientOpts.ip ? { remoteAddress: clientOpts.ip } : {}),
         });
         keep(res.headers['set-cookie']);
         return { ...(res.json() as Envelope), status: res.statusCode };
@@ -126,6 +132,7 @@ export async function createTestApp(
           method: 'POST',
           url: `/api${url}`,
           payload: body as any,
+          ...(clientOpts.ip ? { remoteAddress: clientOpts.ip } : {}),
           headers: {
             ...headers(),
             ...(postOpts.csrf === false

@@ -1,6 +1,6 @@
 import { checkInvariants, isTransferOk } from '@gerbang/ledger';
 import { expect } from 'vitest';
-import { availableBalance, ledgerFor } from '../../src/modules/withdraw/ledger';
+import { availableBalance } from '../../src/modules/payouts/accounts';
 import type { TestApp, TestClient } from '../helpers/test-app';
 import { DEMO_PASSWORD } from '../helpers/test-app';
 
@@ -34,7 +34,7 @@ export async function fundAgent(t: TestApp, username: string, amount: number): P
     .select('id')
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
-  const ledger = ledgerFor(t.services);
+  const ledger = t.services.ledger;
   const [source, merchant] = await ledger.ensureAccounts([
     { kind: 'cash_in_clearing', subkey: 'test', environment: 'production' },
     { kind: 'merchant_available', agentId: agent.id, environment: 'production' },
@@ -61,7 +61,7 @@ export async function agentId(t: TestApp, username: string): Promise<number> {
 }
 
 export async function ledgerBalance(t: TestApp, username: string): Promise<number> {
-  return availableBalance(ledgerFor(t.services), await agentId(t, username), 'production');
+  return availableBalance(t.services.ledger, await agentId(t, username), 'production');
 }
 
 /** The ledger invariants hold, and the balance call answers the ledger's number. */
@@ -137,7 +137,7 @@ export async function prepare(
 /** Moves money out of an agent's available balance through the ledger (the opposite of funding). */
 export async function drainAgent(t: TestApp, agent: number, amount: number): Promise<void> {
   if (amount <= 0) return;
-  const ledger = ledgerFor(t.services);
+  const ledger = t.services.ledger;
   const [sink, merchant] = await ledger.ensureAccounts([
     { kind: 'suspense', subkey: 'test', environment: 'production' },
     { kind: 'merchant_available', agentId: agent, environment: 'production' },

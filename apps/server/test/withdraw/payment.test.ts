@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerFor } from '../../src/modules/withdraw/ledger';
 import { checkOtp } from '../../src/modules/withdraw/otp';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../helpers/test-app';
@@ -125,7 +124,7 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(audit.detail).toMatchObject({ amount: 150_000, fee: 2_500, destination: '014' });
     expect(JSON.stringify(audit.detail)).not.toContain(code);
-    const ledger = ledgerFor(t.services);
+    const ledger = t.services.ledger;
     const hold = await ledger.getTransfer(`withdraw:${inquiry.data.idtransaksi}:amount`);
     expect(hold?.status).toBe('posted');
     const feeHold = await ledger.getTransfer(`withdraw:${inquiry.data.idtransaksi}:fee`);
@@ -237,9 +236,7 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
       'The transfer was rejected by the destination bank. The money has been returned to your balance.',
     );
     expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before);
-    const hold = await ledgerFor(t.services).getTransfer(
-      `withdraw:${paid.inquiry.idtransaksi}:amount`,
-    );
+    const hold = await t.services.ledger.getTransfer(`withdraw:${paid.inquiry.idtransaksi}:amount`);
     expect(hold?.status).toBe('voided');
     const detail = await c.get('/transaction/detail', {
       checksum: paid.inquiry.checksum,
@@ -317,7 +314,7 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
       .selectAll()
       .where('id_transaksi', '=', paid.inquiry.idtransaksi)
       .executeTakeFirstOrThrow();
-    const ctx = { services: t.services } as unknown as Parameters<typeof checkOtp>[0];
+    const ctx = t.services;
     const checks = await Promise.all(
       Array.from({ length: 20 }, () => checkOtp(ctx, inquiry, wrong)),
     );

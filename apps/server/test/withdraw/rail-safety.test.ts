@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ledgerFor } from '../../src/modules/withdraw/ledger';
 import {
   advanceSubmission,
   claimSubmission,
   MAX_STUCK_FAILURES,
   runRailSweep,
-} from '../../src/modules/withdraw/rail-work';
+} from '../../src/modules/payouts/rail-work';
 import { type BankTransferRail, createRails, UnknownRailReferenceError } from '../../src/rails';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
@@ -74,7 +73,7 @@ describe.each(testDatabases())('withdraw rail safety on %s', (kind) => {
       .executeTakeFirstOrThrow();
   }
   async function holdStatus(reference: string) {
-    return (await ledgerFor(t.services).getTransfer(`withdraw:${reference}:amount`))?.status;
+    return (await t.services.ledger.getTransfer(`withdraw:${reference}:amount`))?.status;
   }
 
   it('a worker whose lease ran out changes nothing once another has claimed the row, which finds the first send instead of sending again', async () => {

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerFor } from '../../src/modules/withdraw/ledger';
-import { runRailSweep } from '../../src/modules/withdraw/rail-work';
+import { runRailSweep } from '../../src/modules/payouts/rail-work';
 import { createRails, type RailsConfig } from '../../src/rails';
 import { createPostgresDatabase, testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -84,7 +83,7 @@ describe.each(testDatabases())('withdraw recovery on %s', (kind) => {
     // The hold is in place: available dropped, nothing posted yet.
     expect(await ledgerBalance(first, 'partner@demo.id')).toBe(before - 402_500);
     expect(
-      await ledgerFor(first.services).getTransfer(`withdraw:${paid.inquiry.idtransaksi}:amount`),
+      await first.services.ledger.getTransfer(`withdraw:${paid.inquiry.idtransaksi}:amount`),
     ).toMatchObject({ status: 'pending' });
     await first.close();
     apps.splice(apps.indexOf(first), 1);

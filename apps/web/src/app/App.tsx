@@ -21,6 +21,7 @@ import {
   PayPage,
   PROTECTED_ROUTES,
   ResetPasswordPage,
+  SimulatorPage,
 } from './routes';
 
 /** Protected routes: wait for the session check, then show the page or go to the login page. */
@@ -75,6 +76,7 @@ export function App() {
           <Route path="/auth/reset" element={<ResetPasswordPage />} />
           <Route path="/pay/:idPayment" element={<PayPage />} />
           <Route path="/dev/mailbox" element={<MailboxPage />} />
+          <Route path="/dev/simulator" element={<SimulatorPage />} />
           <Route path="/not-found" element={<NotFoundPage />} />
           <Route element={<RequireAuth />}>
             <Route element={<AppLayout />}>

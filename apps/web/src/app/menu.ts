@@ -1,4 +1,6 @@
-import { type AccessRequirement, hasDepositLink, type LoginResult } from '@gerbang/shared';
+import type { AccessRequirement, LoginResult } from '@gerbang/shared';
+import { BULK_VA_ACCESS } from '@gerbang/shared/contract/bulk-va';
+import { showsDepositLink, TOPUP_ACCESS } from '@gerbang/shared/contract/topup';
 
 /**
  * The sidebar of spec 01 §2 with each item's visibility rule. Rules use the same AccessRequirement
@@ -114,11 +116,7 @@ export const MENU: MenuItem[] = [
         key: 'va-bulk',
         labelKey: 'nav.vaBulk',
         to: '/register_va/bulk',
-        rule: {
-          permission: { module: 'bulk_virtual_account', action: 'CREATE' },
-          apiEnabled: true,
-          mainUserOnly: true,
-        },
+        rule: BULK_VA_ACCESS.create,
       },
     ],
   },
@@ -211,8 +209,8 @@ export const MENU: MenuItem[] = [
     key: 'topup',
     labelKey: 'nav.topup',
     to: '/topup',
-    rule: { permission: { module: 'topup', action: 'READ' }, apiEnabled: true, notEndUser: true },
-    visible: (s) => hasDepositLink(s.agent.id_grup),
+    rule: TOPUP_ACCESS.page,
+    visible: (s) => showsDepositLink(s.agent.id_grup),
   },
   {
     key: 'export',

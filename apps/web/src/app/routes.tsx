@@ -1,4 +1,6 @@
 import type { AccessRequirement } from '@gerbang/shared';
+import { BULK_VA_ACCESS } from '@gerbang/shared/contract/bulk-va';
+import { TOPUP_ACCESS } from '@gerbang/shared/contract/topup';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -39,12 +41,12 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/topup',
     page: lazy(() => import('../features/topup/TopupPage')),
-    rule: {
-      permission: { module: 'topup', action: 'READ' },
-      apiEnabled: true,
-      notEndUser: true,
-      ...money,
-    },
+    rule: TOPUP_ACCESS.page,
+  },
+  {
+    path: '/topup/guide/:code',
+    page: lazy(() => import('../features/topup/GuidePage')),
+    rule: TOPUP_ACCESS.page,
   },
   { path: '/data/:path', page: lazy(() => import('../features/data-pages/DataPage')) },
   { path: '/invoice/:idTrx/:date', page: lazy(() => import('../features/invoice/InvoicePage')) },
@@ -56,11 +58,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/register_va/bulk',
     page: lazy(() => import('../features/virtual-account/BulkVaPage')),
-    rule: {
-      permission: { module: 'bulk_virtual_account', action: 'CREATE' },
-      apiEnabled: true,
-      mainUserOnly: true,
-    },
+    rule: BULK_VA_ACCESS.create,
   },
   {
     path: '/transfer_money/domestic',
@@ -117,3 +115,4 @@ export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 export const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 export const MailboxPage = lazy(() => import('../features/dev-mailbox/MailboxPage'));
+export const SimulatorPage = lazy(() => import('../features/dev-simulator/SimulatorPage'));

@@ -1,5 +1,6 @@
 import { type Envelope, RC, REQUEST_TIMEOUT_MS } from '@gerbang/shared';
 import { currentLanguage, i18next } from './i18n';
+import { noteServerTime } from './server-clock';
 
 /**
  * The one API client (spec 01 §7): 60 s timeout, every HTTP status accepted, transport failure
@@ -76,6 +77,7 @@ async function send<T>(
     }
   }
   try {
+    const sentAt = Date.now();
     const res = await fetch(buildUrl(path, opts.query), {
       method,
       headers,
@@ -83,6 +85,10 @@ async function send<T>(
       credentials: 'same-origin',
       signal: controller.signal,
     });
+    noteServerTime(res.headers.get('x-server-time'), sentAt, Date.now());
+    // A login rotates the CSRF token to the new session's; its answer carries the new one.
+    const rotatedCsrf = res.headers.get('x-csrf-token');
+    if (rotatedCsrf) csrfToken = rotatedCsrf;
     const json = (await res.json().catch(() => null)) as Envelope<T> | null;
     if (!json || typeof json.rc !== 'string') {
       return { rc: RC.GENERIC, rd: i18next.t('common.errors.generic'), data: null as T };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRequirement } from '../domain/access-rule';
 import { PASSWORD_MIN_LENGTH } from '../domain/users';
+import { int4Field } from './input-rules';
 
 /**
  * The account and team calls of spec 01 §2, §5 and §7: change password, sub-accounts and the
@@ -167,7 +168,7 @@ export const modulAccessUserQuery = z.object({ id_user: optionalId });
 export const MAX_ACCESS_CHANGES = 500;
 
 const accessChange = z.object({
-  idModul: z.coerce.number({ error: 'team.invalidModuleAccess' }).int(),
+  idModul: int4Field('team.invalidModuleAccess'),
   access: z.string({ error: 'team.invalidModuleAccess' }).trim().toUpperCase(),
 });
 export type AccessChange = z.infer<typeof accessChange>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateField, int4Field } from './input-rules';
 
 /**
  * The dashboard calls of spec 01 §7: `GET resume/{key}` summaries and the news calls
@@ -58,16 +59,11 @@ export const RESUME_KEYS = [
 ] as const;
 export type ResumeKey = (typeof RESUME_KEYS)[number];
 
-const isCalendarDate = (value: string) => {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-};
-
-/** A WIB calendar date `YYYY-MM-DD`; the server also refuses a date after today (WIB). */
-export const wibDateField = z
-  .string({ error: 'dashboard.errors.dateInvalid' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dashboard.errors.dateInvalid' })
-  .refine(isCalendarDate, { error: 'dashboard.errors.dateInvalid' });
+/**
+ * A WIB calendar date `YYYY-MM-DD` within the shared bounds (contract/input-rules); the server
+ * also refuses a date after today (WIB).
+ */
+export const wibDateField = dateField('dashboard.errors.dateInvalid');
 
 export const resumeQuery = z.object({
   date: wibDateField,
@@ -95,7 +91,7 @@ export function newsCategoryFor(idGrup: number): number {
 }
 
 export const newsListQuery = z.object({
-  id: z.coerce.number({ error: 'dashboard.errors.newsCategory' }).int().optional(),
+  id: int4Field('dashboard.errors.newsCategory').optional(),
   /** The spec sends `page=6`: how many of the newest articles to answer. */
   page: z.coerce.number().int().min(1).max(50).optional(),
 });

@@ -30,7 +30,8 @@ function col(
 const text = (name: string, extras?: ColumnExtras) => col(name, 'string', 'text', extras);
 const long = (name: string) => col(name, 'string', 'long', { popupOnly: true });
 const money = (name: string) => col(name, 'integer', 'money');
-const count = (name: string) => col(name, 'integer', 'number');
+/** A count: an `integer` (int4) column or aggregate, so filter values stay within 32 bits. */
+const count = (name: string) => ({ ...col(name, 'integer', 'number'), width: 'int4' as const });
 /** A numeric identifier: filtered as a number, shown without thousands separators. */
 const numericId = (name: string) => col(name, 'integer', 'text');
 const instant = (name: string, extras?: ColumnExtras) => col(name, 'date', 'datetime', extras);

@@ -1,3 +1,4 @@
+import type { IntegerWidth } from '../contract/input-rules';
 import type { AccessRequirement } from '../domain/access-rule';
 import type { DataPath } from '../domain/permissions';
 
@@ -76,6 +77,8 @@ export interface DataColumn {
   /** Shown in the row popup and the export, not as a table column (long or rarely needed fields). */
   popupOnly?: boolean;
   sortable?: boolean;
+  /** Integer columns: the SQL type compared with, which bounds a filter value (default int8). */
+  width?: IntegerWidth;
 }
 
 export type SubNavGroup = 'transactions' | 'balance' | 'monitor' | 'fees' | 'settlement' | 'va';

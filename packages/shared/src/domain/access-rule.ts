@@ -9,6 +9,8 @@ import type { UserType } from './users';
 export interface AccessRequirement {
   /** Module and action the user's access list must allow. */
   permission?: { module: string; action: Action };
+  /** Further module actions the user's access list must all allow too (e.g. topup READ and ADD). */
+  alsoPermissions?: readonly { module: string; action: Action }[];
   /** Money movement and other production-only features refuse in sandbox. */
   productionOnly?: boolean;
   apiEnabled?: boolean;
@@ -36,6 +38,8 @@ export type AccessVerdict = 'allowed' | 'denied' | 'sandbox';
 
 export function evaluateAccess(rule: AccessRequirement, subject: AccessSubject): AccessVerdict {
   if (rule.permission && !isAllowed(subject.access, rule.permission.module, rule.permission.action))
+    return 'denied';
+  if (rule.alsoPermissions?.some((p) => !isAllowed(subject.access, p.module, p.action)))
     return 'denied';
   if (rule.mainUserOnly && !subject.isMainUser) return 'denied';
   if (rule.notEndUser && subject.userType === 'Personal END USER') return 'denied';

@@ -1,23 +1,33 @@
 import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import authEn from './en/auth.json';
+import bulkvaEn from './en/bulkva.json';
 import commonEn from './en/common.json';
 import dashboardEn from './en/dashboard.json';
 import dataEn from './en/data.json';
+import depositReturnEn from './en/deposit-return.json';
 import invoiceEn from './en/invoice.json';
 import navEn from './en/nav.json';
+import payinsEn from './en/payins.json';
 import reportsEn from './en/reports.json';
+import simulatorEn from './en/simulator.json';
 import teamEn from './en/team.json';
+import topupEn from './en/topup.json';
 import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import authId from './id/auth.json';
+import bulkvaId from './id/bulkva.json';
 import commonId from './id/common.json';
 import dashboardId from './id/dashboard.json';
 import dataId from './id/data.json';
+import depositReturnId from './id/deposit-return.json';
 import invoiceId from './id/invoice.json';
 import navId from './id/nav.json';
+import payinsId from './id/payins.json';
 import reportsId from './id/reports.json';
+import simulatorId from './id/simulator.json';
 import teamId from './id/team.json';
+import topupId from './id/topup.json';
 import withdrawId from './id/withdraw.json';
 
 /**
@@ -36,7 +46,12 @@ export const catalogs = {
     reports: reportsId,
     data: dataId,
     withdraw: withdrawId,
+    payins: payinsId,
+    simulator: simulatorId,
     invoice: invoiceId,
+    topup: topupId,
+    bulkva: bulkvaId,
+    depositReturn: depositReturnId,
   },
   en: {
     common: commonEn,
@@ -48,7 +63,12 @@ export const catalogs = {
     reports: reportsEn,
     data: dataEn,
     withdraw: withdrawEn,
+    payins: payinsEn,
+    simulator: simulatorEn,
     invoice: invoiceEn,
+    topup: topupEn,
+    bulkva: bulkvaEn,
+    depositReturn: depositReturnEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

@@ -44,6 +44,7 @@ function audit(
   db = ctx.services.db,
 ) {
   return writeAudit(db, {
+    at: ctx.services.now(),
     agentId: ctx.auth.agent.id,
     userId: ctx.auth.user.id,
     username: ctx.auth.user.username,

@@ -1,6 +1,7 @@
 import { RC } from '@gerbang/shared';
 import { ApiError, refused } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
 import { writeAudit } from '../audit/audit';
 import { verifyPassword } from '../auth/passwords';
 
@@ -9,37 +10,42 @@ export const OWN_PASSWORD_MAX_FAILURES = 5;
 export const OWN_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 const FAILURE_ACTION = 'own_password_failure';
 
+/** One budget per user for every own-password check (account, team, withdraw). */
+export const OWN_PASSWORD_RULE: GuessRule = {
+  scope: 'own_password',
+  limit: OWN_PASSWORD_MAX_FAILURES,
+  windowMs: OWN_PASSWORD_WINDOW_MS,
+};
+
 /**
- * Sensitive changes (password, sub-accounts) ask for the caller's own password, so a session left
- * open is not enough to take over an account. Failures are audited and, past a small number in a
- * window, the check refuses without verifying, so an open session cannot be used to guess it.
+ * Sensitive changes (password, sub-accounts, withdrawals) ask for the caller's own password, so a
+ * session left open is not enough to take over an account. A try is reserved before the password
+ * is compared (issue 9: parallel guesses cannot all be compared): at most five wrong ones in 15
+ * minutes, then 429 without comparing. A right password gives back its own try only. Failures
+ * are audited.
  */
 export async function requireOwnPassword(
-  ctx: RouteContext<unknown, unknown, unknown>,
+  ctx: Pick<RouteContext<unknown, unknown, unknown>, 'services' | 'auth' | 'ip' | 'userAgent'>,
   password: string,
   purpose: string,
 ): Promise<void> {
   const { services, auth } = ctx;
-  const since = new Date(services.now().getTime() - OWN_PASSWORD_WINDOW_MS);
-  const { failures } = await services.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('failures'))
-    .where('agent_id', '=', auth.agent.id)
-    .where('user_id', '=', auth.user.id)
-    .where('action', '=', FAILURE_ACTION)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (failures >= OWN_PASSWORD_MAX_FAILURES) {
-    throw new ApiError(RC.THROTTLED, 'common.errors.tooManyRequests');
+  const now = services.now();
+  const reservation = await reserveTry(services.db, OWN_PASSWORD_RULE, auth.user.id, now);
+  if (!reservation.ok) throw new ApiError(RC.THROTTLED, 'common.errors.tooManyRequests');
+  if (await verifyPassword(auth.user.password_hash, password)) {
+    await releaseTry(services.db, reservation);
+    return;
   }
-  if (await verifyPassword(auth.user.password_hash, password)) return;
+  const { failures } = await recordFailure(services.db, reservation, now);
   await writeAudit(services.db, {
+    at: services.now(),
     agentId: auth.agent.id,
     userId: auth.user.id,
     username: auth.user.username,
     action: FAILURE_ACTION,
     target: auth.user.username,
-    detail: { purpose, failures: failures + 1 },
+    detail: { purpose, failures },
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     environment: auth.environment,

@@ -13,6 +13,11 @@ export interface AuditEntry {
   ip?: string | null;
   userAgent?: string | null;
   environment?: string | null;
+  /**
+   * When it happened: `services.now()`, so the activity log's dates and any window that counts
+   * audit rows follow the one clock (the database's own `now()` would not, once it is moved).
+   */
+  at: Date;
 }
 
 /** Appends to the audit log (the table refuses updates and deletes). Pass `trx` to commit with the change. */
@@ -29,6 +34,7 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promi
       ip: entry.ip ?? null,
       user_agent: entry.userAgent?.slice(0, 500) ?? null,
       environment: entry.environment ?? null,
+      created_at: entry.at,
     })
     .execute();
 }

@@ -10,7 +10,8 @@ export interface CaptchaService {
   /** A fresh signed proof-of-work challenge for the altcha widget. */
   challenge(now: Date): Promise<unknown>;
   /**
-   * True when `payload` is a valid, unexpired, unused solution, or equals the test key. A solution
+   * True when `payload` is a valid, unexpired, unused solution, or equals the test key (never in
+   * production mode). A solution
    * is spent on first use, so a captured payload cannot be replayed.
    */
   verify(payload: string, opts: { now: Date; allowTestKey: boolean }): Promise<boolean>;
@@ -22,9 +23,13 @@ export function createCaptchaService(
   secret: string,
   cost: number,
   testModeKey: string | null,
+  mode: 'demo' | 'production' | 'test',
 ): CaptchaService {
+  // Defence in depth: production refuses to start with a test key (loadConfig), and even a
+  // production config built some other way never accepts one.
+  const key = mode === 'production' ? null : testModeKey;
   const isTestKey = (payload: string) =>
-    testModeKey !== null && payload.length > 0 && safeEqual(payload, testModeKey);
+    key !== null && payload.length > 0 && safeEqual(payload, key);
   return {
     isTestKey,
     async challenge(now) {

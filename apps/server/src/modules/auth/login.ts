@@ -2,14 +2,41 @@ import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, RC } from '@gerbang/shared';
 import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import {
+  type GuessRule,
+  minutesUntil,
+  type Reservation,
+  recordFailure,
+  releaseTry,
+  reserveTry,
+} from '../../platform/guess-budget';
 import { writeAudit } from '../audit/audit';
+import { setSessionCookies } from './cookies';
 import { buildLoginResult } from './login-result';
 import { dummyPasswordHash, verifyPassword } from './passwords';
-import { createSession, loadSession, SESSION_COOKIE } from './sessions';
+import { createSession, loadSession } from './sessions';
 
 /** Failed logins from one address within the window before that address is throttled. */
 const IP_FAILURE_LIMIT = 100;
 const IP_WINDOW_MS = 15 * 60 * 1000;
+
+/** Passwords compared per address; a right one gives its try back. */
+export const LOGIN_IP_RULE: GuessRule = {
+  scope: 'login_ip',
+  limit: IP_FAILURE_LIMIT,
+  windowMs: IP_WINDOW_MS,
+};
+
+/**
+ * Passwords compared per user name (registered or not, so both answer alike): ten failures within
+ * 30 minutes lock the name for 30 minutes. A success does not wipe the failures of others.
+ */
+export const LOGIN_USER_RULE: GuessRule = {
+  scope: 'login_user',
+  limit: LOGIN_MAX_FAILURES,
+  windowMs: LOGIN_LOCK_MINUTES * 60_000,
+  lockMs: LOGIN_LOCK_MINUTES * 60_000,
+};
 
 type LoginContext = RouteContext<
   { username: string; password: string; captcha: string },
@@ -29,47 +56,35 @@ async function recordAttempt(ctx: LoginContext, success: boolean) {
     .execute();
 }
 
-async function ipIsThrottled(ctx: LoginContext): Promise<boolean> {
-  const since = new Date(ctx.services.now().getTime() - IP_WINDOW_MS);
-  const row = await ctx.services.db
-    .selectFrom('login_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('failures'))
-    .where('ip', '=', ctx.ip)
-    .where('success', '=', false)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return row.failures >= IP_FAILURE_LIMIT;
-}
+type Tried = Extract<Reservation, { ok: true }>;
 
 /**
- * Counts one failed password in a single UPDATE, so parallel wrong guesses each count; the
- * tenth locks the account for 30 minutes. A lock that has run out starts a fresh count.
+ * Reserves a try for the address and one for the user name BEFORE any password is compared, so
+ * parallel guesses cannot all be compared (issue 9). A name without a try left answers "locked"
+ * whether or not it is registered.
  */
-async function countFailure(ctx: LoginContext, userId: number, now: Date) {
-  const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
-  const row = await ctx.services.db
-    .updateTable('users')
-    .set({
-      // An expired lock starts a fresh count; a live one (set by a parallel request) stays.
-      failed_login_count: sql<number>`CASE WHEN locked_until IS NOT NULL AND locked_until <= ${now} THEN 1 ELSE failed_login_count + 1 END`,
-      locked_until: sql<Date | null>`CASE WHEN locked_until <= ${now} THEN NULL ELSE locked_until END`,
-    })
-    .where('id', '=', userId)
-    .returning('failed_login_count')
-    .executeTakeFirstOrThrow();
-  if (row.failed_login_count < LOGIN_MAX_FAILURES)
-    return { failures: row.failed_login_count, locked: false };
-  await ctx.services.db
-    .updateTable('users')
-    .set({ failed_login_count: 0, locked_until: lockUntil })
-    .where('id', '=', userId)
-    .execute();
-  return { failures: row.failed_login_count, locked: true };
+async function reserveLoginTries(ctx: LoginContext, now: Date): Promise<[Tried, Tried]> {
+  const { services, body } = ctx;
+  const ip = await reserveTry(services.db, LOGIN_IP_RULE, ctx.ip, now);
+  if (!ip.ok) {
+    await recordAttempt(ctx, false);
+    throw new ApiError(RC.THROTTLED, 'auth.ipThrottled');
+  }
+  const name = await reserveTry(services.db, LOGIN_USER_RULE, body.username, now);
+  if (!name.ok) {
+    // The address's try stays spent: a request refused for the name is still a failure from it.
+    await recordFailure(services.db, ip, now);
+    await recordAttempt(ctx, false);
+    throw new ApiError(RC.THROTTLED, 'auth.accountLocked', {
+      minutes: minutesUntil(name.retryAt, now),
+    });
+  }
+  return [ip, name];
 }
 
 /**
  * POST /auth/login. Order of refusals: field validation (zod, spec order), captcha, address
- * throttle, account lockout, password, portal access (303). Every failure is recorded.
+ * budget, user-name budget (lockout), password, portal access (303). Every failure is recorded.
  */
 export async function login(ctx: LoginContext) {
   const { services, body } = ctx;
@@ -77,7 +92,6 @@ export async function login(ctx: LoginContext) {
   if (!body.captcha) throw validationError('auth.submitCaptcha');
   const captchaOk = await services.captcha.verify(body.captcha, { now, allowTestKey: true });
   if (!captchaOk) throw refused('auth.invalidCaptcha');
-  if (await ipIsThrottled(ctx)) throw new ApiError(RC.THROTTLED, 'auth.ipThrottled');
 
   const user = await services.db
     .selectFrom('users')
@@ -85,37 +99,46 @@ export async function login(ctx: LoginContext) {
     .where(sql<string>`lower(username)`, '=', body.username.toLowerCase())
     .executeTakeFirst();
 
-  if (!user) {
-    await verifyPassword(await dummyPasswordHash(), body.password);
-    await recordAttempt(ctx, false);
-    throw refused('auth.invalidCredentials');
-  }
-
   const audit = (action: string, detail: Record<string, unknown> = {}) =>
-    writeAudit(services.db, {
-      agentId: user.agent_id,
-      userId: user.id,
-      username: user.username,
-      action,
-      detail,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-    });
+    user
+      ? writeAudit(services.db, {
+          at: services.now(),
+          agentId: user.agent_id,
+          userId: user.id,
+          username: user.username,
+          action,
+          detail,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        })
+      : Promise.resolve();
 
-  if (user.locked_until && user.locked_until.getTime() > now.getTime()) {
-    await recordAttempt(ctx, false);
-    await audit('login_failure', { reason: 'locked' });
-    const minutes = Math.ceil((user.locked_until.getTime() - now.getTime()) / 60_000);
-    throw new ApiError(RC.THROTTLED, 'auth.accountLocked', { minutes });
+  let tries: [Tried, Tried];
+  try {
+    tries = await reserveLoginTries(ctx, now);
+  } catch (error) {
+    if (error instanceof ApiError && error.messageKey === 'auth.accountLocked') {
+      await audit('login_failure', { reason: 'locked' });
+    }
+    throw error;
   }
+  const [ipTry, nameTry] = tries;
 
-  const passwordOk = await verifyPassword(user.password_hash, body.password);
-  if (!passwordOk) {
-    const { failures, locked } = await countFailure(ctx, user.id, now);
+  // An unknown name is compared against a dummy hash, so timing does not reveal it either.
+  const hash = user?.password_hash ?? (await dummyPasswordHash());
+  const passwordOk = (await verifyPassword(hash, body.password)) && user !== undefined;
+  if (!user || !passwordOk) {
+    // Both tries become failures (a try left pending would stop counting after a while).
+    await recordFailure(services.db, ipTry, now);
+    const { failures, locked } = await recordFailure(services.db, nameTry, now);
     await recordAttempt(ctx, false);
     await audit('login_failure', { reason: 'wrong_password', failures, locked });
     throw refused('auth.invalidCredentials');
   }
+
+  // The password was right: this request's own tries go back; other requests' failures stay.
+  await releaseTry(services.db, nameTry);
+  await releaseTry(services.db, ipTry);
 
   if (!user.portal_access) {
     await recordAttempt(ctx, false);
@@ -123,11 +146,6 @@ export async function login(ctx: LoginContext) {
     throw new ApiError(RC.LOGIN_ACCESS, 'auth.accountAccessDenied');
   }
 
-  await services.db
-    .updateTable('users')
-    .set({ failed_login_count: 0, locked_until: null })
-    .where('id', '=', user.id)
-    .execute();
   const isTest = services.captcha.isTestKey(body.captcha);
   const session = await createSession(services.db, {
     userId: user.id,
@@ -139,13 +157,8 @@ export async function login(ctx: LoginContext) {
   await recordAttempt(ctx, true);
   await audit('login_success', { test: isTest });
 
-  ctx.reply.setCookie(SESSION_COOKIE, session.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: services.config.mode === 'production',
-    expires: session.expiresAt,
-  });
+  // The session cookie, and the CSRF token rotated to the new session's (issue 9, finding 12).
+  setSessionCookies(ctx.reply, services.config.mode, session);
   const auth = await loadSession(services.db, session.token, now);
   if (!auth) throw new ApiError(RC.GENERIC, 'common.errors.generic');
   return buildLoginResult(auth, services);

@@ -7,11 +7,12 @@ import {
 import { z } from 'zod';
 import { defineRoute, ok } from '../../http/route';
 import { writeAudit } from '../audit/audit';
-import { CSRF_COOKIE } from './csrf';
+import { clearSessionCookies, cookieOptions, sessionCookieNames } from './cookies';
+import { csrfForSession } from './csrf';
 import { login } from './login';
 import { buildLoginResult } from './login-result';
 import { confirmPasswordReset, requestPasswordReset } from './reset-password';
-import { revokeSession, SESSION_COOKIE, setSessionEnvironment } from './sessions';
+import { revokeSession, setSessionEnvironment } from './sessions';
 import { newToken } from './tokens';
 
 export const authRoutes = [
@@ -19,15 +20,16 @@ export const authRoutes = [
     method: 'GET',
     url: '/auth/csrf_token',
     access: { public: true, reason: 'the login page needs a token before anyone is logged in' },
-    handler: async ({ reply, req, services }) => {
-      // Reuse the browser's token so parallel tabs and in-flight posts stay valid.
-      const csrf = req.cookies[CSRF_COOKIE] || newToken(24);
-      reply.setCookie(CSRF_COOKIE, csrf, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: services.config.mode === 'production',
-      });
+    handler: async ({ reply, req, services, optionalAuth }) => {
+      const { mode } = services.config;
+      const names = sessionCookieNames(mode);
+      const sessionToken = optionalAuth ? req.cookies[names.session] : undefined;
+      // Logged in: the session's own token. Before login: reuse the browser's token so parallel
+      // tabs and in-flight posts stay valid.
+      const csrf = sessionToken
+        ? csrfForSession(sessionToken)
+        : req.cookies[names.csrf] || newToken(24);
+      reply.setCookie(names.csrf, csrf, cookieOptions(mode));
       return ok({ csrf });
     },
   }),
@@ -65,6 +67,7 @@ export const authRoutes = [
     handler: async ({ services, auth, reply, ip, userAgent }) => {
       await revokeSession(services.db, auth.sessionId, services.now());
       await writeAudit(services.db, {
+        at: services.now(),
         agentId: auth.agent.id,
         userId: auth.user.id,
         username: auth.user.username,
@@ -73,7 +76,7 @@ export const authRoutes = [
         userAgent,
         environment: auth.environment,
       });
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookies(reply, services.config.mode);
       return ok(null);
     },
   }),
@@ -140,6 +143,7 @@ export const authRoutes = [
       handler: async ({ auth, services, ip, userAgent }) => {
         await setSessionEnvironment(services.db, auth.sessionId, environment);
         await writeAudit(services.db, {
+          at: services.now(),
           agentId: auth.agent.id,
           userId: auth.user.id,
           username: auth.user.username,

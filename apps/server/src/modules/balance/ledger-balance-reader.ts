@@ -1,6 +1,4 @@
-import { availableOf, balanceOfAccount, Ledger } from '@gerbang/ledger';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { availableOf, balanceOfAccount, type Ledger } from '@gerbang/ledger';
 import type { BalanceReader } from './balance-reader';
 
 /**
@@ -8,8 +6,7 @@ import type { BalanceReader } from './balance-reader';
  * holds, e.g. withdrawals at the rail), `hold_balance` the incoming funds held until settlement.
  * An agent without accounts has no money yet, so both are zero.
  */
-export function createBalanceReader(db: Kysely<Database>): BalanceReader {
-  const ledger = new Ledger(db);
+export function createBalanceReader(ledger: Ledger): BalanceReader {
   return {
     async read(agentId, environment) {
       const [available, held] = await Promise.all([

@@ -51,7 +51,9 @@ function condition(filter: CheckedFilter, column: SourceColumn): Sql {
   }
   switch (filter.column.type) {
     case 'integer': {
-      const number = Number(value);
+      // Bound as bigint, so an `integer` column is compared across types instead of the value
+      // being cast to the column's type (which fails beyond 32 bits); the plan bounds it too.
+      const number = sql`${Number(value)}::int8`;
       if (operator === 'greater') return sql`${expr} > ${number}`;
       if (operator === 'less') return sql`${expr} < ${number}`;
       if (operator === 'equal') return sql`${expr} = ${number}`;

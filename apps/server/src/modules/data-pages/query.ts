@@ -4,6 +4,9 @@ import {
   type DataPageDescriptor,
   FILTER_OPERATORS,
   type FilterOperator,
+  hasForbiddenText,
+  isDateInRange,
+  isIntegerInRange,
   MAX_PAGE_ROWS,
   maxFilterRows,
   OPERATORS_BY_TYPE,
@@ -61,15 +64,8 @@ export interface StoredPlan {
   param: string | null;
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_PAGE = 1_000_000;
 const MAX_TEXT = 255;
-
-function isRealDate(text: string): boolean {
-  if (!DATE_RE.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
 
 /** The WIB date after `date` (YYYY-MM-DD). */
 export function nextDay(date: string): string {
@@ -82,7 +78,8 @@ export function instantRange(from: string, to: string): { start: Date; end: Date
 }
 
 function checkDate(text: string, column: string, today: string): string {
-  if (!isRealDate(text)) throw validationError('data.errors.badValue', { column });
+  // A real date within the shared bounds (2000-01-01..2100-12-31; year 0000 is no date to SQL).
+  if (!isDateInRange(text)) throw validationError('data.errors.badValue', { column });
   if (text > today) throw validationError('data.errors.futureDate');
   return text;
 }
@@ -92,12 +89,15 @@ function checkValue(column: DataColumn, operator: FilterOperator, raw: unknown, 
     throw validationError('data.errors.badValue', { column: column.name });
   }
   const text = String(raw).trim();
+  if (hasForbiddenText(text))
+    throw validationError('data.errors.badValue', { column: column.name });
   switch (column.type) {
     case 'integer': {
       if (!/^-?\d{1,16}$/.test(text))
         throw validationError('data.errors.badValue', { column: column.name });
       const value = Number(text);
-      if (!Number.isSafeInteger(value))
+      // Within the column's SQL type: `integer` columns (counts) take 32-bit values only.
+      if (!isIntegerInRange(value, column.width ?? 'int8'))
         throw validationError('data.errors.badValue', { column: column.name });
       return value;
     }
@@ -250,7 +250,12 @@ export function planRequest(page: DataPageDescriptor, request: DataRequest, now:
     const index = /^\d{1,2}$/.test(request.key) ? Number(request.key) : -1;
     const column = keys[index];
     const value = (request.value ?? '').trim();
-    if (column === undefined || value === '' || value.length > MAX_TEXT) {
+    if (
+      column === undefined ||
+      value === '' ||
+      value.length > MAX_TEXT ||
+      hasForbiddenText(value)
+    ) {
       throw validationError('data.errors.badPreFilter');
     }
     plan.preFilter = { column, value };

@@ -146,6 +146,7 @@ export const rowActionRoutes: RouteDefinition[] = [
           : notFound('data.errors.callbackNotFound');
       }
       await writeAudit(services.db, {
+        at: services.now(),
         agentId: auth.agent.id,
         userId: auth.user.id,
         username: auth.user.username,
@@ -216,6 +217,7 @@ export const rowActionRoutes: RouteDefinition[] = [
           : notFound('data.errors.talanganNotFound');
       }
       await writeAudit(services.db, {
+        at: services.now(),
         agentId: auth.agent.id,
         userId: auth.user.id,
         username: auth.user.username,

@@ -1,4 +1,4 @@
-import { RC } from '@gerbang/shared';
+import { dateField, RC } from '@gerbang/shared';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
@@ -10,7 +10,7 @@ const idTransaksi = z
   .min(1, { error: 'invoice.notFound' })
   .max(64, { error: 'invoice.notFound' })
   .regex(/^[\w-]+$/, { error: 'invoice.notFound' });
-const wibDateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invoice.notFound' });
+const wibDateText = dateField('invoice.notFound');
 
 /**
  * Invoices (spec 03 §2.7, §7.5). The PDF call answers base64 of the invoice of one of the caller's

@@ -42,6 +42,8 @@ export interface SettlementsTable {
   created_at: Generated<Date>;
   completed_at: Timestamp | null;
   ledger_transfer_id: string | null;
+  /** One settlement run's id (migration 0066); null on rows written before it. */
+  reference: string | null;
 }
 
 export interface SettlementTables {

@@ -136,6 +136,7 @@ export async function saveUserAccess(
         .execute();
     }
     await writeAudit(trx, {
+      at: services.now(),
       agentId: auth.agent.id,
       userId: auth.user.id,
       username: auth.user.username,

@@ -124,6 +124,7 @@ export async function storeSubAccount(
           .returning('id')
           .executeTakeFirstOrThrow();
         await writeAudit(trx, {
+          at: services.now(),
           ...actor(ctx),
           action: 'subaccount_create',
           target: email,
@@ -153,6 +154,7 @@ export async function storeSubAccount(
     // A password set by the main user ends every session the sub-account had.
     if (passwordHash) await revokeOtherSessions(trx, target.id, null, now);
     await writeAudit(trx, {
+      at: services.now(),
       ...actor(ctx),
       action: 'subaccount_update',
       target: target.username,
@@ -183,6 +185,7 @@ export async function deleteSubAccount(ctx: RouteContext<DeleteBody, unknown, un
       .execute();
     await revokeOtherSessions(trx, target.id, null, now);
     await writeAudit(trx, {
+      at: services.now(),
       ...actor(ctx),
       action: 'subaccount_delete',
       target: target.username,

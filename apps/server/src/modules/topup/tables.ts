@@ -28,8 +28,21 @@ export interface DepositsTable {
   expired_at: Timestamp;
   ledger_transfer_id: string | null;
   created_at: Generated<Date>;
+  /** 'topup': money in (manual top-up); 'return': the daily leftover return (migration 0085). */
+  kind: Generated<'topup' | 'return'>;
+  /** A return's WIB cut-off day (unique per agent and environment); null for a top-up. */
+  return_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** A cut-off day whose leftover return went through every agent (migration 0085). */
+export interface DepositReturnRunsTable {
+  return_date: BusinessDate;
+  finished_at: Timestamp;
+  returns: Generated<number>;
+  total: Generated<number>;
 }
 
 export interface TopupTables {
   deposits: DepositsTable;
+  deposit_return_runs: DepositReturnRunsTable;
 }

@@ -7,7 +7,16 @@ export interface TransactionsTable {
   agent_id: number;
   environment: 'production' | 'sandbox';
   user_id: number | null;
-  kind: 'WITHDRAW' | 'EWALLET' | 'RETAIL' | 'TRANSFER' | 'VA' | 'QRIS' | 'TOPUP';
+  kind:
+    | 'WITHDRAW'
+    | 'EWALLET'
+    | 'RETAIL'
+    | 'TRANSFER'
+    | 'VA'
+    | 'QRIS'
+    | 'TOPUP'
+    | 'CREDIT_CARD'
+    | 'DEPOSIT_RETURN';
   jenis_produk: 'TRANSFER' | 'IPG' | 'EMONEY';
   jenis_trx: 'CASH IN' | 'CASH OUT';
   jenis_transaksi: Generated<number>;

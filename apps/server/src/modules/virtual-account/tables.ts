@@ -60,6 +60,8 @@ export interface VaRequestsTable {
   user_id: number | null;
   username: string;
   group_name: string | null;
+  /** The bulk upload this request came from (migration 0075); null for single requests. */
+  group_id: Generated<number | null>;
   date_created: Timestamp;
   created_date: BusinessDate;
   date_complete: Timestamp | null;

@@ -10,14 +10,14 @@ import type { WithdrawInquiryResult, WithdrawTableData } from '@gerbang/shared/c
 import { findProductCode } from '@gerbang/shared/domain/products';
 import type { Selectable } from 'kysely';
 import { refused, validationError } from '../../http/errors';
-import type { RouteContext } from '../../http/route';
 import type { Services } from '../../http/services';
+import type { Actor } from '../../platform/actor';
 import type { InquiryResult } from '../../rails';
+import { availableBalance } from '../payouts/accounts';
 import type { Destination } from './destinations';
 import { shapeAccountNumber } from './destinations';
-import { availableBalance, ledgerFor } from './ledger';
 import { checkAccountPassword } from './password';
-import { priceWithdrawal } from './pricing';
+import { type Pricing, priceWithdrawal } from './pricing';
 import { inquiryChecksum, newTransactionId, newUuid } from './security';
 import type { WithdrawInquiriesTable } from './tables';
 
@@ -44,11 +44,8 @@ export function logoUrl(code: string): string {
 }
 
 /** Throws the captcha and cut-off refusals that apply before anything is looked up. */
-async function checkCaptchaAndCutOff(
-  ctx: RouteContext<unknown, unknown, unknown>,
-  captcha: string,
-) {
-  const { services, auth } = ctx;
+async function checkCaptchaAndCutOff(services: Services, actor: Actor, captcha: string) {
+  const { auth } = actor;
   const now = services.now();
   if (!auth.isTest) {
     if (!captcha) throw validationError('withdraw.fillCaptcha');
@@ -128,17 +125,18 @@ export function inquiryAnswer(row: InquiryRow, lang: Language): WithdrawInquiryR
  * then the rail's account-name inquiry. Nothing is written until every check has passed.
  */
 export async function createInquiry(
-  ctx: RouteContext<unknown, unknown, unknown>,
-  destination: Destination,
-  fields: InquiryFields,
+  services: Services,
+  actor: Actor,
+  input: { destination: Destination; fields: InquiryFields },
 ): Promise<WithdrawInquiryResult> {
-  const { services, auth, lang } = ctx;
-  await checkCaptchaAndCutOff(ctx, fields.recaptcha);
+  const { auth, lang } = actor;
+  const { destination, fields } = input;
+  await checkCaptchaAndCutOff(services, actor, fields.recaptcha);
   const accountNumber = shapeAccountNumber(destination.kind, fields.number);
   if (fields.nominal > DISBURSEMENT_MAX_AMOUNT) {
     throw validationError('withdraw.maxAmount', { max: formatRupiah(DISBURSEMENT_MAX_AMOUNT) });
   }
-  await checkAccountPassword(ctx, fields.password, 'withdraw_inquiry');
+  await checkAccountPassword(services, actor, fields.password, 'withdraw_inquiry');
   const pricing = await priceWithdrawal(
     services.db,
     auth.agent.id,
@@ -148,7 +146,7 @@ export async function createInquiry(
   if (pricing.disrupted)
     throw refused('withdraw.productDisrupted', { product: pricing.namaProduk });
   const total = fields.nominal + pricing.adminFee;
-  const balance = await availableBalance(ledgerFor(services), auth.agent.id, auth.environment);
+  const balance = await availableBalance(services.ledger, auth.agent.id, auth.environment);
   if (balance < total) {
     throw refused('withdraw.insufficientBalance', {
       total: formatRupiah(total),
@@ -162,7 +160,30 @@ export async function createInquiry(
     fields.sendername || auth.user.nama,
   );
   if (!found.ok) throw refused(`withdraw.rail.${found.code}`);
+  const row = await storeInquiry(services, actor, {
+    destination,
+    fields,
+    accountNumber,
+    accountName: found.accountName,
+    pricing,
+  });
+  return inquiryAnswer(row, lang);
+}
 
+/** Writes the checked inquiry under a fresh transaction id (retried on the rare collision). */
+async function storeInquiry(
+  services: Services,
+  actor: Actor,
+  checked: {
+    destination: Destination;
+    fields: InquiryFields;
+    accountNumber: string;
+    accountName: string;
+    pricing: Pricing;
+  },
+): Promise<InquiryRow> {
+  const { auth } = actor;
+  const { destination, fields, accountNumber, pricing } = checked;
   const now = services.now();
   const expiresAt = new Date(now.getTime() + INQUIRY_TTL_MS);
   const uuidUser = newUuid();
@@ -176,7 +197,7 @@ export async function createInquiry(
       railCode: destination.railCode,
       accountType: destination.accountType,
       accountNumber,
-      accountName: found.accountName,
+      accountName: checked.accountName,
       amount: fields.nominal,
       adminFee: pricing.adminFee,
       uuidUser,
@@ -195,7 +216,7 @@ export async function createInquiry(
         kode_produk: pricing.kodeProduk,
         account_type: destination.accountType,
         account_number: accountNumber,
-        account_name: found.accountName,
+        account_name: checked.accountName,
         product_name: destination.channelName,
         amount: fields.nominal,
         admin_fee: pricing.adminFee,
@@ -210,7 +231,7 @@ export async function createInquiry(
       .onConflict((oc) => oc.column('id_transaksi').doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (row) return inquiryAnswer(row, lang);
+    if (row) return row;
     // Six random digits per second per prefix collide rarely; try a fresh id a few times.
     if (attempt >= 5) throw new Error('could not allocate a transaction id');
   }

@@ -1,9 +1,10 @@
 import { formatRupiah, OTP_MAX_WRONG_TRIES, OTP_TTL_MS, RC, translate } from '@gerbang/shared';
 import type { CreateOtpResult } from '@gerbang/shared/contract/withdraw';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
-import type { RouteContext } from '../../http/route';
+import type { Services } from '../../http/services';
+import type { Actor } from '../../platform/actor';
 import { newToken } from '../auth/tokens';
 import type { InquiryRow } from './inquiry';
 import { checkAccountPassword } from './password';
@@ -12,19 +13,27 @@ import { hashOtp, maskEmail, newOtpCode } from './security';
 /** OTP mails one inquiry may trigger; past it the user checks again (a new inquiry). */
 const OTP_REQUESTS_PER_INQUIRY = 5;
 
+/** The actor's agent's inquiry by its id_transaksi (in the actor's environment), or 404. */
 export async function findInquiry(
-  ctx: RouteContext<unknown, unknown, unknown>,
+  services: Services,
+  actor: Actor,
   idTransaksi: string,
 ): Promise<InquiryRow> {
-  const row = await ctx.services.db
+  const row = await services.db
     .selectFrom('withdraw_inquiries')
     .selectAll()
     .where('id_transaksi', '=', idTransaksi)
-    .where('agent_id', '=', ctx.auth.agent.id)
-    .where('environment', '=', ctx.auth.environment)
+    .where('agent_id', '=', actor.auth.agent.id)
+    .where('environment', '=', actor.auth.environment)
     .executeTakeFirst();
   if (!row) throw new ApiError(RC.NOT_FOUND, 'withdraw.inquiryNotFound');
   return row;
+}
+
+export interface CreateOtpInput {
+  password: string;
+  nominal_transfer: number;
+  idtransaksi: string;
 }
 
 /**
@@ -33,22 +42,20 @@ export async function findInquiry(
  * inquiry replaces the previous one.
  */
 export async function createOtp(
-  ctx: RouteContext<
-    { password: string; nominal_transfer: number; idtransaksi: string },
-    unknown,
-    unknown
-  >,
+  services: Services,
+  actor: Actor,
+  input: CreateOtpInput,
 ): Promise<{ result: CreateOtpResult; email: string }> {
-  const { services, auth, body, lang } = ctx;
-  const inquiry = await findInquiry(ctx, body.idtransaksi);
+  const { auth, lang } = actor;
+  const inquiry = await findInquiry(services, actor, input.idtransaksi);
   if (inquiry.user_id !== auth.user.id)
     throw new ApiError(RC.NOT_FOUND, 'withdraw.inquiryNotFound');
   const now = services.now();
   if (inquiry.paid_at) throw refused('withdraw.otpUsed');
   if (new Date(inquiry.expires_at).getTime() <= now.getTime())
     throw refused('withdraw.inquiryExpired');
-  if (body.nominal_transfer !== inquiry.amount) throw refused('withdraw.nominalMismatch');
-  await checkAccountPassword(ctx, body.password, 'withdraw_otp');
+  if (input.nominal_transfer !== inquiry.amount) throw refused('withdraw.nominalMismatch');
+  await checkAccountPassword(services, actor, input.password, 'withdraw_otp');
 
   const counted = await services.db
     .updateTable('withdraw_inquiries')
@@ -121,8 +128,8 @@ export function usableOtp(eb: ExpressionBuilder<Database, 'withdraw_otps'>, now:
   ]);
 }
 
-async function currentOtp(ctx: RouteContext<unknown, unknown, unknown>, inquiryId: number) {
-  return ctx.services.db
+async function currentOtp(db: Kysely<Database>, inquiryId: number) {
+  return db
     .selectFrom('withdraw_otps')
     .selectAll()
     .where('inquiry_id', '=', inquiryId)
@@ -146,19 +153,20 @@ function refusalOf(
  * reserves a try with one conditional UPDATE (so parallel requests get at most 5 comparisons in
  * all); a right code gives its try back, a wrong one keeps it (the fifth locks the OTP). Consuming
  * it is the payment transaction's job (`usableOtp` again), so two concurrent submits cannot both pass.
+ * The payment runs it inside its transaction (`db`), under the inquiry's row lock.
  */
 export async function checkOtp(
-  ctx: RouteContext<unknown, unknown, unknown>,
+  services: Pick<Services, 'db' | 'now' | 'config'>,
   inquiry: InquiryRow,
   pin: string,
+  db: Kysely<Database> = services.db,
 ): Promise<OtpCheck> {
-  const { services } = ctx;
   const now = services.now();
-  const otp = await currentOtp(ctx, inquiry.id);
+  const otp = await currentOtp(db, inquiry.id);
   if (!otp) return { ok: false, error: refused('withdraw.otpNotRequested') };
   const refusal = refusalOf(otp, now);
   if (refusal) return { ok: false, error: refusal };
-  const reserved = await services.db
+  const reserved = await db
     .updateTable('withdraw_otps')
     .set({ wrong_tries: sql`wrong_tries + 1` })
     .where('id', '=', otp.id)
@@ -167,7 +175,7 @@ export async function checkOtp(
     .executeTakeFirst();
   if (!reserved) {
     // Another request used, locked or replaced it since the read above.
-    const latest = await currentOtp(ctx, inquiry.id);
+    const latest = await currentOtp(db, inquiry.id);
     const error = latest && latest.id === otp.id ? refusalOf(latest, now) : null;
     return { ok: false, error: error ?? refused('withdraw.otpExpired') };
   }
@@ -179,7 +187,7 @@ export async function checkOtp(
       error: left <= 0 ? refused('withdraw.otpLocked') : refused('withdraw.otpWrong', { left }),
     };
   }
-  await services.db
+  await db
     .updateTable('withdraw_otps')
     .set({ wrong_tries: sql`wrong_tries - 1` })
     .where('id', '=', otp.id)
@@ -190,11 +198,11 @@ export async function checkOtp(
 
 /** For a replay: the pin must be the OTP that paid this inquiry. */
 export async function matchesUsedOtp(
-  ctx: RouteContext<unknown, unknown, unknown>,
+  services: Services,
   inquiry: InquiryRow,
   pin: string,
 ): Promise<boolean> {
-  const used = await ctx.services.db
+  const used = await services.db
     .selectFrom('withdraw_otps')
     .select(['public_id', 'code_hash'])
     .where('inquiry_id', '=', inquiry.id)
@@ -202,6 +210,6 @@ export async function matchesUsedOtp(
     .executeTakeFirst();
   return (
     used !== undefined &&
-    hashOtp(ctx.services.config.sessionSecret, used.public_id, pin) === used.code_hash
+    hashOtp(services.config.sessionSecret, used.public_id, pin) === used.code_hash
   );
 }

@@ -1,5 +1,6 @@
 import { ApiError, refused } from '../../http/errors';
-import type { RouteContext } from '../../http/route';
+import type { Services } from '../../http/services';
+import type { Actor } from '../../platform/actor';
 import { requireOwnPassword } from '../account/own-password';
 
 /**
@@ -8,12 +9,13 @@ import { requireOwnPassword } from '../account/own-password';
  * password through the withdraw calls either.
  */
 export async function checkAccountPassword(
-  ctx: RouteContext<unknown, unknown, unknown>,
+  services: Services,
+  actor: Actor,
   password: string,
   purpose: 'withdraw_inquiry' | 'withdraw_otp',
 ): Promise<void> {
   try {
-    await requireOwnPassword(ctx, password, purpose);
+    await requireOwnPassword({ services, ...actor }, password, purpose);
   } catch (error) {
     if (error instanceof ApiError && error.messageKey === 'account.ownPasswordWrong') {
       throw refused('withdraw.wrongPassword');

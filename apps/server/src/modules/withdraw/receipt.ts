@@ -3,6 +3,7 @@ import type { WithdrawPaymentResult, WithdrawTableData } from '@gerbang/shared/c
 import { findProductCode } from '@gerbang/shared/domain/products';
 import type { Selectable } from 'kysely';
 import type { Services } from '../../http/services';
+import { submissionDetail } from '../payouts/submissions';
 import type { TransactionsTable } from '../transactions/tables';
 import { logoUrl } from './inquiry';
 
@@ -95,12 +96,7 @@ export async function loadReceipt(
     .where('environment', '=', inquiry.environment as 'production' | 'sandbox')
     .executeTakeFirst();
   if (!row) return null;
-  const submission = await services.db
-    .selectFrom('rail_submissions')
-    .select('detail')
-    .where('transaction_id', '=', row.id)
-    .executeTakeFirst();
-  const detail = submission?.detail as
+  const detail = (await submissionDetail(services, row.id)) as
     | { howToCollect?: Partial<Record<Language, string>> }
     | null
     | undefined;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
+import type { PayoutRail } from '../payouts/tables';
 
 type Environment = 'production' | 'sandbox';
 
@@ -36,7 +37,8 @@ export interface ProductPricingTable {
   updated_at: Generated<Date>;
 }
 
-export type WithdrawKind = 'BANK' | 'EWALLET' | 'RETAIL';
+/** The rail a withdrawal goes through (the payout block's rails). */
+export type WithdrawKind = PayoutRail;
 
 export interface WithdrawInquiriesTable {
   id: Generated<number>;
@@ -79,43 +81,9 @@ export interface WithdrawOtpsTable {
   superseded_at: Timestamp | null;
 }
 
-export interface RailSubmissionsTable {
-  id: Generated<number>;
-  transaction_id: number;
-  inquiry_id: number | null;
-  rail: WithdrawKind;
-  /**
-   * SEND: not sent yet; CHECK: sent at `sent_at`, outcome unknown until the rail answers a lookup;
-   * POLL: accepted, waiting for a final status; DONE; REVIEW: needs a person (ADR 001).
-   */
-  state: 'SEND' | 'CHECK' | 'POLL' | 'DONE' | 'REVIEW';
-  reference: string;
-  rail_code: string;
-  account_type: string;
-  account_number: string;
-  amount: number;
-  /** Comma-separated ids of the pending ledger transfers (amount first, then the fee). */
-  pending_transfer_ids: string;
-  rail_reference: string | null;
-  detail: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
-  attempts: Generated<number>;
-  next_check_at: Timestamp;
-  claimed_until: Timestamp | null;
-  /** Set by each claim; every later write of that worker is conditional on it. */
-  lease_token: string | null;
-  /** The `now` of the latest send call, which a lookup repeats. */
-  sent_at: Timestamp | null;
-  /** Consecutive steps that ended in an unknown rail reference or a ledger refusal. */
-  failures: Generated<number>;
-  last_error: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface WithdrawTables {
   favourite_accounts: FavouriteAccountsTable;
   product_pricing: ProductPricingTable;
   withdraw_inquiries: WithdrawInquiriesTable;
   withdraw_otps: WithdrawOtpsTable;
-  rail_submissions: RailSubmissionsTable;
 }

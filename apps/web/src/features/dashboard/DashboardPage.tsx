@@ -2,9 +2,9 @@ import { type AccessRequirement, AGENT_GROUP, isInCutOff, wibDate } from '@gerba
 import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar, IconRocket } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useServerNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { AggregatorCards } from './AggregatorCards';
 import { AppBanner } from './AppBanner';
@@ -16,16 +16,6 @@ import 'dayjs/locale/id';
 
 /** The summaries need READ on home, as the server's `resume/*` routes do. */
 const HOME_RULE: AccessRequirement = { permission: { module: 'home', action: 'READ' } };
-
-/** The device clock, re-read every 30 s so the cut-off notice appears and goes on its own. */
-function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /** `?date=` when it is a valid day not after today (WIB), otherwise today. */
 function useDashboardDate(today: string): [string, (date: string) => void] {
@@ -40,7 +30,7 @@ function useDashboardDate(today: string): [string, (date: string) => void] {
 function Notices() {
   const { t } = useTranslation();
   const session = useLoggedIn();
-  const now = useNow();
+  const now = useServerNow();
   return (
     <>
       {session.features.cut_off && isInCutOff(now) && (
@@ -66,7 +56,7 @@ function FullDashboard() {
   const { t, i18n } = useTranslation();
   const session = useLoggedIn();
   const { verdict } = useSession();
-  const today = wibDate(useNow(60_000));
+  const today = wibDate(useServerNow(60_000));
   const [date, setDate] = useDashboardDate(today);
   const canReadSummaries = verdict(HOME_RULE) === 'allowed';
   const showBalances = session.rule_show_balance === 2 && session.agent.enable_api;

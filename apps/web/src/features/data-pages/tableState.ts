@@ -8,6 +8,7 @@ import {
 } from '@gerbang/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { serverNow } from '../../lib/server-clock';
 
 /**
  * The table's state lives in the URL (ARCHITECTURE §9): page, size, sort and the applied filter
@@ -27,7 +28,7 @@ export interface TableState {
 }
 
 export function todayWib(): string {
-  return wibDate(new Date());
+  return wibDate(serverNow());
 }
 
 /** The fixed date-range filter's default value (spec 03 §5.1: today; monthly pages: this year). */

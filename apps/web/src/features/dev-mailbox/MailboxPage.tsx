@@ -1,5 +1,7 @@
-import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../../lib/api';
 
 interface Mail {
@@ -13,6 +15,7 @@ interface Mail {
 
 /** Demo-only mailbox: the mail outbox, newest first, refreshed every 3 s. Not a translated product page. */
 export default function MailboxPage() {
+  const { t } = useTranslation();
   const mails = useQuery({
     queryKey: ['dev-mailbox'],
     queryFn: async () =>
@@ -21,9 +24,12 @@ export default function MailboxPage() {
   });
   return (
     <Container size="md" py="xl">
-      <Title order={2} mb="md">
-        Dev mailbox
-      </Title>
+      <Group justify="space-between" align="center" mb="md">
+        <Title order={2}>Dev mailbox</Title>
+        <Anchor component={Link} to="/dev/simulator" data-testid="mailbox-simulator-link">
+          {t('simulator.title')}
+        </Anchor>
+      </Group>
       <Stack>
         {(mails.data ?? []).map((mail) => (
           <Card key={mail.id} withBorder data-testid="mail">

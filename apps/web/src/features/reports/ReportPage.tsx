@@ -38,6 +38,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { PageGuard } from '../../components/PageGuard';
 import { ApiFailure, api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
+import { serverNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { downloadReport } from './downloadReport';
 
@@ -88,7 +89,7 @@ function useGroupLabel() {
 
 function usePeriod(): [string, (period: string) => void, string] {
   const [params, setParams] = useSearchParams();
-  const current = wibDate(new Date()).slice(0, 7).replace('-', '');
+  const current = wibDate(serverNow()).slice(0, 7).replace('-', '');
   const asked = params.get('period') ?? '';
   const period = /^\d{6}$/.test(asked) && asked <= current ? asked : current;
   return [period, (next) => setParams({ period: next }, { replace: true }), current];

@@ -18,7 +18,7 @@ import {
 import { IconCopy, IconFileInvoice, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
-import { copyWithDialog } from './copy';
+import { copyWithDialog } from '../../lib/copy';
 import { numberLabelKey, Row } from './InquiryResult';
 
 const STATUS_COLOUR = { PROCESS: 'yellow', SUCCESS: 'green', FAILED: 'red' } as const;

@@ -24,6 +24,7 @@ import { api, forgetCsrfToken } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { showErrorDialog } from '../../lib/dialogs';
 import { i18next } from '../../lib/i18n';
+import { useServerNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { FaqModal } from './FaqModal';
 import { EMPTY_FORM, InquiryForm, type WithdrawForm } from './InquiryForm';
@@ -33,16 +34,6 @@ import { useWithdrawLookups } from './useWithdrawLookups';
 
 /** Spec 02 §4 withdraw actions; check-status is a mode of the last step. */
 type Action = 'inquiry' | 'result-inquiry' | 'transfer-payment';
-
-/** The device clock, re-read every 30 s so the cut-off notice comes and goes on its own. */
-function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /**
  * Withdraw (Tarik Saldo), spec 02 §2.1 and §4: inquiry form → inquiry result with the e-mailed OTP
@@ -56,7 +47,7 @@ export default function WithdrawPage() {
   const queryClient = useQueryClient();
   const { balance } = useBalances();
   const { favourites } = useWithdrawLookups();
-  const now = useNow();
+  const now = useServerNow();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [action, setAction] = useState<Action>('inquiry');
   const [form, setForm] = useState<WithdrawForm>(EMPTY_FORM);

@@ -1,28 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { isTransferOk, type TransferInput } from '@gerbang/ledger';
-import { translate } from '@gerbang/shared';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Services } from '../../http/services';
 import {
   type AcceptedPickup,
   type AcceptedSend,
   type BankSendRequest,
   type EwalletSendRequest,
-  type FailureReason,
   type LookupResult,
   type RetailPickupRequest,
   type RetailPickupResult,
-  type SendRejectionCode,
   type SendResult,
   type TransferStatus,
   UnknownRailReferenceError,
 } from '../../rails';
-import { ledgerFor } from './ledger';
-import type { RailSubmissionsTable } from './tables';
+import { LeaseLostError, LedgerRefusedError, RailTimeoutError } from './errors';
+import { finalize } from './finalize';
+import { FINAL_STATES, LEASE_MS, newLeaseToken, type SubmissionRow } from './submissions';
 
 /**
- * The rail half of a withdrawal, after the payment transaction committed the ledger hold, the
- * PROCESS transaction row and this submission row together:
+ * The rail half of a payout (any feature's: `(source_kind, source_id)`), after the feature's
+ * payment transaction committed the ledger hold, the PROCESS transaction row and this submission
+ * row together:
  *
  *   SEND ──► CHECK ──send accepted, or lookup finds the earlier send──► POLL
  *              ├──send refused──► DONE (hold voided, FAILED / Refunded)
@@ -44,10 +41,6 @@ import type { RailSubmissionsTable } from './tables';
  * with an expiring lease, and the next sweep carries on.
  */
 
-export type SubmissionRow = Selectable<RailSubmissionsTable>;
-
-/** How long a worker owns a row; at least four rail calls at their timeout. */
-export const LEASE_MS = 60_000;
 /** One step makes at most three rail calls (lookup, send, status); each waits at most this. */
 const MAX_RAIL_CALL_MS = LEASE_MS / 4;
 /** Polling bounds while the rail says PROCESSING. */
@@ -57,42 +50,6 @@ const POLL_MAX_MS = 5 * 60_000;
 const SWEEP_BATCH = 50;
 /** Unknown rail references or ledger refusals in a row before a person has to look (REVIEW). */
 export const MAX_STUCK_FAILURES = 5;
-/** States no worker claims. */
-const FINAL_STATES = ['DONE', 'REVIEW'] as const;
-
-export function postTransferId(pendingId: string): string {
-  return `${pendingId}:post`;
-}
-export function voidTransferId(pendingId: string): string {
-  return `${pendingId}:void`;
-}
-
-export function newLeaseToken(): string {
-  return randomUUID();
-}
-
-/** Another worker claimed the row after this one's lease ran out: this one stops, changing nothing. */
-class LeaseLostError extends Error {
-  constructor(reference: string) {
-    super(`lease on rail submission ${reference} was taken over`);
-    this.name = 'LeaseLostError';
-  }
-}
-
-/** A rail call that did not answer in time: its outcome is unknown. */
-export class RailTimeoutError extends Error {
-  constructor(call: string, ms: number) {
-    super(`rail ${call} did not answer within ${ms} ms`);
-    this.name = 'RailTimeoutError';
-  }
-}
-
-class LedgerRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LedgerRefusedError';
-  }
-}
 
 /** Takes the lease on a row that is not final and not owned by a live lease. */
 export async function claimSubmission(
@@ -114,8 +71,6 @@ export async function claimSubmission(
     .returningAll()
     .executeTakeFirst();
 }
-
-type Outcome = { ok: true } | { ok: false; reason: FailureReason | SendRejectionCode };
 
 /** Races a rail call against the timeout; the late answer of a call that lost is ignored. */
 async function callRail<T>(services: Services, call: string, run: () => Promise<T>): Promise<T> {
@@ -215,83 +170,6 @@ function railStatus(services: Services, row: SubmissionRow): Promise<TransferSta
       case 'RETAIL':
         return services.rails.retail.status(request);
     }
-  });
-}
-
-/**
- * Posts or voids the hold and ends the transaction, in one database transaction that first closes
- * this worker's row (so a worker that lost its lease finishes nothing). Returns true when this call
- * moved the transaction out of PROCESS (false: someone already had).
- */
-async function finalize(
-  services: Services,
-  row: SubmissionRow,
-  outcome: Outcome,
-): Promise<boolean> {
-  const now = services.now();
-  const ledger = ledgerFor(services);
-  const pendingIds = row.pending_transfer_ids.split(',').filter(Boolean);
-  return services.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable('rail_submissions')
-      .set({
-        state: 'DONE',
-        claimed_until: null,
-        lease_token: null,
-        updated_at: now,
-        last_error: null,
-      })
-      .where('id', '=', row.id)
-      .where('lease_token', '=', row.lease_token)
-      .where('state', 'not in', FINAL_STATES)
-      .returning('id')
-      .executeTakeFirst();
-    if (!closed) throw new LeaseLostError(row.reference);
-    const moved = await trx
-      .updateTable('transactions')
-      .set(
-        outcome.ok
-          ? {
-              status_trx: 'SUCCESS',
-              is_void: 'Debited',
-              response_code: '00',
-              keterangan: translate('id', 'withdraw.paymentSuccess'),
-              time_completed: now,
-              updated_at: now,
-            }
-          : {
-              status_trx: 'FAILED',
-              is_void: 'Refunded',
-              response_code: outcome.reason,
-              keterangan: translate('id', `withdraw.rail.${outcome.reason}`),
-              time_completed: now,
-              updated_at: now,
-            },
-      )
-      .where('id', '=', row.transaction_id)
-      .where('status_trx', '=', 'PROCESS')
-      .returning('id')
-      .executeTakeFirst();
-    if (moved) {
-      const inputs: TransferInput[] = pendingIds.map((pendingId, index) => ({
-        id: outcome.ok ? postTransferId(pendingId) : voidTransferId(pendingId),
-        pendingId,
-        reference: row.reference,
-        flags: {
-          ...(outcome.ok ? { postPending: true } : { voidPending: true }),
-          linked: index < pendingIds.length - 1,
-        },
-      }));
-      const results = await ledger.createTransfers(inputs, { trx });
-      const refused = results.filter((result) => !isTransferOk(result));
-      if (refused.length > 0) {
-        // Rolls the status change back too; the row is retried, then left for a person (REVIEW).
-        throw new LedgerRefusedError(
-          `ledger refused to ${outcome.ok ? 'post' : 'void'} ${row.reference}: ${refused.map((r) => r.result).join(', ')}`,
-        );
-      }
-    }
-    return moved !== undefined;
   });
 }
 
@@ -486,7 +364,7 @@ export interface SweepReport {
 
 /**
  * The recovery sweep: every due row that nobody owns is claimed and advanced. Run at start and
- * every few seconds (jobs/rail-sweep.ts); safe from several processes at once.
+ * every few seconds (the `payouts` job of jobs/loop.ts); safe from several processes at once.
  */
 export async function runRailSweep(services: Services): Promise<SweepReport> {
   const now = services.now();
@@ -527,4 +405,9 @@ export async function advanceIfDue(services: Services, transactionId: number): P
   if (new Date(row.next_check_at).getTime() > services.now().getTime()) return;
   const claimed = await claimSubmission(services, row.id);
   if (claimed) await advanceSubmission(services, claimed);
+}
+
+/** The jobs loop's entry (jobs/rail-sweep.ts): one sweep. */
+export function runOnce(services: Services): Promise<SweepReport> {
+  return runRailSweep(services);
 }

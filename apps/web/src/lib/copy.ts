@@ -1,4 +1,4 @@
-import { showInfoDialog } from '../../lib/dialogs';
+import { showInfoDialog } from './dialogs';
 
 /** Copies and confirms with a dialog (spec 02 §8: "... berhasil disalin"). */
 export async function copyWithDialog(text: string, message: string) {

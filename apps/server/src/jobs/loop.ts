@@ -1,0 +1,77 @@
+import type { Services } from '../http/services';
+import { depositReturnJob } from './deposit-return';
+import { exportWorkerJob } from './export-worker';
+import { railSweepJob } from './rail-sweep';
+import { settlementJob } from './settlement';
+import { topupExpiryJob } from './topup-expiry';
+
+/**
+ * A background job: its area owns `runOnce(services)` (one bounded pass, safe to run from several
+ * processes at once); this file only schedules. A new job is one file in `jobs/` that exports a
+ * `Job`, plus one line in `JOBS`.
+ */
+export interface Job<R = unknown> {
+  name: string;
+  /** Pause between the end of one pass and the start of the next. */
+  intervalMs: number;
+  runOnce(services: Services): Promise<R>;
+  /** What to log at info level after a pass; null when the pass did nothing worth a line. */
+  report?(result: R): object | null;
+}
+
+export interface RunningJob {
+  stop(): Promise<void>;
+}
+
+/** Every job the server runs, in start order. */
+export const JOBS: Job<any>[] = [
+  railSweepJob,
+  exportWorkerJob,
+  settlementJob,
+  topupExpiryJob,
+  depositReturnJob,
+];
+
+/**
+ * Runs one job: a pass at start, then one `intervalMs` after each pass ends, so passes of one job
+ * never overlap in a process. A pass that throws is logged and the next one runs as planned.
+ */
+export function startJob<R>(services: Services, job: Job<R>): RunningJob {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    running = (async () => {
+      try {
+        const result = await job.runOnce(services);
+        const line = job.report?.(result) ?? null;
+        if (line) services.log.info(line, job.name);
+      } catch (error) {
+        services.log.error({ err: error, job: job.name }, `${job.name} failed`);
+      }
+    })().finally(() => {
+      if (!stopped) {
+        timer = setTimeout(tick, job.intervalMs);
+        timer.unref();
+      }
+    });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The worker loop main.ts starts: every job in `jobs`, stopped together on shutdown. */
+export function startJobLoop(services: Services, jobs: Job<any>[] = JOBS): RunningJob {
+  const running = jobs.map((job) => startJob(services, job));
+  return {
+    async stop() {
+      await Promise.all(running.map((job) => job.stop()));
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { wibDate } from '@gerbang/shared';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { CallbacksTable } from './tables';
+
+export interface CallbackInput {
+  agentId: number;
+  environment: 'production' | 'sandbox';
+  idTransaksi: string;
+  /** `type_callback`: payment, settlement, topup (pay-ins), disbursement (payouts). */
+  type: string;
+  timeRequest: Date;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Queues the merchant's notification (status 0 New, due now) in the caller's transaction. Delivery,
+ * signing and the merchant's URL come with the credentials-and-callbacks issue; until then the
+ * URL is empty and the row waits for the sender.
+ */
+export async function queueCallback(
+  trx: Kysely<Database>,
+  now: Date,
+  input: CallbackInput,
+): Promise<void> {
+  await trx.insertInto('callbacks').values(callbackRow(now, input)).execute();
+}
+
+/** The queued callback row (pure: the demo seed writes its history with the same rows). */
+export function callbackRow(now: Date, input: CallbackInput): Insertable<CallbacksTable> {
+  return {
+    agent_id: input.agentId,
+    environment: input.environment,
+    id_transaksi: input.idTransaksi,
+    time_request: input.timeRequest,
+    date_created: now,
+    created_date: wibDate(now),
+    status_sent: 0,
+    type_callback: input.type,
+    url_callback: '',
+    request_raw: JSON.stringify({ type: input.type, ...input.body }),
+    next_attempt_at: now,
+  };
+}

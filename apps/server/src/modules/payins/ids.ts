@@ -1,0 +1,23 @@
+import { randomInt } from 'node:crypto';
+import { wibParts } from '@gerbang/shared';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** PI + WIB date and time to the second + 6 random digits, like the withdraw ids. */
+export function newPayinTransactionId(now: Date): string {
+  return payinTransactionId(now, randomInt(0, 1_000_000));
+}
+
+/** PI + WIB date and time to the second + `serial` in 6 digits (the seed passes its serials). */
+export function payinTransactionId(now: Date, serial: number): string {
+  const p = wibParts(now);
+  const stamp = `${String(p.year).slice(2)}${pad(p.month)}${pad(p.day)}${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
+  return `PI${stamp}${pad(serial % 1_000_000, 6)}`;
+}
+
+/** `count` random decimal digits. */
+export function randomDigits(count: number): string {
+  let out = '';
+  while (out.length < count) out += pad(randomInt(0, 1_000_000), 6);
+  return out.slice(0, count);
+}

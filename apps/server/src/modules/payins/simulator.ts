@@ -1,0 +1,115 @@
+/**
+ * The payer side of the rails simulator: a small "bank app" that pays what the pay-in block
+ * issued, through the same inbound handler a real connector calls, and runs settlement on demand.
+ * Demo and test mode only: the routes are not registered in production, and the service
+ * functions refuse there as well, so no other caller can reach them either.
+ */
+import { randomBytes } from 'node:crypto';
+import { RC } from '@gerbang/shared';
+import {
+  type SimulatorPayChannel,
+  type SimulatorPayRequest,
+  type SimulatorPayResult,
+  type SimulatorSettleResult,
+  simulatorPayRequest,
+  simulatorSettleRequest,
+} from '@gerbang/shared/contract/payins';
+import { ApiError, accessDenied } from '../../http/errors';
+import { defineRoute, ok } from '../../http/route';
+import type { Services } from '../../http/services';
+import type { InboundChannel } from '../../rails';
+import { receivePayment } from './receive';
+import { runOnce } from './settlement';
+
+type SimulatorServices = Pick<Services, 'db' | 'now' | 'config' | 'ledger'>;
+
+const CHANNELS: Record<SimulatorPayChannel, InboundChannel> = {
+  va: 'VA',
+  qris: 'QRIS',
+  retail: 'RETAIL',
+  bank_transfer: 'BANK_TRANSFER',
+  ewallet: 'EWALLET',
+};
+
+function refuseInProduction(services: SimulatorServices): void {
+  if (services.config.mode === 'production')
+    throw accessDenied('payins.simulator.productionRefused');
+}
+
+/** Pays `number` as a payer would; throws ApiError (rc 01, data with the reason) on a refusal. */
+export async function simulatePayment(
+  services: SimulatorServices,
+  input: SimulatorPayRequest,
+): Promise<SimulatorPayResult> {
+  refuseInProduction(services);
+  const reference = input.reference ?? `SIM${randomBytes(8).toString('hex').toUpperCase()}`;
+  const result = await receivePayment(services, {
+    environment: input.environment,
+    channel: CHANNELS[input.channel],
+    railReference: reference,
+    paidTo: input.number,
+    amount: input.amount,
+    paidAt: services.now(),
+  });
+  if (!result.accepted) {
+    const answer: SimulatorPayResult = {
+      reference,
+      status: 'REFUSED',
+      id_transaksi: null,
+      replayed: false,
+      outcome: null,
+      reason: result.reason,
+    };
+    throw new ApiError(RC.REFUSED, `payins.refused.${result.reason}`, undefined, answer);
+  }
+  return {
+    reference,
+    status: 'SUCCESS',
+    id_transaksi: result.idTransaksi,
+    replayed: result.replayed,
+    outcome: result.outcome,
+    reason: null,
+  };
+}
+
+export async function simulateSettlement(
+  services: SimulatorServices,
+  input: { all: boolean },
+): Promise<SimulatorSettleResult> {
+  refuseInProduction(services);
+  const report = await runOnce(services, { all: input.all });
+  return { settled: report.settledHolds, settlements: report.settlements, skipped: report.skipped };
+}
+
+const ACCESS = {
+  public: true,
+  reason:
+    'demo/test-only payer simulator (a payer is not a portal user); not registered in production',
+} as const;
+
+export const payinSimulatorRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/dev/simulator/pay',
+    access: ACCESS,
+    body: simulatorPayRequest,
+    handler: async ({ services, body }) => {
+      const answer = await simulatePayment(services, body);
+      return ok(answer, answer.replayed ? 'payins.simulator.replayed' : 'payins.simulator.paid');
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/dev/simulator/settle',
+    access: ACCESS,
+    body: simulatorSettleRequest,
+    handler: async ({ services, body }) => {
+      const answer = await simulateSettlement(services, body);
+      return ok(
+        answer,
+        answer.skipped ? 'payins.simulator.bankDowntime' : 'payins.simulator.settled',
+        { count: answer.settled },
+      );
+    },
+  }),
+];

@@ -1,0 +1,196 @@
+import { isTransferOk } from '@gerbang/ledger';
+import { translate } from '@gerbang/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Services } from '../../http/services';
+import type { FailureReason, SendRejectionCode } from '../../rails';
+import { writeAudit } from '../audit/audit';
+import { queueCallback } from '../callbacks/queue';
+import { LeaseLostError, LedgerRefusedError } from './errors';
+import { resolutionTransfers } from './hold';
+import { payoutSource } from './sources';
+import { FINAL_STATES, type SubmissionRow } from './submissions';
+
+/** The rail's final word on a payout. */
+export type PayoutOutcome = { ok: true } | { ok: false; reason: FailureReason | SendRejectionCode };
+
+/**
+ * Ends a payout, all or nothing, in ONE database transaction:
+ *
+ *   close the submission (only while this worker's lease holds)
+ *   → move the `transactions` row out of PROCESS (SUCCESS / Debited or FAILED / Refunded)
+ *   → post or void the whole pending chain in the ledger
+ *   → write the audit row
+ *   → queue the merchant's callback row (delivered later by the callbacks sender).
+ *
+ * A failure anywhere rolls every step back; the submission stays leased to this worker until its
+ * lease runs out and the sweep retries. The transaction row moves from PROCESS once (conditional
+ * UPDATE) and the post/void ids are idempotent, so a finalize that finds the row already moved
+ * writes nothing more. Returns true when this call moved it.
+ */
+export async function finalize(
+  services: Services,
+  row: SubmissionRow,
+  outcome: PayoutOutcome,
+): Promise<boolean> {
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    await closeSubmission(trx, now, row);
+    const moved = await settleTransaction(trx, now, row, outcome);
+    if (!moved) return false;
+    await resolveHold(services, trx, row, outcome);
+    await updateSourceStatus(trx, now, row, outcome);
+    await recordFinal(trx, now, row, outcome, moved);
+    return true;
+  });
+}
+
+/** The feature's own row, when its descriptor names one (`sourceStatus`). */
+async function updateSourceStatus(
+  trx: Transaction<Database>,
+  now: Date,
+  row: SubmissionRow,
+  outcome: PayoutOutcome,
+) {
+  const target = payoutSource(row.source_kind).sourceStatus;
+  if (!target) return;
+  const set: Record<string, unknown> = {
+    [target.statusColumn]: outcome.ok ? target.success : target.failure,
+  };
+  if (target.completedAtColumn) set[target.completedAtColumn] = now;
+  // The table is the descriptor's data, not a feature import: the block stays feature-free.
+  await (trx as unknown as Kysely<any>)
+    .updateTable(target.table)
+    .set(set)
+    .where('id', '=', row.source_id)
+    .execute();
+}
+
+async function closeSubmission(trx: Transaction<Database>, now: Date, row: SubmissionRow) {
+  const closed = await trx
+    .updateTable('rail_submissions')
+    .set({
+      state: 'DONE',
+      claimed_until: null,
+      lease_token: null,
+      updated_at: now,
+      last_error: null,
+    })
+    .where('id', '=', row.id)
+    .where('lease_token', '=', row.lease_token)
+    .where('state', 'not in', FINAL_STATES)
+    .returning('id')
+    .executeTakeFirst();
+  if (!closed) throw new LeaseLostError(row.reference);
+}
+
+/** Moves the transaction out of PROCESS; undefined when someone already had. */
+async function settleTransaction(
+  trx: Transaction<Database>,
+  now: Date,
+  row: SubmissionRow,
+  outcome: PayoutOutcome,
+) {
+  const source = payoutSource(row.source_kind);
+  return trx
+    .updateTable('transactions')
+    .set(
+      outcome.ok
+        ? {
+            status_trx: 'SUCCESS',
+            is_void: 'Debited',
+            response_code: '00',
+            keterangan: translate('id', source.successKey),
+            time_completed: now,
+            updated_at: now,
+          }
+        : {
+            status_trx: 'FAILED',
+            is_void: 'Refunded',
+            response_code: outcome.reason,
+            keterangan: translate('id', `${source.failureKeyPrefix}${outcome.reason}`),
+            time_completed: now,
+            updated_at: now,
+          },
+    )
+    .where('id', '=', row.transaction_id)
+    .where('status_trx', '=', 'PROCESS')
+    .returning([
+      'agent_id',
+      'environment',
+      'user_id',
+      'id_transaksi',
+      'time_request',
+      'nominal_origin',
+      'nominal_admin',
+      'rail_reference',
+    ])
+    .executeTakeFirst();
+}
+
+type MovedTransaction = NonNullable<Awaited<ReturnType<typeof settleTransaction>>>;
+
+async function resolveHold(
+  services: Services,
+  trx: Transaction<Database>,
+  row: SubmissionRow,
+  outcome: PayoutOutcome,
+) {
+  const pendingIds = row.pending_transfer_ids.split(',').filter(Boolean);
+  const transfers = resolutionTransfers(pendingIds, row.reference, outcome.ok);
+  const results = await services.ledger.createTransfers(transfers, { trx });
+  const refused = results.filter((result) => !isTransferOk(result));
+  if (refused.length > 0) {
+    // Rolls the status change back too; the row is retried, then left for a person (REVIEW).
+    throw new LedgerRefusedError(
+      `ledger refused to ${outcome.ok ? 'post' : 'void'} ${row.reference}: ${refused.map((r) => r.result).join(', ')}`,
+    );
+  }
+}
+
+/** The audit row and the merchant's callback row of the final state. */
+async function recordFinal(
+  trx: Transaction<Database>,
+  now: Date,
+  row: SubmissionRow,
+  outcome: PayoutOutcome,
+  trxRow: MovedTransaction,
+) {
+  const source = payoutSource(row.source_kind);
+  const status = outcome.ok ? 'SUCCESS' : 'FAILED';
+  const reason = outcome.ok ? null : outcome.reason;
+  await writeAudit(trx, {
+    agentId: trxRow.agent_id,
+    userId: trxRow.user_id,
+    username: null,
+    action: source.auditAction,
+    target: trxRow.id_transaksi,
+    detail: {
+      source_kind: row.source_kind,
+      source_id: row.source_id,
+      status,
+      reason,
+      amount: trxRow.nominal_origin,
+      fee: trxRow.nominal_admin,
+      rail_reference: trxRow.rail_reference,
+    },
+    environment: trxRow.environment,
+    at: now,
+  });
+  await queueCallback(trx, now, {
+    agentId: trxRow.agent_id,
+    environment: trxRow.environment,
+    idTransaksi: trxRow.id_transaksi,
+    type: source.callbackType,
+    timeRequest: new Date(trxRow.time_request),
+    body: {
+      id_transaksi: trxRow.id_transaksi,
+      status_trx: status,
+      response_code: outcome.ok ? '00' : outcome.reason,
+      nominal: trxRow.nominal_origin,
+      nominal_admin: trxRow.nominal_admin,
+      rail_reference: trxRow.rail_reference,
+      time_completed: now.toISOString(),
+    },
+  });
+}

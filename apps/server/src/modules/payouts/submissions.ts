@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Services } from '../../http/services';
+import type { PayoutSource } from './sources';
+import type { PayoutRail, RailSubmissionsTable } from './tables';
+
+export type SubmissionRow = Selectable<RailSubmissionsTable>;
+
+/** How long a worker owns a row; at least four rail calls at their timeout. */
+export const LEASE_MS = 60_000;
+/** States no worker claims. */
+export const FINAL_STATES = ['DONE', 'REVIEW'] as const;
+
+export function newLeaseToken(): string {
+  return randomUUID();
+}
+
+/** Where and how much a payout sends: what the rail needs, nothing of the feature's own. */
+export interface PayoutDestination {
+  rail: PayoutRail;
+  /** Bank code, e-wallet product id or retailer code. */
+  railCode: string;
+  accountType: string;
+  accountNumber: string;
+  amount: number;
+}
+
+export interface SubmissionInput {
+  source: PayoutSource;
+  /** The PROCESS `transactions` row this payout ends. */
+  transactionId: number;
+  /** Our reference at the rail (and its idempotency key there): the transaction's id_transaksi. */
+  reference: string;
+  destination: PayoutDestination;
+  /** The hold's pending transfer ids, amount first (`holdFunds`). */
+  pendingIds: string[];
+}
+
+/**
+ * Records a payout's rail work in the caller's transaction (with its hold and its PROCESS row),
+ * leased to the caller: the request that paid calls the rail first after the commit; if it dies,
+ * the sweep takes the row over when the lease has run out. One row per source.
+ */
+export async function recordSubmission(
+  trx: Kysely<Database>,
+  now: Date,
+  input: SubmissionInput,
+): Promise<SubmissionRow> {
+  const { destination } = input;
+  return trx
+    .insertInto('rail_submissions')
+    .values({
+      transaction_id: input.transactionId,
+      source_kind: input.source.kind,
+      source_id: input.source.id,
+      rail: destination.rail,
+      state: 'SEND',
+      reference: input.reference,
+      rail_code: destination.railCode,
+      account_type: destination.accountType,
+      account_number: destination.accountNumber,
+      amount: destination.amount,
+      pending_transfer_ids: input.pendingIds.join(','),
+      next_check_at: now,
+      claimed_until: new Date(now.getTime() + LEASE_MS),
+      lease_token: newLeaseToken(),
+      attempts: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** How long a repeat of a payment waits for the first request's rail step before answering. */
+const REPLAY_WAIT_MS = 15_000;
+const REPLAY_POLL_MS = 25;
+
+/**
+ * Waits (bounded) while a worker holds the lease on the source's rail submission: the request
+ * that paid is still calling the rail, and its answer is the one every repeat must give.
+ */
+export async function awaitRailStep(services: Services, source: PayoutSource): Promise<void> {
+  for (let waited = 0; waited < REPLAY_WAIT_MS; waited += REPLAY_POLL_MS) {
+    const now = services.now();
+    const leased = await services.db
+      .selectFrom('rail_submissions')
+      .select('id')
+      .where('source_kind', '=', source.kind)
+      .where('source_id', '=', source.id)
+      .where('state', 'not in', FINAL_STATES)
+      .where('claimed_until', '>', now)
+      .executeTakeFirst();
+    if (!leased) return;
+    await new Promise((resolve) => setTimeout(resolve, REPLAY_POLL_MS));
+  }
+}
+
+/** The rail's detail of a transaction's payout (a retail pickup's how-to-collect note). */
+export async function submissionDetail(
+  services: Services,
+  transactionId: number,
+): Promise<Record<string, unknown> | null> {
+  const row = await services.db
+    .selectFrom('rail_submissions')
+    .select('detail')
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  return (row?.detail as Record<string, unknown> | null | undefined) ?? null;
+}

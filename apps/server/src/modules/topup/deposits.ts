@@ -1,0 +1,192 @@
+/**
+ * A manual top-up (spec 02 §2.5, §5, §9): the agent announces an amount and a receiving bank;
+ * the answer is the exact total to transfer — the amount plus a three-digit unique code (100 to
+ * 999) that no other open deposit to that account with that amount uses — and an expiry. The
+ * incoming transfer of exactly that total before the expiry is matched by the pay-in block
+ * (payins/bank-transfer.ts) and credits the agent's available balance; nothing moves here.
+ */
+import { randomInt } from 'node:crypto';
+import { wibDate, wibParts } from '@gerbang/shared';
+import { TOPUP_LIMITS, type TopupResult } from '@gerbang/shared/contract/topup';
+import type { Insertable, Selectable } from 'kysely';
+import { refused, validationError } from '../../http/errors';
+import type { Services } from '../../http/services';
+import { findReceivingAccount, type ReceivingAccount } from './receiving-accounts';
+import type { DepositsTable } from './tables';
+
+type TopupServices = Pick<Services, 'db' | 'now'>;
+type DepositRow = Selectable<DepositsTable>;
+
+export interface TopupActor {
+  agentId: number;
+  userId: number;
+  username: string;
+  environment: 'production' | 'sandbox';
+}
+
+export interface TopupInput {
+  kodeBank: string;
+  nominal: number;
+}
+
+const INSERT_ATTEMPTS = 5;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** DEP + WIB date + agent + 6 random digits. */
+function newDepositId(now: Date, agentId: number): string {
+  return depositId(now, agentId, randomInt(0, 1_000_000));
+}
+
+/** DEP + WIB date + agent + `serial` in 6 digits (the seed passes its own serials). */
+export function depositId(now: Date, agentId: number, serial: number): string {
+  const p = wibParts(now);
+  const day = `${p.year}${pad(p.month, 2)}${pad(p.day, 2)}`;
+  return `DEP${day}${pad(agentId % 1000, 3)}${pad(serial % 1_000_000, 6)}`;
+}
+
+/** An open deposit created at `now` (pure; the seed writes its history with it). */
+export function depositRow(input: {
+  idDeposit: string;
+  actor: TopupActor;
+  account: ReceivingAccount;
+  nominal: number;
+  uniqueCode: number;
+  now: Date;
+}): Insertable<DepositsTable> {
+  const { actor, account, now } = input;
+  return {
+    id_deposit: input.idDeposit,
+    agent_id: actor.agentId,
+    environment: actor.environment,
+    user_id: actor.userId,
+    username: actor.username,
+    tanggal_transaksi: now,
+    transaction_date: wibDate(now),
+    atasnama: account.atasnama,
+    norekening: account.norekening,
+    kodebank: account.kodebank,
+    namabank: account.namabank,
+    nominal: input.nominal,
+    kode_unik: input.uniqueCode,
+    nominal_unik: input.nominal + input.uniqueCode,
+    status: 0,
+    expired_at: new Date(now.getTime() + TOPUP_LIMITS.expiryMs),
+    created_at: now,
+  };
+}
+
+/** What an open deposit becomes when it expires unpaid. */
+export const EXPIRED_DEPOSIT = { status: 3 } as const;
+
+export function depositAnswer(row: DepositRow): TopupResult {
+  return {
+    idDeposit: row.id_deposit,
+    kodeBank: row.kodebank,
+    namabank: row.namabank,
+    atasNamaRekening: row.atasnama,
+    noRekening: row.norekening,
+    nominal: Number(row.nominal),
+    nominalUnik: Number(row.kode_unik),
+    nominalTransfer: Number(row.nominal_unik),
+    expiredTime: new Date(row.expired_at).toISOString(),
+  };
+}
+
+/** Unique codes still free on this account for this amount (open deposits hold theirs). */
+async function freeCodes(
+  trx: TopupServices['db'],
+  environment: TopupActor['environment'],
+  norekening: string,
+  nominal: number,
+): Promise<number[]> {
+  const taken = await trx
+    .selectFrom('deposits')
+    .select('nominal_unik')
+    .where('environment', '=', environment)
+    .where('norekening', '=', norekening)
+    .where('status', '=', 0)
+    .where('nominal_unik', '>=', nominal + TOPUP_LIMITS.uniqueCodeMin)
+    .where('nominal_unik', '<=', nominal + TOPUP_LIMITS.uniqueCodeMax)
+    .execute();
+  const used = new Set(taken.map((r) => Number(r.nominal_unik) - nominal));
+  const free: number[] = [];
+  for (let code = TOPUP_LIMITS.uniqueCodeMin; code <= TOPUP_LIMITS.uniqueCodeMax; code++) {
+    if (!used.has(code)) free.push(code);
+  }
+  return free;
+}
+
+/**
+ * Creates the deposit, or answers the agent's open one for the same bank and amount (a double
+ * submit gets the same order, not a second total to pay). One agent's top-ups are serialised on
+ * its row; the partial unique index on open (account, total) settles races between agents.
+ */
+export async function createDeposit(
+  services: TopupServices,
+  actor: TopupActor,
+  input: TopupInput,
+): Promise<TopupResult> {
+  const account = findReceivingAccount(input.kodeBank);
+  if (!account) throw validationError('topup.unknownBank');
+  const now = services.now();
+  for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
+    const row = await services.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('agents')
+        .select('id')
+        .where('id', '=', actor.agentId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const open = await trx
+        .selectFrom('deposits')
+        .selectAll()
+        .where('agent_id', '=', actor.agentId)
+        .where('environment', '=', actor.environment)
+        .where('norekening', '=', account.norekening)
+        .where('nominal', '=', input.nominal)
+        .where('status', '=', 0)
+        .where('expired_at', '>', now)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (open) return open;
+      const free = await freeCodes(trx, actor.environment, account.norekening, input.nominal);
+      if (free.length === 0) throw refused('topup.noUniqueCode');
+      const code = free[randomInt(0, free.length)] as number;
+      return trx
+        .insertInto('deposits')
+        .values(
+          depositRow({
+            idDeposit: newDepositId(now, actor.agentId),
+            actor,
+            account,
+            nominal: input.nominal,
+            uniqueCode: code,
+            now,
+          }),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    });
+    if (row) return depositAnswer(row);
+  }
+  throw new Error('could not find a free unique code');
+}
+
+/** Closes open deposits whose expiry has passed (status 3, Expired); answers how many. */
+export async function expireDeposits(services: TopupServices): Promise<number> {
+  const closed = await services.db
+    .updateTable('deposits')
+    .set(EXPIRED_DEPOSIT)
+    .where('kind', '=', 'topup')
+    .where('status', '=', 0)
+    .where('expired_at', '<=', services.now())
+    .returning('id')
+    .execute();
+  return closed.length;
+}
+
+/** The jobs loop's entry (jobs/topup-expiry.ts). */
+export async function runOnce(services: TopupServices): Promise<{ expired: number }> {
+  return { expired: await expireDeposits(services) };
+}

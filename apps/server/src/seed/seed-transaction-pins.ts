@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { DEMO_USERS } from './demo-users';
+
+/** The transaction PIN of every demo main user, until users can set their own (credentials issue). */
+export const DEMO_TRANSACTION_PIN = '123456';
+
+/** Sets the demo PIN for demo main users that have none; re-running changes nothing. */
+export async function seedTransactionPins(db: Kysely<Database>, now: Date): Promise<void> {
+  const usernames = DEMO_USERS.filter((u) => !u.parentOf).map((u) => u.username);
+  const users = await db
+    .selectFrom('users')
+    .leftJoin('transaction_pins', 'transaction_pins.user_id', 'users.id')
+    .select('users.id')
+    .where('users.username', 'in', usernames)
+    .where('transaction_pins.user_id', 'is', null)
+    .execute();
+  if (users.length === 0) return;
+  const pinHash = await hashPassword(DEMO_TRANSACTION_PIN);
+  await db
+    .insertInto('transaction_pins')
+    .values(users.map((u) => ({ user_id: u.id, pin_hash: pinHash, updated_at: now })))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}

@@ -1,0 +1,259 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/**
+ * The real server process for the bank test: `node --import tsx apps/server/src/main.ts`, as
+ * `npm start` runs it, killed with SIGKILL and started again on the same database.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private output = '';
+  /** Resolves when the current process answers; clients wait on it after a connection error. */
+  ready: Promise<void> = Promise.resolve();
+  starts = 0;
+  kills = 0;
+  readonly url: string;
+
+  constructor(
+    readonly port: number,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  /** The last lines the server printed, for failure messages. */
+  tail(chars = 4000): string {
+    return this.output.slice(-chars);
+  }
+
+  start(timeoutMs = 90_000): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.starts += 1;
+    const keep = (data: Buffer) => {
+      this.output = (this.output + data.toString()).slice(-50_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.ready = this.waitUntilUp(child, timeoutMs);
+    // Clients await `ready`; a failed start is reported by whoever awaits start().
+    this.ready.catch(() => undefined);
+    return this.ready;
+  }
+
+  private async waitUntilUp(child: ChildProcess, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${this.tail()}`);
+      }
+      try {
+        const res = await fetch(`${this.url}/api/app/config`, {
+          signal: AbortSignal.timeout(2_000),
+        });
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    throw new Error(`server did not start within ${timeoutMs} ms:\n${this.tail()}`);
+  }
+
+  private async exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+    if (child.exitCode !== null || child.signalCode !== null) return true;
+    return Promise.race([
+      new Promise<boolean>((resolve) => child.once('exit', () => resolve(true))),
+      sleep(timeoutMs).then(() => false),
+    ]);
+  }
+
+  /** kill -9: no shutdown handler runs, requests in flight are cut. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.kill('SIGKILL');
+    await this.exited(child, 10_000);
+    this.kills += 1;
+    this.child = null;
+  }
+
+  /** A clean stop (SIGTERM runs the shutdown handler), SIGKILL if it hangs. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.kill('SIGTERM');
+    if (!(await this.exited(child, 10_000))) {
+      child.kill('SIGKILL');
+      await this.exited(child, 5_000);
+    }
+    this.child = null;
+  }
+}
+
+/** Why a request has no answer: the server died or was not there (the outcome is unknown). */
+export class NoAnswer extends Error {
+  constructor(cause: unknown) {
+    super(`no answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'NoAnswer';
+  }
+}
+
+export interface Answer {
+  status: number;
+  rc: string;
+  rd: string;
+  data: any;
+}
+
+/** A browser-like client: cookie jar, CSRF header and Origin on every POST. */
+export class BankClient {
+  private cookies = new Map<string, string>();
+  private csrf = '';
+  /** HTTP 5xx answers this client received. */
+  serverErrors = 0;
+  requests = 0;
+
+  constructor(
+    private readonly server: ServerProcess,
+    readonly username: string,
+    private readonly password: string,
+    private readonly testKey: string,
+  ) {}
+
+  private keep(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** One request; throws NoAnswer when the connection fails or no answer comes in time. */
+  async send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer> {
+    this.requests += 1;
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${this.server.url}/api${url}`, {
+        method,
+        headers: {
+          cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-language': 'en',
+          ...(method === 'POST'
+            ? {
+                'content-type': 'application/json',
+                'x-csrf-token': this.csrf,
+                origin: this.server.url,
+                'sec-fetch-site': 'same-origin',
+              }
+            : {}),
+        },
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        signal: AbortSignal.timeout(20_000),
+      });
+      text = await res.text();
+    } catch (error) {
+      throw new NoAnswer(error);
+    }
+    this.keep(res);
+    // A session-bound CSRF token comes back in this header (at login).
+    const csrf = res.headers.get('x-csrf-token');
+    if (csrf) this.csrf = csrf;
+    if (res.status >= 500) this.serverErrors += 1;
+    let parsed: any;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = { rc: `HTTP${res.status}`, rd: text.slice(0, 200), data: null };
+    }
+    return { status: res.status, rc: parsed.rc, rd: parsed.rd, data: parsed.data };
+  }
+
+  /** Sends until an answer comes, waiting for the server to be back in between. */
+  async sendSurely(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.send(method, url, body);
+      } catch (error) {
+        if (!(error instanceof NoAnswer) || attempt >= 20) throw error;
+        await this.server.ready.catch(() => undefined);
+        await sleep(100);
+      }
+    }
+  }
+
+  private async refreshCsrf() {
+    const res = await this.sendSurely('GET', '/auth/csrf_token');
+    this.csrf = res.data?.csrf ?? '';
+  }
+
+  /** Logs in with the test key as captcha (demo server started with TEST_MODE_KEY). */
+  async login(): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      this.cookies.clear();
+      await this.refreshCsrf();
+      let res: Answer;
+      try {
+        res = await this.send('POST', '/auth/login', {
+          username: this.username,
+          password: this.password,
+          captcha: this.testKey,
+        });
+      } catch (error) {
+        if (!(error instanceof NoAnswer)) throw error;
+        await this.server.ready.catch(() => undefined);
+        continue;
+      }
+      if (res.rc !== '00') throw new Error(`login as ${this.username}: ${res.rc} ${res.rd}`);
+      return;
+    }
+    throw new Error(`login as ${this.username} never got an answer`);
+  }
+
+  /** A POST that logs in again when the session is gone (401), then sends once more. */
+  async post(url: string, body: unknown): Promise<Answer> {
+    const res = await this.send('POST', url, body);
+    if (res.status === 401 || res.status === 403) {
+      await this.login();
+      return this.send('POST', url, body);
+    }
+    return res;
+  }
+
+  async get(url: string): Promise<Answer> {
+    const res = await this.sendSurely('GET', url);
+    if (res.status === 401) {
+      await this.login();
+      return this.sendSurely('GET', url);
+    }
+    return res;
+  }
+}

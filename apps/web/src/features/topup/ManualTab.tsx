@@ -1,0 +1,172 @@
+import { formatRupiah, formatThousands, RC } from '@gerbang/shared';
+import {
+  firstTopupFormError,
+  TOPUP_LIMITS,
+  TOPUP_PATHS,
+  type TopupResult,
+} from '@gerbang/shared/contract/topup';
+import {
+  Button,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import { api } from '../../lib/api';
+import { showErrorDialog } from '../../lib/dialogs';
+import { useLoggedIn } from '../../lib/session';
+import { TopupSuccess } from './TopupSuccess';
+import { useTopupBanks } from './useTopupLookups';
+
+interface Form {
+  kodeBank: string;
+  /** Digits only. */
+  nominal: string;
+  password: string;
+  captcha: string;
+}
+
+const EMPTY: Form = { kodeBank: '', nominal: '', password: '', captcha: '' };
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Manual transfer (spec 02 §2.5, §4, §5): bank, amount (formatted as a price while typing),
+ * account password and captcha (not for test users); the 3-second loading modal; then the order
+ * to pay — the exact total with its unique code — with a countdown to its expiry.
+ */
+export function ManualTab() {
+  const { t } = useTranslation();
+  const session = useLoggedIn();
+  const banks = useTopupBanks();
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [loading, setLoading] = useState(false);
+  const [result, setResult] = useState<TopupResult | null>(null);
+  const change = (next: Partial<Form>) => setForm((current) => ({ ...current, ...next }));
+  const warn = (message: string, title?: string) =>
+    showErrorDialog(message, title ?? t('common.attention'));
+
+  const submit = async () => {
+    const nominal = Number(form.nominal || '0');
+    const problem = firstTopupFormError({
+      kodeBank: form.kodeBank,
+      nominal,
+      password: form.password,
+      captcha: form.captcha,
+      isTestUser: session.is_test_user,
+    });
+    if (problem) {
+      warn(
+        t(problem, {
+          min: formatRupiah(TOPUP_LIMITS.minAmount),
+          max: formatRupiah(TOPUP_LIMITS.maxAmount),
+        }),
+      );
+      return;
+    }
+    setLoading(true);
+    const [res] = await Promise.all([
+      api.post<TopupResult>(
+        TOPUP_PATHS.topup,
+        {
+          username: session.user.username,
+          kodeBank: form.kodeBank,
+          nominal: String(nominal),
+          password: form.password,
+          recaptcha: form.captcha,
+        },
+        { silent: true },
+      ),
+      // Spec 02 §4, §9: the loading modal stays 3 seconds.
+      wait(TOPUP_LIMITS.loadingModalMs),
+    ]);
+    setLoading(false);
+    if (res.rc === RC.OK && res.data) {
+      setResult(res.data);
+      setForm(EMPTY);
+      return;
+    }
+    captchaRef.current?.reset();
+    change({ captcha: '' });
+    if (res.rc === RC.GENERIC) warn(t('topup.somethingWrong'), t('topup.failed'));
+    else warn(res.rd || t('topup.somethingWrong'), t('topup.failed'));
+  };
+
+  if (result) return <TopupSuccess result={result} onAgain={() => setResult(null)} />;
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        data-testid="topup-form"
+      >
+        <Stack gap="md">
+          <Select
+            label={t('topup.manual.bank')}
+            placeholder={t('topup.manual.bankPlaceholder')}
+            data={(banks.data ?? []).map((b) => ({
+              value: b.codeBank,
+              label: `${b.codeBank} - ${b.namaBank}`,
+            }))}
+            value={form.kodeBank || null}
+            onChange={(value) => change({ kodeBank: value ?? '' })}
+            nothingFoundMessage={t('common.noData')}
+            data-testid="topup-bank"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label={t('topup.manual.nominal')}
+            inputMode="numeric"
+            leftSection={<Text size="sm">Rp.</Text>}
+            value={form.nominal ? formatThousands(Number(form.nominal)) : ''}
+            onChange={(event) => {
+              const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, 13);
+              change({ nominal: digits ? String(Number(digits)) : '' });
+            }}
+            data-testid="topup-nominal"
+          />
+          <PasswordInput
+            label={t('topup.manual.password')}
+            value={form.password}
+            maxLength={TOPUP_LIMITS.secretMax}
+            autoComplete="current-password"
+            onChange={(event) => change({ password: event.currentTarget.value })}
+            data-testid="topup-password"
+          />
+          {!session.is_test_user && (
+            <Captcha ref={captchaRef} onChange={(captcha) => change({ captcha })} />
+          )}
+          <Button type="submit" size="md" loading={loading} data-testid="topup-submit">
+            {t('topup.manual.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Modal
+        opened={loading}
+        onClose={() => {}}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        centered
+        size="xs"
+        data-testid="topup-loading"
+      >
+        <Group gap="md" wrap="nowrap" justify="center" py="md">
+          <Loader size="sm" />
+          <Text size="sm">{t('topup.manual.loading')}</Text>
+        </Group>
+      </Modal>
+    </>
+  );
+}

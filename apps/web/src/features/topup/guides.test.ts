@@ -1,0 +1,58 @@
+import { translate } from '@gerbang/shared';
+import { firstTopupFormError, TOPUP_GUIDE_BANK_CODES } from '@gerbang/shared/contract/topup';
+import { describe, expect, it } from 'vitest';
+import { countdown } from './countdown';
+import { BANK_GUIDES, guideSteps, methodsOf } from './guides';
+
+describe('top-up bank guides', () => {
+  it('has ATM / mobile / internet steps for every bank spec 02 §9 lists, in both languages', () => {
+    expect(TOPUP_GUIDE_BANK_CODES).toHaveLength(13);
+    for (const code of TOPUP_GUIDE_BANK_CODES) {
+      const guide = BANK_GUIDES[code];
+      expect(guide, code).toBeDefined();
+      if (!guide) continue;
+      const methods = methodsOf(guide);
+      expect(methods.length, code).toBeGreaterThan(0);
+      for (const method of methods) {
+        const steps = guideSteps(guide, method, 'Bank', '8000123');
+        expect(steps.length).toBeGreaterThanOrEqual(5);
+        for (const step of steps) {
+          for (const lang of ['id', 'en'] as const) {
+            const key = `topup.guide.steps.${step.key}`;
+            expect(translate(lang, key, step.vars), `${lang} ${key}`).not.toBe(key);
+          }
+        }
+      }
+    }
+  });
+
+  it('asks for the Mandiri (87827) and BSI (9001062) company codes', () => {
+    const mandiri = guideSteps(BANK_GUIDES['008'] ?? {}, 'atm', 'Bank Mandiri', '8782700010000000');
+    expect(mandiri).toContainEqual({ key: 'companyCode', vars: { code: '87827' } });
+    const bsi = guideSteps(BANK_GUIDES['451'] ?? {}, 'mobile', 'BSI', '9001062001000');
+    expect(bsi).toContainEqual({ key: 'companyCode', vars: { code: '9001062' } });
+    expect(guideSteps(BANK_GUIDES['014'] ?? {}, 'atm', 'BCA', '1').map((s) => s.key)).not.toContain(
+      'companyCode',
+    );
+  });
+});
+
+describe('top-up form', () => {
+  const base = { kodeBank: '014', nominal: 50_000, password: 'x', captcha: 'c', isTestUser: false };
+  it('reports the first problem in spec 02 §5 order', () => {
+    expect(firstTopupFormError({ ...base, kodeBank: '', nominal: 0, password: '' })).toBe(
+      'topup.chooseBank',
+    );
+    expect(firstTopupFormError({ ...base, nominal: 0, password: '' })).toBe('topup.enterNominal');
+    expect(firstTopupFormError({ ...base, password: '', captcha: '' })).toBe('topup.enterPassword');
+    expect(firstTopupFormError({ ...base, captcha: '' })).toBe('topup.fillCaptcha');
+    expect(firstTopupFormError({ ...base, captcha: '', isTestUser: true })).toBeNull();
+    expect(firstTopupFormError({ ...base, nominal: 5_000 })).toBe('topup.minAmount');
+  });
+
+  it('counts down to the expiry and stops at 00:00:00', () => {
+    const now = new Date('2026-11-24T03:00:00Z');
+    expect(countdown(new Date(now.getTime() + 3 * 3_600_000 - 1_000), now)).toBe('02:59:59');
+    expect(countdown(new Date(now.getTime() - 5_000), now)).toBe('00:00:00');
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The payer side of the rails simulator (demo and test mode only): pay a VA, a QRIS payload, a
+ * retail code, an e-wallet checkout or a bank account, and run settlement now. Messages are
+ * catalog keys.
+ */
+export const SIMULATOR_PAY_CHANNELS = ['va', 'qris', 'retail', 'bank_transfer', 'ewallet'] as const;
+export type SimulatorPayChannel = (typeof SIMULATOR_PAY_CHANNELS)[number];
+
+/** POST /dev/simulator/pay */
+export const simulatorPayRequest = z.object({
+  channel: z.enum(SIMULATOR_PAY_CHANNELS, { error: 'payins.simulator.chooseChannel' }),
+  /** The VA number, the QRIS payload, the retail code, the checkout reference or the account number. */
+  number: z
+    .string({ error: 'payins.simulator.enterNumber' })
+    .trim()
+    .min(1, 'payins.simulator.enterNumber')
+    .max(512, 'payins.simulator.enterNumber'),
+  amount: z
+    .number({ error: 'payins.simulator.enterAmount' })
+    .int('payins.simulator.enterAmount')
+    .positive('payins.simulator.enterAmount')
+    .max(10_000_000_000, 'payins.simulator.enterAmount'),
+  /** The bank's reference; a new one when absent. Send the same one again to replay a payment. */
+  reference: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'payins.simulator.badReference')
+    .optional(),
+  environment: z.enum(['production', 'sandbox']).default('production'),
+});
+export type SimulatorPayRequest = z.infer<typeof simulatorPayRequest>;
+
+export interface SimulatorPayResult {
+  /** The bank's reference of this payment (send it again to replay). */
+  reference: string;
+  /** SUCCESS (money taken), or REFUSED with `reason`. */
+  status: 'SUCCESS' | 'REFUSED';
+  id_transaksi: string | null;
+  /** The reference had been paid before: nothing moved this time. */
+  replayed: boolean;
+  /** held, available (matched top-up) or suspense (unmatched transfer); null when refused. */
+  outcome: 'held' | 'available' | 'suspense' | null;
+  reason: string | null;
+}
+
+/** POST /dev/simulator/settle */
+export const simulatorSettleRequest = z.object({
+  /** Settle every waiting payment, whatever its settlement date. */
+  all: z.boolean().default(false),
+});
+
+export interface SimulatorSettleResult {
+  /** Payments (holds) moved from held to available. */
+  settled: number;
+  /** Settlement rows completed. */
+  settlements: number;
+  /** Set when nothing ran because of the banks' nightly window (23:00–06:00 WIB). */
+  skipped: 'bank_downtime' | null;
+}
