@@ -32,7 +32,7 @@ else
     apps/server/test/withdraw/rail-safety.test.ts
     apps/server/test/platform/dev-clock.test.ts
   )
-  [ -d apps/server/test/payins ] && FILES+=(apps/server/test/payins)
+  FILES+=(apps/server/test/payins apps/server/test/topup apps/server/test/security/abandoned-tries.test.ts)
 fi
 
 wib_day="$(TZ=Asia/Jakarta date +%F)"

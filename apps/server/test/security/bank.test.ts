@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkInvariants } from '@gerbang/ledger';
+import { balanceOfAccount, checkInvariants } from '@gerbang/ledger';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
+import { payinTransferIds } from '../../src/modules/payins/book';
+import { runOnce as runSettlement } from '../../src/modules/payins/settlement';
 import { availableBalance } from '../../src/modules/payouts/accounts';
 import { postTransferId, voidTransferId } from '../../src/modules/payouts/hold';
 import { runRailSweep } from '../../src/modules/payouts/rail-work';
@@ -24,8 +26,18 @@ import { type Answer, BankClient, freePort, NoAnswer, ServerProcess } from './ba
  * - every unacknowledged one is absent or finished (or held for a bank that is down at night);
  * - nothing is stuck: after the rail sweep ran, a withdrawal still PROCESS is one the simulated
  *   bank queues for its 23:00–06:00 WIB downtime, with its hold in place and its rail work alive;
- * - each agent's balance moved by exactly the withdrawals that went through, the balance columns
- *   equal their entries, and every ledger invariant holds (`checkInvariants`, = `ledger:check`).
+ * - each agent's balance (available + held) moved by exactly the withdrawals and the pay-ins that
+ *   went through, the balance columns equal their entries, and every ledger invariant holds
+ *   (`checkInvariants`, = `ledger:check`).
+ *
+ * Next to the withdrawal clients, pay-in clients act as the payers' banks through the rails
+ * simulator (`/dev/simulator/issue`, `/pay`, `/settle`): they issue open VAs and dynamic QRIS codes
+ * for the agents, pay them under a bank reference of their own choosing, send identical payments
+ * at once, replay acknowledged ones later and now and then run settlement. Afterwards: every
+ * acknowledged pay-in has exactly one receipt, one cash-in transaction, one incoming hold and its
+ * ledger chain (held credit + fee) once; an unacknowledged one is absent or complete, never half;
+ * and no hold is settled twice (each completed settlement has its one ledger transfer and no
+ * settlement transfer exists without a completed settlement).
  *
  * The server runs in demo mode without SESSION_SECRET, so the secrets are the ones demo mode keeps
  * in its database (finding 8): payments of inquiries made before a kill succeed after the restart.
@@ -41,6 +53,8 @@ const LOAD_MS = Number(process.env.BANK_TEST_SECONDS ?? 45) * 1000;
 /** Kills survived with a restart during the load (one more kill ends it). */
 const MIN_RESTARTS = 3;
 const WORKERS_PER_USER = 3;
+/** Pay-in clients (the payers' banks), each paying to every agent of USERS in turn. */
+const PAYIN_CLIENTS = 2;
 const USERS = ['partner@demo.id', 'h2h@demo.id'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,6 +79,23 @@ interface Withdrawal {
   spannedRestart: boolean;
 }
 
+interface Payin {
+  username: string;
+  /** The bank reference the client chose (the idempotency key of the payment). */
+  reference: string;
+  channel: 'va' | 'qris';
+  number: string;
+  amount: number;
+  outcome: Outcome;
+  /** Our transaction id, as the first acknowledging answer gave it. */
+  idTransaksi?: string;
+  /** Pay requests sent for it (identical copies, retries and replays). */
+  sent: number;
+  /** Answers that said the money moved now (`replayed: false`): at most one per reference. */
+  fresh: number;
+  unanswered?: boolean;
+}
+
 interface Figures {
   inquiries: number;
   paymentsSent: number;
@@ -77,6 +108,17 @@ interface Figures {
   spannedRestart: number;
   /** Steps refused with 429 although the password was right. */
   throttled: number;
+  payinsIssued: number;
+  payinRequests: number;
+  payinsAcknowledged: number;
+  payinsRefused: number;
+  payinsUnknown: number;
+  payinReplays: number;
+  payinReplaysAnsweredAlike: number;
+  payinIdenticalAnsweredDifferently: number;
+  settleCalls: number;
+  settleAnswered: number;
+  holdsSettledByCalls: number;
 }
 
 const runOnPostgres = Boolean(process.env.DATABASE_URL);
@@ -123,20 +165,39 @@ describe.skipIf(!runOnPostgres)(
         identicalAnsweredDifferently: 0,
         spannedRestart: 0,
         throttled: 0,
+        payinsIssued: 0,
+        payinRequests: 0,
+        payinsAcknowledged: 0,
+        payinsRefused: 0,
+        payinsUnknown: 0,
+        payinReplays: 0,
+        payinReplaysAnsweredAlike: 0,
+        payinIdenticalAnsweredDifferently: 0,
+        settleCalls: 0,
+        settleAnswered: 0,
+        holdsSettledByCalls: 0,
       };
+      const payins: Payin[] = [];
       const clients: BankClient[] = [];
       try {
         await server.start(120_000);
         const startedUp = Date.now() - started;
 
-        // Opening balances, as the server reports them.
+        // Opening balances (available + held), as the server reports them: read until two reads
+        // agree, as the server's settlement job may move held money to available in between.
         const opening = new Map<string, number>();
         for (const username of USERS) {
           const c = new BankClient(server, username, DEMO_PASSWORD, TEST_KEY);
           await c.login();
-          const info = await c.get('/data/app_info_web');
-          expect(info.rc, info.rd).toBe('00');
-          opening.set(username, info.data.balance);
+          let last: number | null = null;
+          for (let read = 0; read < 10; read++) {
+            const info = await c.get('/data/app_info_web');
+            expect(info.rc, info.rd).toBe('00');
+            const total = info.data.balance + info.data.hold_balance;
+            if (total === last) break;
+            last = total;
+          }
+          opening.set(username, last!);
           clients.push(c);
         }
 
@@ -305,6 +366,134 @@ describe.skipIf(!runOnPostgres)(
           }
         }
 
+        /** The answers to copies of one pay-in: the same transaction for all, money moved once. */
+        function settlePayin(p: Payin, answers: Array<Answer | null>) {
+          const ok = answers.filter((a): a is Answer => a?.rc === '00');
+          const refusals = answers.filter((a): a is Answer => a !== null && a.rc !== '00');
+          for (const a of ok) {
+            expect(a.data.status, `pay-in ${p.reference}`).toBe('SUCCESS');
+            expect(a.data.reference).toBe(p.reference);
+            expect(a.data.outcome).toBe('held');
+            p.idTransaksi ??= a.data.id_transaksi;
+            expect(a.data.id_transaksi, `pay-in ${p.reference}`).toBe(p.idTransaksi);
+            if (a.data.replayed === false) p.fresh += 1;
+          }
+          expect(
+            p.fresh,
+            `pay-in ${p.reference}: money moved by more than one answer`,
+          ).toBeLessThanOrEqual(1);
+          if (ok.length > 0) {
+            if (refusals.length > 0) figures.payinIdenticalAnsweredDifferently += 1;
+            p.outcome = 'acknowledged';
+            return;
+          }
+          if (answers.some((a) => a === null)) p.unanswered = true;
+          else if (refusals.length > 0 && !p.unanswered) {
+            p.outcome = 'refused';
+            console.warn(`pay-in ${p.reference} refused: ${refusals[0]!.rc} ${refusals[0]!.rd}`);
+          }
+        }
+
+        /** A payer's bank: issues open VAs and QRIS codes, pays, repeats, replays and settles. */
+        async function payer(index: number) {
+          const c = new BankClient(server, USERS[index % USERS.length]!, DEMO_PASSWORD, TEST_KEY);
+          clients.push(c);
+          await c.login();
+          let previous: Payin | null = null;
+          for (let seq = 0; !loadOver && loadGoesOn(); seq++) {
+            try {
+              // A later replay of the previous acknowledged payment: the same transaction again.
+              if (previous?.outcome === 'acknowledged' && seq % 2 === 0) {
+                figures.payinReplays += 1;
+                figures.payinRequests += 1;
+                previous.sent += 1;
+                const again = await c
+                  .post('/dev/simulator/pay', {
+                    channel: previous.channel,
+                    number: previous.number,
+                    amount: previous.amount,
+                    reference: previous.reference,
+                  })
+                  .catch(() => null);
+                if (again) {
+                  expect(again.rc, `replay of ${previous.reference}: ${again.rd}`).toBe('00');
+                  expect(again.data).toMatchObject({
+                    status: 'SUCCESS',
+                    reference: previous.reference,
+                    id_transaksi: previous.idTransaksi,
+                    replayed: true,
+                  });
+                  figures.payinReplaysAnsweredAlike += 1;
+                }
+              }
+              // Now and then settlement: every waiting payment, or those due today.
+              if (seq % 4 === 3) {
+                figures.settleCalls += 1;
+                const settled = await c
+                  .post('/dev/simulator/settle', seq % 8 === 3 ? { all: true } : {})
+                  .catch((error) => {
+                    if (error instanceof NoAnswer) return null;
+                    throw error;
+                  });
+                if (settled) {
+                  expect(settled.rc, `settle: ${settled.rd}`).toBe('00');
+                  figures.settleAnswered += 1;
+                  figures.holdsSettledByCalls += settled.data.settled;
+                }
+              }
+              const username = USERS[(index + seq) % USERS.length]!;
+              const qris = seq % 2 === 1;
+              const amount = 20_000 + ((index * 11 + seq * 17) % 50) * 1_000;
+              const issued = await c.post(
+                '/dev/simulator/issue',
+                qris
+                  ? { channel: 'QRIS', agent: username, amount }
+                  : { channel: seq % 4 === 0 ? '014' : '008', agent: username },
+              );
+              if (issued.rc !== '00') throw new Error(`issue: ${issued.rc} ${issued.rd}`);
+              figures.payinsIssued += 1;
+              const p: Payin = {
+                username,
+                reference: `BANKTEST-${index}-${seq}`,
+                channel: issued.data.pay_channel,
+                number: issued.data.number,
+                amount,
+                outcome: 'unknown',
+                sent: 0,
+                fresh: 0,
+              };
+              expect(p.channel).toBe(qris ? 'qris' : 'va');
+              payins.push(p);
+              const body = { channel: p.channel, number: p.number, amount, reference: p.reference };
+              // 1–3 identical payments at once; without any answer the bank sends it again after
+              // the restart (same reference), at most three rounds.
+              for (let round = 0; round < 3 && p.outcome === 'unknown'; round++) {
+                const copies = round === 0 ? 1 + (seq % 3) : 1;
+                p.sent += copies;
+                figures.payinRequests += copies;
+                const answers = await Promise.all(
+                  Array.from({ length: copies }, () =>
+                    c.post('/dev/simulator/pay', body).catch((error) => {
+                      if (error instanceof NoAnswer) return null;
+                      throw error;
+                    }),
+                  ),
+                );
+                settlePayin(p, answers);
+                if (p.outcome === 'unknown') await server.ready.catch(() => undefined);
+              }
+              if (p.outcome === 'acknowledged') previous = p;
+            } catch (error) {
+              // The server died under the issuing call: issue a new one.
+              if (error instanceof NoAnswer) {
+                await server.ready.catch(() => undefined);
+                continue;
+              }
+              throw error;
+            }
+          }
+        }
+
         async function chaos() {
           // Kill every 7–11 s of load, restart at once; the clients wait for it.
           while (
@@ -324,6 +513,7 @@ describe.skipIf(!runOnPostgres)(
             worker(username, u * WORKERS_PER_USER + i),
           ),
         );
+        for (let i = 0; i < PAYIN_CLIENTS; i++) workers.push(payer(i));
         const chaosDone = chaos();
         await Promise.all(workers.map((w) => w.finally(() => undefined)));
         loadOver = true;
@@ -333,6 +523,11 @@ describe.skipIf(!runOnPostgres)(
         const loadEnd = Date.now();
         const loadMs = loadEnd - started - startedUp;
 
+        for (const p of payins) {
+          if (p.outcome === 'acknowledged') figures.payinsAcknowledged += 1;
+          else if (p.outcome === 'refused') figures.payinsRefused += 1;
+          else figures.payinsUnknown += 1;
+        }
         for (const w of withdrawals) {
           if (w.outcome === 'acknowledged') figures.acknowledged += 1;
           else if (w.outcome === 'refused') figures.refused += 1;
@@ -472,6 +667,194 @@ describe.skipIf(!runOnPostgres)(
           expect(appeared.filter((r) => !ours.has(r.id_transaksi))).toEqual([]);
           expect(submissions.filter((s) => s.state === 'REVIEW')).toEqual([]);
 
+          // Pay-ins: every acknowledged one there exactly once with its whole chain, every other
+          // one absent or complete, never half; and nothing that no client paid for.
+          const references = payins.map((p) => p.reference);
+          const receipts =
+            references.length === 0
+              ? []
+              : await db
+                  .selectFrom('payin_receipts')
+                  .selectAll()
+                  .where('rail_reference', 'in', references)
+                  .execute();
+          const cashIns = await db
+            .selectFrom('transactions')
+            .select([
+              'id_transaksi',
+              'agent_id',
+              'rail_reference',
+              'status_trx',
+              'nominal_origin',
+              'nominal_admin',
+              'ledger_transfer_id',
+            ])
+            .where('jenis_trx', '=', 'CASH IN')
+            .where('time_request', '>=', loadStart)
+            .execute();
+          const payinIds = cashIns.map((t) => t.id_transaksi);
+          const payinTransfers =
+            payinIds.length === 0
+              ? []
+              : await db
+                  .selectFrom('ledger_transfers' as any)
+                  .select([
+                    'id as id',
+                    'amount as amount',
+                    'kind as kind',
+                    'reference as reference',
+                  ] as any)
+                  .where('reference' as any, 'in', payinIds)
+                  .where('kind' as any, 'in', ['payin', 'payment_fee'])
+                  .execute();
+          const holds =
+            payinIds.length === 0
+              ? []
+              : await db
+                  .selectFrom('incoming_holds')
+                  .selectAll()
+                  .where('id_transaksi', 'in', payinIds)
+                  .execute();
+          const agentIds = new Map<string, number>();
+          for (const row of await db
+            .selectFrom('agents')
+            .select(['id', 'username'])
+            .where('username', 'in', USERS)
+            .execute())
+            agentIds.set(row.username, row.id);
+          const received = new Map<string, number>(USERS.map((u) => [u, 0]));
+          let payinsChecked = 0;
+          /** Pay-ins without an acknowledgement found booked (complete) or absent. */
+          const unacknowledged = { booked: 0, absent: 0 };
+          for (const p of payins) {
+            const label = `pay-in ${p.reference} (${p.outcome}, ${p.sent} sent)`;
+            const receipt = receipts.filter((r) => r.rail_reference === p.reference);
+            const txs = cashIns.filter((t) => t.rail_reference === p.reference);
+            expect(receipt.length, `${label}: receipts`).toBeLessThanOrEqual(1);
+            expect(txs.length, `${label}: cash-in transactions`).toBe(receipt.length);
+            if (p.outcome === 'acknowledged') expect(receipt.length, label).toBe(1);
+            if (p.outcome === 'refused') expect(receipt.length, label).toBe(0);
+            payinsChecked += 1;
+            if (p.outcome !== 'acknowledged') {
+              if (receipt.length === 0) unacknowledged.absent += 1;
+              else unacknowledged.booked += 1;
+            }
+            if (receipt.length === 0) continue;
+            const r = receipt[0]!;
+            const tx = txs[0]!;
+            if (p.outcome === 'acknowledged') expect(r.id_transaksi, label).toBe(p.idTransaksi);
+            expect(r).toMatchObject({
+              outcome: 'held',
+              amount: p.amount,
+              paid_to: p.number,
+              agent_id: agentIds.get(p.username),
+              id_transaksi: tx.id_transaksi,
+            });
+            expect(tx).toMatchObject({
+              agent_id: agentIds.get(p.username),
+              status_trx: 'SUCCESS',
+              nominal_origin: p.amount,
+            });
+            const fee = tx.nominal_admin;
+            expect(fee, label).toBeGreaterThanOrEqual(0);
+            const ids = payinTransferIds(tx.id_transaksi);
+            const chain = payinTransfers.filter((t: any) => t.reference === tx.id_transaksi);
+            expect(
+              chain.map((t: any) => [t.id, Number(t.amount)]).sort(),
+              `${label}: ledger chain`,
+            ).toEqual(
+              (
+                [[ids.net, p.amount - fee], ...(fee > 0 ? [[ids.fee, fee]] : [])] as Array<
+                  [string, number]
+                >
+              ).sort(),
+            );
+            expect(tx.ledger_transfer_id).toBe(ids.net);
+            const hold = holds.filter((h) => h.id_transaksi === tx.id_transaksi);
+            expect(hold.length, `${label}: incoming holds`).toBe(1);
+            expect(hold[0]!.hold_amount).toBe(p.amount - fee);
+            received.set(p.username, received.get(p.username)! + p.amount - fee);
+          }
+          const paidByUs = new Set(references);
+          expect(
+            cashIns.filter((t) => !paidByUs.has(t.rail_reference ?? '')),
+            'cash-ins no client paid for',
+          ).toEqual([]);
+
+          // Settlement: a run now completes what a kill left between claiming and completing;
+          // then no hold is settled twice and no settlement transfer is without its settlement.
+          const settlementRun = await runSettlement(services);
+          const settlements = await db.selectFrom('settlements').selectAll().execute();
+          if (settlementRun.skipped === null) {
+            expect(
+              settlements.filter((x) => x.status === 'process'),
+              'settlements left in process',
+            ).toEqual([]);
+          }
+          expect(settlements.filter((x) => x.status === 'failed')).toEqual([]);
+          const settlementTransfers = await db
+            .selectFrom('ledger_transfers' as any)
+            .select(['id as id', 'amount as amount'] as any)
+            .where('kind' as any, '=', 'settlement')
+            .execute();
+          const settlementTransferAmount = new Map<string, number>(
+            settlementTransfers.map((t: any) => [String(t.id), Number(t.amount)]),
+          );
+          const completedTransferIds = settlements
+            .filter((x) => x.status === 'completed' && x.ledger_transfer_id !== null)
+            .map((x) => x.ledger_transfer_id!);
+          const completedSet = new Set(completedTransferIds);
+          expect(completedSet.size, 'settlement transfers shared').toBe(
+            completedTransferIds.length,
+          );
+          expect(
+            [...settlementTransferAmount.keys()].filter((id) => !completedSet.has(id)),
+            'settlement transfers without a completed settlement',
+          ).toEqual([]);
+          const ourHolds = await db
+            .selectFrom('incoming_holds')
+            .selectAll()
+            .where('agent_id', 'in', [...agentIds.values()])
+            .where('date_created', '>=', loadStart)
+            .execute();
+          const settlementById = new Map(settlements.map((x) => [x.id, x]));
+          let holdsSettled = 0;
+          for (const hold of ourHolds) {
+            const label = `hold ${hold.id_transaksi} (is_sent ${hold.is_sent})`;
+            if (hold.is_sent === 0) {
+              expect(hold.settlement_id, label).toBeNull();
+              continue;
+            }
+            const settlement = settlementById.get(hold.settlement_id!);
+            expect(settlement, label).toBeDefined();
+            if (hold.is_sent === 1) {
+              holdsSettled += 1;
+              expect(settlement!.status, label).toBe('completed');
+            } else {
+              expect(hold.is_sent, label).toBe(3);
+              expect(settlement!.status, label).toBe('process');
+            }
+          }
+          // Each settlement that took one of our holds moved exactly its holds, once.
+          for (const id of new Set(
+            ourHolds.map((h) => h.settlement_id).filter((x) => x !== null),
+          )) {
+            const settlement = settlementById.get(id!)!;
+            const members = await db
+              .selectFrom('incoming_holds')
+              .select(['hold_amount', 'is_sent'])
+              .where('settlement_id', '=', id!)
+              .execute();
+            const sum = members.reduce((total, m) => total + m.hold_amount, 0);
+            expect(settlement.nominal, `settlement ${settlement.reference}`).toBe(sum);
+            expect(settlement.rekonnum).toBe(members.length);
+            if (settlement.status === 'completed' && sum > 0) {
+              expect(settlementTransferAmount.get(settlement.ledger_transfer_id!)).toBe(sum);
+            } else if (settlement.status === 'process') {
+              expect(settlement.ledger_transfer_id).toBeNull();
+            }
+          }
+
           // Balances moved by exactly what went through (or is held), and the ledger is sound.
           for (const username of USERS) {
             const agent = await db
@@ -479,9 +862,15 @@ describe.skipIf(!runOnPostgres)(
               .select('id')
               .where('username', '=', username)
               .executeTakeFirstOrThrow();
-            const closing = await availableBalance(ledger, agent.id, 'production');
-            expect(closing, `${username}: closing balance`).toBe(
-              opening.get(username)! - spent.get(username)!,
+            const available = await availableBalance(ledger, agent.id, 'production');
+            const heldAccount = await ledger.findAccount({
+              kind: 'merchant_held',
+              agentId: agent.id,
+              environment: 'production',
+            });
+            const held = heldAccount ? balanceOfAccount(heldAccount).posted : 0;
+            expect(available + held, `${username}: closing balance (available + held)`).toBe(
+              opening.get(username)! - spent.get(username)! + received.get(username)!,
             );
           }
           const report = await checkInvariants(db);
@@ -491,6 +880,9 @@ describe.skipIf(!runOnPostgres)(
               `  requests sent ${requests}, HTTP 5xx ${serverErrors}; inquiries ${figures.inquiries}, payment requests ${figures.paymentsSent}`,
               `  withdrawals: ${figures.acknowledged} acknowledged, ${figures.refused} refused, ${figures.unknown} never answered; ${figures.spannedRestart} paid after a kill that followed their inquiry`,
               `  replays of acknowledged payments ${figures.replays}, answered with the first receipt ${figures.replaysAnsweredAlike}; identical concurrent requests answered differently ${figures.identicalAnsweredDifferently}`,
+              `  pay-ins: ${figures.payinsIssued} issued, ${figures.payinRequests} pay requests, ${figures.payinsAcknowledged} acknowledged, ${figures.payinsRefused} refused, ${figures.payinsUnknown} never answered (${unacknowledged.booked} found complete, ${unacknowledged.absent} absent); ${payinsChecked} checked`,
+              `  replays of acknowledged pay-ins ${figures.payinReplays}, answered alike ${figures.payinReplaysAnsweredAlike}; identical concurrent pay-ins answered differently ${figures.payinIdenticalAnsweredDifferently}`,
+              `  settle calls ${figures.settleCalls} (${figures.settleAnswered} answered, ${figures.holdsSettledByCalls} holds settled); our holds settled ${holdsSettled} of ${ourHolds.length}; run after the load: ${settlementRun.skipped ?? `${settlementRun.settlements} settlements completed`}`,
               `  right-password steps refused with 429: ${figures.throttled}`,
               `  kills survived ${server.kills} (SIGKILL), restarts ${restarts}; sweeps after the load ${sweeps}`,
               `  payments checked ${paymentsChecked} (${stillQueued} held for the bank's nightly downtime), ledger check: ${report.ok ? 'all invariants hold' : `${report.violations.length} violations`} over ${report.counted.transfers} transfers`,
@@ -510,8 +902,14 @@ describe.skipIf(!runOnPostgres)(
             figures.identicalAnsweredDifferently,
             'identical concurrent payments answered differently',
           ).toBe(0);
+          expect(
+            figures.payinIdenticalAnsweredDifferently,
+            'identical concurrent pay-ins answered differently',
+          ).toBe(0);
+          expect(figures.payinsRefused, 'valid pay-ins refused').toBe(0);
           expect(restarts).toBeGreaterThanOrEqual(MIN_RESTARTS);
           expect(figures.acknowledged).toBeGreaterThan(0);
+          expect(figures.payinsAcknowledged).toBeGreaterThan(0);
         } finally {
           await running.close();
         }
