@@ -32,6 +32,7 @@ export async function bootstrap(
   const handle = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
   });
   await migrateToLatest(handle.db);
   await syncModules(handle.db);

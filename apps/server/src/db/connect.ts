@@ -35,6 +35,8 @@ export interface ConnectOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told when PostgreSQL drops an idle pooled connection (restart, failover, admin). */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -50,6 +52,10 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection that the server ends (restart, failover, a dropped test database) is an
+    // 'error' event on the pool: without a listener it would crash the process. The pool makes a
+    // new connection for the next query.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
