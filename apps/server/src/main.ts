@@ -31,6 +31,7 @@ async function main() {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const user of PRINTED_DEMO_USERS) lines.push(`  ${user.username.padEnd(22)} ${user.role}`);
     lines.push(`Dev mailbox (OTP and reset mails): ${url}/dev/mailbox`);
+    lines.push(`Payer simulator (pay a VA, QRIS or retail code; settle): ${url}/dev/simulator`);
     if (config.testModeKey) lines.push(`Test mode login: ${url}/auth/login?test=<TEST_MODE_KEY>`);
     lines.push(...demoExposureLines(config.host));
   }
