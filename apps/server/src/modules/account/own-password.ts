@@ -19,36 +19,66 @@ export const OWN_PASSWORD_RULE: GuessRule = {
 
 /**
  * Sensitive changes (password, sub-accounts, withdrawals) ask for the caller's own password, so a
- * session left open is not enough to take over an account. A try is reserved before the password
- * is compared (issue 9: parallel guesses cannot all be compared): at most five wrong ones in 15
- * minutes, then 429 without comparing. A right password gives back its own try only. Failures
- * are audited.
+ * session left open is not enough to take over an account: at most five wrong ones in 15 minutes.
  */
-export async function requireOwnPassword(
-  ctx: Pick<RouteContext<unknown, unknown, unknown>, 'services' | 'auth' | 'ip' | 'userAgent'>,
+export function requireOwnPassword(
+  ctx: OwnSecretContext,
   password: string,
   purpose: string,
 ): Promise<void> {
+  return requireOwnSecret(ctx, {
+    rule: OWN_PASSWORD_RULE,
+    hash: ctx.auth.user.password_hash,
+    secret: password,
+    purpose,
+    failureAction: FAILURE_ACTION,
+    wrongKey: 'account.ownPasswordWrong',
+  });
+}
+
+type OwnSecretContext = Pick<
+  RouteContext<unknown, unknown, unknown>,
+  'services' | 'auth' | 'ip' | 'userAgent'
+>;
+
+/**
+ * The one check of a secret of the caller's own (account password, transaction PIN). A try is
+ * reserved before the secret is compared (issue 9: parallel guesses cannot all be compared), so
+ * at most `rule.limit` wrong ones are compared in the window, then 429 without comparing. A right
+ * secret gives back its own try only. Failures are audited, never with the secret.
+ */
+export async function requireOwnSecret(
+  ctx: OwnSecretContext,
+  check: {
+    rule: GuessRule;
+    hash: string;
+    secret: string;
+    purpose: string;
+    failureAction: string;
+    /** Catalog key of the "wrong secret" refusal. */
+    wrongKey: string;
+  },
+): Promise<void> {
   const { services, auth } = ctx;
   const now = services.now();
-  const reservation = await reserveTry(services.db, OWN_PASSWORD_RULE, auth.user.id, now);
+  const reservation = await reserveTry(services.db, check.rule, auth.user.id, now);
   if (!reservation.ok) throw new ApiError(RC.THROTTLED, 'common.errors.tooManyRequests');
-  if (await verifyPassword(auth.user.password_hash, password)) {
+  if (await verifyPassword(check.hash, check.secret)) {
     await releaseTry(services.db, reservation);
     return;
   }
   const { failures } = await recordFailure(services.db, reservation, now);
   await writeAudit(services.db, {
-    at: services.now(),
+    at: now,
     agentId: auth.agent.id,
     userId: auth.user.id,
     username: auth.user.username,
-    action: FAILURE_ACTION,
+    action: check.failureAction,
     target: auth.user.username,
-    detail: { purpose, failures },
+    detail: { purpose: check.purpose, failures },
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     environment: auth.environment,
   });
-  throw refused('account.ownPasswordWrong');
+  throw refused(check.wrongKey);
 }

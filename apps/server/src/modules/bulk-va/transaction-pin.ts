@@ -1,9 +1,7 @@
-import { RC } from '@gerbang/shared';
-import { ApiError, refused } from '../../http/errors';
+import { refused } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
-import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
-import { writeAudit } from '../audit/audit';
-import { verifyPassword } from '../auth/passwords';
+import type { GuessRule } from '../../platform/guess-budget';
+import { requireOwnSecret } from '../account/own-password';
 
 /** Wrong PINs a user may enter within the window before PIN-protected actions lock. */
 export const PIN_RULE: GuessRule = { scope: 'transaction_pin', limit: 5, windowMs: 15 * 60 * 1000 };
@@ -20,31 +18,18 @@ export async function requireTransactionPin(
   purpose: string,
 ): Promise<void> {
   const { services, auth } = ctx;
-  const now = services.now();
   const stored = await services.db
     .selectFrom('transaction_pins')
     .select('pin_hash')
     .where('user_id', '=', auth.user.id)
     .executeTakeFirst();
   if (!stored) throw refused('bulkva.errors.noPin');
-  const reservation = await reserveTry(services.db, PIN_RULE, auth.user.id, now);
-  if (!reservation.ok) throw new ApiError(RC.THROTTLED, 'common.errors.tooManyRequests');
-  if (await verifyPassword(stored.pin_hash, pin)) {
-    await releaseTry(services.db, reservation);
-    return;
-  }
-  const { failures } = await recordFailure(services.db, reservation, now);
-  await writeAudit(services.db, {
-    at: services.now(),
-    agentId: auth.agent.id,
-    userId: auth.user.id,
-    username: auth.user.username,
-    action: 'transaction_pin_failure',
-    target: auth.user.username,
-    detail: { purpose, failures },
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    environment: auth.environment,
+  await requireOwnSecret(ctx, {
+    rule: PIN_RULE,
+    hash: stored.pin_hash,
+    secret: pin,
+    purpose,
+    failureAction: 'transaction_pin_failure',
+    wrongKey: 'bulkva.errors.pinWrong',
   });
-  throw refused('bulkva.errors.pinWrong');
 }
