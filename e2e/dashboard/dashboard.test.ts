@@ -1,12 +1,13 @@
 import { formatRupiah, NEWS_PAGE, wibDate } from '@gerbang/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   hasBrowser,
   loginAs,
   screenshot,
   setServerClock,
   useBrowser,
+  useServerClockAt,
   wibTodayAt,
 } from '../support/browser';
 
@@ -22,8 +23,7 @@ const textOf = (page: Page, testId: string) => page.getByTestId(testId).textCont
 describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   const browser = useBrowser();
   // Midday WIB on the server (the page follows it): outside the cut-off whatever the real hour.
-  beforeAll(() => setServerClock(wibTodayAt('12:00')));
-  afterAll(() => setServerClock(null));
+  useServerClockAt('12:00');
 
   it('partner: summary cards equal the server figures, charts, news; month-to-date loads on click', async () => {
     const page = await browser.newPage();

@@ -4,15 +4,14 @@ import { formatRupiah } from '@gerbang/shared';
 import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   artifactsDir,
   hasBrowser,
   loginAs,
   screenshot,
-  setServerClock,
   useBrowser,
-  wibTodayAt,
+  useServerClockAt,
 } from '../support/browser';
 
 const PARTNER = 'partner@demo.id';
@@ -77,8 +76,7 @@ async function chooseChannel(page: Page, label: string) {
 describe.skipIf(!hasBrowser())('payer simulator in Chromium', () => {
   const browser = useBrowser();
   // Settlement never runs 23:00–06:00 WIB: the server's clock is put at 10:00 WIB.
-  beforeAll(() => setServerClock(wibTodayAt('10:00')));
-  afterAll(() => setServerClock(null));
+  useServerClockAt('10:00');
 
   it('pays a deposit VA and an uploaded QRIS image, settles all, and the partner balance rises by amount − fee', async () => {
     const partner = await browser.newPage({ language: 'en' });

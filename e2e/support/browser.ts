@@ -122,3 +122,12 @@ export async function setServerClock(at: Date | null): Promise<void> {
     await api.dispose();
   }
 }
+
+/**
+ * For a whole file: the server's clock at `hh:mm` WIB of today (so time rules do not depend on
+ * when the suite runs), back on real time after the file.
+ */
+export function useServerClockAt(hhmm: string) {
+  beforeAll(() => setServerClock(wibTodayAt(hhmm)));
+  afterAll(() => setServerClock(null));
+}

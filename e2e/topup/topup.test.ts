@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   hasBrowser,
   loginAs,
   screenshot,
-  setServerClock,
   useBrowser,
-  wibTodayAt,
+  useServerClockAt,
 } from '../support/browser';
 
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
@@ -31,8 +30,7 @@ async function sidebarBalance(page: Page): Promise<number> {
 
 describe.skipIf(!hasBrowser())('top-up in Chromium', () => {
   const browser = useBrowser();
-  beforeAll(() => setServerClock(wibTodayAt('10:00')));
-  afterAll(() => setServerClock(null));
+  useServerClockAt('10:00');
 
   it('manual transfer: the exact total paid in the simulator raises the sidebar balance', async () => {
     const page = await browser.newPage({ language: 'en' });

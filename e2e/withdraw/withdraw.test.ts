@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   hasBrowser,
@@ -7,6 +7,7 @@ import {
   screenshot,
   setServerClock,
   useBrowser,
+  useServerClockAt,
   wibTodayAt,
 } from '../support/browser';
 
@@ -54,8 +55,7 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
   const browser = useBrowser();
   // partner@demo.id is under the 23:45–00:15 WIB cut-off and banks are down 23:00–06:00 WIB: the
   // server's clock is put at 10:00 WIB for the flows, and inside the windows where a test says so.
-  beforeAll(() => setServerClock(wibTodayAt('10:00')));
-  afterAll(() => setServerClock(null));
+  useServerClockAt('10:00');
 
   it('withdraws to a bank account with the e-mailed OTP; the balance drops by amount + fee; the invoice renders', async () => {
     const page = await browser.newPage({ language: 'en' });
