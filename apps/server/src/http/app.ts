@@ -219,15 +219,14 @@ export async function buildApp(
     hsts: services.config.mode === 'production',
   });
 
-  // API answers carry personal data and balances: no browser or proxy may keep them (finding 11).
-  // Routes that serve a public asset (a bank logo) set their own Cache-Control over this.
   app.addHook('onRequest', async (req, reply) => {
-    if (isApiUrl(req.url)) reply.header('cache-control', 'no-store');
-  });
-  // The server's clock, so the page's cut-off notice and "today" follow the server, not a device
-  // whose clock is off (and follow test mode's settable clock in browser tests).
-  app.addHook('onRequest', async (req, reply) => {
-    if (isApiUrl(req.url)) reply.header('x-server-time', services.now().toISOString());
+    if (!isApiUrl(req.url)) return;
+    // API answers carry personal data and balances: no browser or proxy may keep them (finding
+    // 11). Routes that serve a public asset (a bank logo) set their own Cache-Control over this.
+    reply.header('cache-control', 'no-store');
+    // The server's clock, so the page's cut-off notice and "today" follow the server, not a
+    // device whose clock is off (and follow test mode's settable clock in browser tests).
+    reply.header('x-server-time', services.now().toISOString());
   });
   // Fastify's own refusals (broken JSON, body too large, media type) in the envelope (finding 5).
   app.setErrorHandler((error, req, reply) => {

@@ -37,6 +37,40 @@ export function createMailer(
   const transport: Transporter | null = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : null;
+  /**
+   * Sends one outbox row through SMTP and records the outcome on it: sent, or the error (the row
+   * stays unsent and `deliverQueued` may try it again, up to five attempts).
+   */
+  const deliver = async (
+    smtp: Transporter,
+    row: { id: number; to_address: string; subject: string; body_text: string },
+  ): Promise<boolean> => {
+    try {
+      await smtp.sendMail({
+        from: opts.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+      });
+      await db
+        .updateTable('mail_outbox')
+        .set((eb) => ({ sent_at: opts.now(), attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .execute();
+      return true;
+    } catch (error) {
+      opts.log.error({ err: error, mailId: row.id }, 'smtp send failed');
+      await db
+        .updateTable('mail_outbox')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_error: String(error).slice(0, 500),
+        }))
+        .where('id', '=', row.id)
+        .execute();
+      return false;
+    }
+  };
   return {
     async queue(trx, messages) {
       const at = opts.now();
@@ -67,32 +101,7 @@ export function createMailer(
         .limit(limit)
         .execute();
       let sent = 0;
-      for (const row of rows) {
-        try {
-          await transport.sendMail({
-            from: opts.from,
-            to: row.to_address,
-            subject: row.subject,
-            text: row.body_text,
-          });
-          await db
-            .updateTable('mail_outbox')
-            .set((eb) => ({ sent_at: opts.now(), attempts: eb('attempts', '+', 1) }))
-            .where('id', '=', row.id)
-            .execute();
-          sent += 1;
-        } catch (error) {
-          opts.log.error({ err: error, mailId: row.id }, 'smtp send failed');
-          await db
-            .updateTable('mail_outbox')
-            .set((eb) => ({
-              attempts: eb('attempts', '+', 1),
-              last_error: String(error).slice(0, 500),
-            }))
-            .where('id', '=', row.id)
-            .execute();
-        }
-      }
+      for (const row of rows) if (await deliver(transport, row)) sent += 1;
       return sent;
     },
     async send(message) {
@@ -105,30 +114,9 @@ export function createMailer(
           kind: message.kind,
           created_at: opts.now(),
         })
-        .returning('id')
+        .returning(['id', 'to_address', 'subject', 'body_text'])
         .executeTakeFirstOrThrow();
-      if (!transport) return;
-      try {
-        await transport.sendMail({
-          from: opts.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-        });
-        await db
-          .updateTable('mail_outbox')
-          .set({ sent_at: opts.now(), attempts: 1 })
-          .where('id', '=', row.id)
-          .execute();
-      } catch (error) {
-        // The row stays unsent with its error; the mail worker retries it.
-        opts.log.error({ err: error, mailId: row.id }, 'smtp send failed');
-        await db
-          .updateTable('mail_outbox')
-          .set({ attempts: 1, last_error: String(error).slice(0, 500) })
-          .where('id', '=', row.id)
-          .execute();
-      }
+      if (transport) await deliver(transport, row);
     },
   };
 }

@@ -12,6 +12,7 @@ import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Services } from '../http/services';
+import { AGGREGATOR_SHARE, payinShare } from '../modules/aggregator/shares';
 import type { DisbursementDetailsTable } from '../modules/bulk-transfer/tables';
 import { type CallbackInput, callbackRow } from '../modules/callbacks/queue';
 import type { CallbacksTable } from '../modules/callbacks/tables';
@@ -79,9 +80,6 @@ const ENV = 'production' as const;
 const FEE = {
   withdraw: 2_500,
   transferOrder: 3_500,
-  aggregatorVa: 1_000,
-  aggregatorQrisPercent: 0.2,
-  aggregatorTransfer: 500,
 } as const;
 
 const VA_BANKS = ['014', '008', '009', '002', '022', '013', '011'];
@@ -568,10 +566,7 @@ function generate(
         delivered(callbackRow(paidAt, rows.callback), random, profile.callbackUrl, now),
       );
       if (agent.aggregatorId !== null && aggregatorShare !== null) {
-        const share =
-          catalog.kind === 'VA'
-            ? FEE.aggregatorVa
-            : Math.max(1, Math.round((amount * FEE.aggregatorQrisPercent) / 100));
+        const share = payinShare(catalog.kind, amount);
         out.fees.push({
           agent_id: agent.aggregatorId,
           member_agent_id: agent.id,
@@ -862,7 +857,7 @@ function generate(
               fee_type: 'TRF',
               fee_date: day,
               nominal: amount,
-              fee: FEE.aggregatorTransfer,
+              fee: AGGREGATOR_SHARE.transfer,
               ledger_transfer_id: `demo:share:${id}`,
               created_at: at,
             });
@@ -873,7 +868,7 @@ function generate(
                   id: `demo:share:${id}`,
                   debitAccountId: feeRevenue,
                   creditAccountId: aggregatorShare,
-                  amount: FEE.aggregatorTransfer,
+                  amount: AGGREGATOR_SHARE.transfer,
                   kind: 'aggregator_share',
                   reference: id,
                   description: `Revenue share ${agent.name}`,

@@ -15,7 +15,7 @@ import { createTestApp, DEMO_PASSWORD, TEST_KEY, type TestApp } from '../helpers
  */
 type Guarded = RouteDefinition & { access: Exclude<AccessRule, { public: true }> };
 
-const routes = allRoutes({ mode: 'test' }).filter(
+const routes = allRoutes({ mode: 'test', testModeKey: TEST_KEY }).filter(
   (r): r is Guarded => !r.access.public && r.access.permission !== undefined,
 );
 const MAIN_USERS = DEMO_USERS.filter((u) => !u.parentOf).map((u) => u.username);

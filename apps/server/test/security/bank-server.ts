@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+
+export { freePort } from '../helpers/free-port';
 
 /**
  * The real server process for the bank test: `node --import tsx apps/server/src/main.ts`, as
@@ -8,20 +9,6 @@ import path from 'node:path';
  */
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -54,7 +54,7 @@ interface Figures {
 }
 
 // FUZZ_ROUTES=<substring> narrows a run to matching routes while debugging one area.
-const routes = allRoutes({ mode: 'test' }).filter(
+const routes = allRoutes({ mode: 'test', testModeKey: TEST_KEY }).filter(
   (r) => !process.env.FUZZ_ROUTES || r.url.includes(process.env.FUZZ_ROUTES),
 );
 /** Every fuzzed request must be answered within this. */

@@ -146,8 +146,6 @@ export async function confirmPasswordReset(
       .set({
         password_hash: passwordHash,
         password_changed_at: now,
-        failed_login_count: 0,
-        locked_until: null,
       })
       .where('id', '=', reset.user_id)
       .returning(['id', 'agent_id', 'username'])
