@@ -1,7 +1,6 @@
+import type { Environment } from '@gerbang/shared';
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
-
-type Environment = 'production' | 'sandbox';
 
 export type PayinCodeKind = 'QRIS' | 'RETAIL' | 'EWALLET' | 'CREDIT_CARD';
 

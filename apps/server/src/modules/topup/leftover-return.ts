@@ -26,6 +26,7 @@
  * is recorded in `deposit_return_runs`, and later passes skip it.
  */
 import { availableOf, type TransferInput } from '@gerbang/ledger';
+import type { Environment } from '@gerbang/shared';
 import { translate, wibDate, wibDayStart, wibMinuteOfDay } from '@gerbang/shared';
 import { BANKS, findBank } from '@gerbang/shared/domain/banks';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -37,7 +38,6 @@ import { advanceSubmission } from '../payouts/rail-work';
 import type { PayoutSource } from '../payouts/sources';
 import { recordSubmission, type SubmissionRow } from '../payouts/submissions';
 
-type Environment = 'production' | 'sandbox';
 type Trx = Transaction<Database>;
 
 const DAY_MS = 86_400_000;
