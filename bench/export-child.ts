@@ -1,15 +1,18 @@
 /**
- * Runs waiting export jobs in a process of its own, as a worker process would, and prints its
- * time and memory as JSON (bench/data.bench.ts spawns it, so the figures are the worker's alone).
+ * Runs waiting export jobs in a process of its own, as the export worker process does
+ * (apps/server/src/jobs/export-worker-main.ts: configuration, database pool, descriptors, engine
+ * and writers only, not the whole server), and prints its time and memory as JSON
+ * (bench/data.bench.ts spawns it, so the figures are the worker's alone).
  */
-import { bootstrap } from '../apps/server/src/bootstrap';
-import { loadConfig } from '../apps/server/src/config';
-import { runExportJobsOnce } from '../apps/server/src/jobs/export-worker';
+import { startExportServices } from '../apps/server/src/jobs/export-worker-services';
+import { runExportJobsOnce } from '../apps/server/src/modules/exports/worker';
 
 async function main() {
-  const running = await bootstrap(
-    loadConfig({ ...process.env, GERBANG_MODE: 'test', NODE_ENV: 'test' }),
-  );
+  const { services, close } = await startExportServices({
+    ...process.env,
+    GERBANG_MODE: 'test',
+    NODE_ENV: 'test',
+  });
   const before = process.memoryUsage();
   let peakHeap = before.heapUsed;
   let peakRss = before.rss;
@@ -19,10 +22,10 @@ async function main() {
     peakRss = Math.max(peakRss, m.rss);
   }, 20);
   const started = performance.now();
-  const ran = await runExportJobsOnce(running.services, 1);
+  const ran = await runExportJobsOnce(services, 1);
   const ms = performance.now() - started;
   clearInterval(sampler);
-  await running.close();
+  await close();
   console.log(
     JSON.stringify({
       ran,

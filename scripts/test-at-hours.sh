@@ -25,6 +25,7 @@ else
     apps/server/test/data-pages/pages.test.ts
     apps/server/test/data-pages/engine.test.ts
     apps/server/test/data-pages/actions.test.ts
+    apps/server/test/data-pages/statement.test.ts
     apps/server/test/dashboard/resume.test.ts
     apps/server/test/dashboard/reports.test.ts
     apps/server/test/withdraw/validation.test.ts

@@ -150,7 +150,8 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
     await partner.goto('/account');
     await partner.getByTestId('account-tab-management').waitFor();
     await partner.getByTestId('environment-switch').getByText('Sandbox').click();
-    await partner.waitForResponse((r) => r.url().includes('/api/auth/datauser'));
+    await partner.getByTestId('confirm-environment-switch').click();
+    await partner.getByTestId('sandbox-banner').waitFor();
     await partner.getByTestId('account-data').waitFor();
     await expect(partner.getByTestId('account-tab-password').count()).resolves.toBe(0);
     await expect(partner.getByTestId('account-tab-management').count()).resolves.toBe(0);
@@ -158,6 +159,7 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
     await partner.getByTestId('sandbox-notice').waitFor();
     await screenshot(partner, 'account-management-sandbox-en');
     await partner.getByTestId('environment-switch').getByText('Production').click();
+    await partner.getByTestId('confirm-environment-switch').click();
     await partner.getByTestId('sub-add').waitFor();
   });
 

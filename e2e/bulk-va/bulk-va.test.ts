@@ -124,7 +124,7 @@ describe.skipIf(!hasBrowser())('bulk virtual accounts in Chromium', () => {
     await page.getByTestId('bulkva-row-3').waitFor();
     await screenshot(page, 'bulkva-1366-id-table');
     await page.getByTestId('bulkva-check').click();
-    await dismissDialog(page, 'Input account password to continue');
+    await dismissDialog(page, 'Masukkan kata sandi akun untuk melanjutkan');
   });
 
   it('stays usable with 5,000 rows: pages, check-all, check', async () => {

@@ -42,9 +42,9 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
     }
     const pending = await apiGet(page, '/resume/trx_pending_date', { date: today });
     expect(await textOf(page, 'summary-pending')).toBe(pending.data.value.toLocaleString('id-ID'));
-    await page.getByTestId('chart-cash-out').locator('.recharts-surface').first().waitFor();
-    await page.getByTestId('chart-cash-in').locator('.recharts-surface').first().waitFor();
-    await page.getByTestId('chart-success').locator('.recharts-surface').first().waitFor();
+    await page.getByTestId('chart-cash-out').locator('.chart-surface').first().waitFor();
+    await page.getByTestId('chart-cash-in').locator('.chart-surface').first().waitFor();
+    await page.getByTestId('chart-success').locator('.chart-surface').first().waitFor();
     await expect(page.getByTestId('news-item').count()).resolves.toBe(NEWS_PAGE);
 
     // Month-to-date omzet shows nothing until clicked, then the server's value (group 7 and 6).
@@ -97,7 +97,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
         .poll(() => textOf(page, 'summary-omzet-total'))
         .toBe(formatRupiah(answer.data.value));
     }
-    await page.getByTestId('chart-success').locator('.recharts-surface').first().waitFor();
+    await page.getByTestId('chart-success').locator('.chart-surface').first().waitFor();
     await screenshot(page, 'dashboard-partner-en');
   });
 

@@ -100,7 +100,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
     expect(answer.rc).toBe('00');
     if (answer.data.length > 0) {
       await page.getByTestId('report-table').waitFor();
-      await page.getByTestId('report-chart').locator('.recharts-surface').first().waitFor();
+      await page.getByTestId('report-chart').locator('.chart-surface').first().waitFor();
       const days = new Set(answer.data.map((r: { date: string }) => r.date)).size;
       expect(await page.getByTestId('report-row').count()).toBe(days);
     } else {

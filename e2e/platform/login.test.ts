@@ -77,7 +77,8 @@ describe.skipIf(!hasBrowser())('login page in Chromium', () => {
     const page = await browser.newPage({ language: 'en' });
     await loginAs(page, 'partner@demo.id');
     await page.getByTestId('environment-switch').getByText('Sandbox').click();
-    await page.waitForResponse((r) => r.url().includes('/api/auth/datauser'));
+    await page.getByTestId('confirm-environment-switch').click();
+    await page.getByTestId('sandbox-banner').waitFor();
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('logout').click();
     await page.getByText('will be switched to Production Mode').waitFor();

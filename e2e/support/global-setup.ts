@@ -38,8 +38,10 @@ export default async function setup(project: TestProject) {
     project.provide('e2eBaseUrl', '');
     return;
   }
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  // WEB_DIST_DIR (the server's setting) lets a run use a web build of its own.
+  const webDist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` before the browser tests`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gerbang-e2e-'));
@@ -57,6 +59,8 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The app's own origin: the demo callback receiver is a callback URL it may call.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: pgdb?.url ?? '',
       TEST_MODE_KEY: E2E_TEST_KEY,
@@ -65,6 +69,7 @@ export default async function setup(project: TestProject) {
       GERBANG_MODE: 'demo',
       LOG_LEVEL: 'warn',
       EXPORT_DIR: path.join(dataDir, 'exports'),
+      UPLOAD_DIR: path.join(dataDir, 'uploads'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -103,9 +103,13 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
 
     await page.getByTestId('receipt-invoice').click();
     await page.waitForURL(`**/invoice/${orderId}/*`);
-    await page.locator('.invoice-pdf-page canvas').waitFor({ state: 'visible', timeout: 30_000 });
-    const box = await page.locator('.invoice-pdf-page canvas').boundingBox();
+    await page.getByTestId('invoice-document').waitFor({ state: 'visible', timeout: 30_000 });
+    const box = await page.getByTestId('invoice-document').boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(300);
+    await expect(
+      page.getByTestId('invoice-row-transactionId').locator('dd').textContent(),
+    ).resolves.toBe(orderId);
+    await page.getByTestId('invoice-row-status').waitFor();
     await screenshot(page, 'withdraw-invoice-en');
   });
 

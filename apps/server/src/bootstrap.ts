@@ -9,6 +9,8 @@ import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
 import { createCaptchaService } from './modules/auth/captcha';
 import { createBalanceReader } from './modules/balance/ledger-balance-reader';
+import { registerSigningWrapKey } from './modules/credentials/signing';
+import { registerPaidHooks } from './modules/paid-hooks';
 import { type Clock, createClock } from './platform/clock';
 import { createRails, type RailsConfig } from './rails';
 
@@ -38,6 +40,10 @@ export async function bootstrap(
   await syncModules(handle.db);
   // Demo mode keeps generated secrets in its database, so a restart keeps withdrawals in flight.
   const resolved = await withInstanceSecrets(handle.db, config);
+  // Agents' signature keys are kept encrypted with a key derived from the instance secret.
+  registerSigningWrapKey(handle.db, resolved);
+  // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
+  registerPaidHooks();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });
@@ -61,7 +67,7 @@ export async function bootstrap(
       config.testModeKey,
       config.mode,
     ),
-    balances: createBalanceReader(ledger),
+    balances: createBalanceReader(ledger, handle.db),
     ledger,
     rails: createRails(opts.rails),
   };

@@ -33,6 +33,11 @@ export interface Config {
   webDistDir: string;
   /** Directory where export files are written. */
   exportDir: string;
+  /**
+   * Directory of uploaded documents (NMID photos; UPLOAD_DIR), outside the web root: files are
+   * served only through routes that check the owner or the provider's staff.
+   */
+  uploadDir: string;
   /** Cost of the captcha proof of work (SHA-256 iterations per attempt). */
   captchaCost: number;
   /** Usernames under the cut-off rule of spec 01 §2 (comma-separated in CUT_OFF_AGENTS). */
@@ -55,6 +60,12 @@ export interface Config {
   trustProxy: string[] | false;
   /** A session unused for this long ends, within its 1-day absolute lifetime (SESSION_IDLE_MINUTES). */
   sessionIdleMs: number;
+  /**
+   * The provider printed at the top of every invoice PDF (INVOICE_PROVIDER_NAME,
+   * INVOICE_PROVIDER_ADDRESS, INVOICE_PROVIDER_NPWP, INVOICE_LOGO_PATH: a PNG or JPEG file; none
+   * draws the built-in Gerbang mark).
+   */
+  invoiceProvider: { name: string; address: string; npwp: string; logoPath: string | null };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -149,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     exportDir: env.EXPORT_DIR ?? path.join(repoRoot, 'data/exports'),
+    uploadDir: env.UPLOAD_DIR ?? path.join(repoRoot, 'data/uploads'),
     captchaCost: Number(env.CAPTCHA_COST ?? 5000),
     cutOffAgents: list(env.CUT_OFF_AGENTS, ['partner@demo.id']),
     internationalAgents: list(env.INTERNATIONAL_AGENTS, [
@@ -167,5 +179,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockStartsAt: !production && env.CLOCK_AT?.trim() ? parseClockStart(env.CLOCK_AT) : null,
     trustProxy: env.TRUST_PROXY ? list(env.TRUST_PROXY, []) : false,
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
+    invoiceProvider: {
+      name: env.INVOICE_PROVIDER_NAME?.trim() || 'PT Gerbang Pembayaran Indonesia',
+      address:
+        env.INVOICE_PROVIDER_ADDRESS?.trim() ||
+        'Gedung Gerbang, Jl. M.H. Thamrin No. 1, Jakarta Pusat 10310, Indonesia',
+      npwp: env.INVOICE_PROVIDER_NPWP?.trim() || '09.876.543.2-011.000',
+      logoPath: env.INVOICE_LOGO_PATH?.trim() || null,
+    },
   };
 }

@@ -1,15 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './lib/i18n';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { LazyModals } from './lib/lazy-modals';
 import { SessionProvider } from './lib/session';
 
 const theme = createTheme({
@@ -27,12 +25,10 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <SessionProvider>
-            <App />
-          </SessionProvider>
-        </ModalsProvider>
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+        <LazyModals />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogs, leafKeys, translate } from '../src/i18n';
+import { catalogs, hasKey, leafKeys, translate } from '../src/i18n';
 
 describe('catalogs', () => {
   it('have the same keys in Indonesian and English', () => {
@@ -24,5 +26,59 @@ describe('catalogs', () => {
 
   it('interpolate variables', () => {
     expect(translate('en', 'auth.accountLocked', { minutes: 30 })).toContain('30 minutes');
+  });
+});
+
+/** Every catalog key the code names literally ('area.key'), in the web app, the server and the contracts. */
+function literalKeys(): Array<{ key: string; file: string }> {
+  const root = path.resolve(__dirname, '../../..');
+  const areas = Object.keys(catalogs.id).join('|');
+  // Quoted with ' or " (backticks in comments name code, not keys).
+  const pattern = new RegExp(`['"]((?:${areas})\\.[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_-]+)*)['"]`, 'g');
+  const found: Array<{ key: string; file: string }> = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
+      } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        for (const match of readFileSync(full, 'utf8').matchAll(pattern)) {
+          found.push({ key: match[1] as string, file: path.relative(root, full) });
+        }
+      }
+    }
+  };
+  for (const dir of ['apps/web/src', 'apps/server/src', 'packages/shared/src']) {
+    walk(path.join(root, dir));
+  }
+  return found;
+}
+
+describe('catalog coverage', () => {
+  it('registers every catalog file of both languages', () => {
+    const dir = path.resolve(__dirname, '../src/i18n');
+    const area = (file: string) =>
+      file.replace(/\.json$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    for (const lang of ['id', 'en'] as const) {
+      const files = readdirSync(path.join(dir, lang)).filter((f) => f.endsWith('.json'));
+      expect(files.map(area).sort(), lang).toEqual(Object.keys(catalogs[lang]).sort());
+    }
+  });
+
+  it('has every key the code names, in both languages', () => {
+    const missing = literalKeys()
+      // File names such as 'bulkva.csv' look like keys.
+      .filter(({ key }) => !/\.(csv|xlsx|pdf|json|png)$/.test(key))
+      .filter(({ key }) => {
+        // A literal naming a subtree (a prefix such as 'withdraw.rail') is not a text key; a
+        // plural key (i18next `count`) lives as `key_one` / `key_other`.
+        const known = (lang: 'id' | 'en') =>
+          hasKey(lang, key) ||
+          hasKey(lang, `${key}_other`) ||
+          leafKeys(catalogs[lang]).some((k) => k.startsWith(`${key}.`));
+        return !known('id') || !known('en');
+      })
+      .map(({ key, file }) => `${key} (${file})`);
+    expect([...new Set(missing)]).toEqual([]);
   });
 });

@@ -25,6 +25,27 @@ import * as topupOpenDeposits from './migrations/0070_topup_open_deposits';
 import * as bulkVa from './migrations/0075_bulk_va';
 import * as payouts from './migrations/0080_payouts';
 import * as depositReturns from './migrations/0085_deposit_returns';
+import * as credentials from './migrations/0090_credentials';
+import * as callbackDelivery from './migrations/0095_callback_delivery';
+import * as callbackSink from './migrations/0096_callback_sink';
+import * as transferOrderLines from './migrations/0100_transfer_order_lines';
+import * as transferVouchers from './migrations/0101_transfer_vouchers';
+import * as inquiryUse from './migrations/0102_inquiry_use';
+import * as expectedTransferTotals from './migrations/0103_expected_transfer_totals';
+import * as transferOrderCancel from './migrations/0104_transfer_order_cancel';
+import * as transactionDescriptions from './migrations/0105_transaction_descriptions';
+import * as transactionDayCounts from './migrations/0115_transaction_day_counts';
+import * as transactionFilterIndexes from './migrations/0116_transaction_filter_indexes';
+import * as dropTransactionDayCounts from './migrations/0117_drop_transaction_day_counts';
+import * as requestPayments from './migrations/0120_request_payments';
+import * as bulkTransferRun from './migrations/0125_bulk_transfer_run';
+import * as bulkInquiryRows from './migrations/0126_bulk_inquiry_rows';
+import * as remittance from './migrations/0130_remittance';
+import * as advanceFundsReview from './migrations/0135_advance_funds_review';
+import * as nmidReview from './migrations/0136_nmid_review';
+import * as consoleStaff from './migrations/0140_console';
+import * as signup from './migrations/0141_signup';
+import * as snap from './migrations/0145_snap';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -57,6 +78,27 @@ const migrations: Record<string, Migration> = {
   '0070_topup_open_deposits': topupOpenDeposits,
   '0080_payouts': payouts,
   '0085_deposit_returns': depositReturns,
+  '0100_transfer_order_lines': transferOrderLines,
+  '0101_transfer_vouchers': transferVouchers,
+  '0102_inquiry_use': inquiryUse,
+  '0103_expected_transfer_totals': expectedTransferTotals,
+  '0104_transfer_order_cancel': transferOrderCancel,
+  '0105_transaction_descriptions': transactionDescriptions,
+  '0090_credentials': credentials,
+  '0115_transaction_day_counts': transactionDayCounts,
+  '0116_transaction_filter_indexes': transactionFilterIndexes,
+  '0117_drop_transaction_day_counts': dropTransactionDayCounts,
+  '0095_callback_delivery': callbackDelivery,
+  '0096_callback_sink': callbackSink,
+  '0120_request_payments': requestPayments,
+  '0130_remittance': remittance,
+  '0125_bulk_transfer_run': bulkTransferRun,
+  '0126_bulk_inquiry_rows': bulkInquiryRows,
+  '0140_console': consoleStaff,
+  '0141_signup': signup,
+  '0145_snap': snap,
+  '0135_advance_funds_review': advanceFundsReview,
+  '0136_nmid_review': nmidReview,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

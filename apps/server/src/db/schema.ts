@@ -1,10 +1,16 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
 import type { BulkVaTables } from '../modules/bulk-va/tables';
+import type { ConsoleTables } from '../modules/console/tables';
+import type { CredentialTables } from '../modules/credentials/tables';
 import type { DashboardTables } from '../modules/dashboard/tables';
 import type { DataPageTables } from '../modules/data-pages/tables';
 import type { PayinTables } from '../modules/payins/tables';
 import type { PayoutTables } from '../modules/payouts/tables';
+import type { RemittanceTables } from '../modules/remittance/tables';
+import type { RequestPaymentTables } from '../modules/request-payment/tables';
+import type { SignupTables } from '../modules/signup/tables';
+import type { SnapTables } from '../modules/snap/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
 import type { GuessBudgetTables } from '../platform/guess-budget-tables';
@@ -27,6 +33,8 @@ export interface AgentsTable {
   status_reg: Generated<boolean>;
   rule_show_balance: Generated<number>;
   business_activated: Generated<boolean>;
+  /** The console stopped this merchant's portal logins and sessions (migration 0140). */
+  portal_disabled: Generated<boolean>;
   referral_code: string | null;
   aggregator_agent_id: number | null;
   created_at: CreatedAt;
@@ -159,4 +167,10 @@ export interface Database
     PayinTables,
     PayoutTables,
     BulkVaTables,
-    GuessBudgetTables {}
+    CredentialTables,
+    GuessBudgetTables,
+    RequestPaymentTables,
+    ConsoleTables,
+    SignupTables,
+    SnapTables,
+    RemittanceTables {}

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import {
   DEFAULT_LANGUAGE,
   findForbiddenText,
@@ -21,9 +19,11 @@ import Fastify, {
 import type { z } from 'zod';
 import { cookieOptions, sessionCookieNames } from '../modules/auth/cookies';
 import { loadSession } from '../modules/auth/sessions';
+import { enforceConsoleAccess } from '../modules/console/guard';
 import type { AuthContext } from './auth-context';
 import { ApiError, httpStatusFor } from './errors';
 import { enforceAccess } from './guard';
+import { type PartnerRouteDefinition, registerPartnerRoute } from './partner-route';
 import {
   API_BODY_LIMIT,
   assertCsrfToken,
@@ -32,8 +32,9 @@ import {
   fastifyErrorAsApiError,
   forbiddenTextKey,
 } from './request-guard';
-import type { RouteDefinition, RouteResult } from './route';
+import { isConsoleRule, type RouteDefinition, type RouteResult } from './route';
 import type { Services } from './services';
+import { registerWebApp, sendSpaFallback } from './static-web';
 
 export const API_PREFIX = '/api';
 
@@ -44,6 +45,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     gerbangAuth?: AuthContext | null;
     gerbangLang?: Language;
+    /** The body as received, on `serverToServer` routes only. */
+    rawBody?: string;
   }
 }
 
@@ -90,31 +93,92 @@ function firstIssueKey(error: z.ZodError): string {
   return /^[a-z][\w-]*\.[\w.]+$/i.test(message) ? message : 'common.errors.invalidInput';
 }
 
-async function authenticate(req: FastifyRequest, services: Services): Promise<AuthContext | null> {
+async function authenticate(
+  req: FastifyRequest,
+  services: Services,
+  opts: { balances?: boolean } = {},
+): Promise<AuthContext | null> {
   if (req.gerbangAuth !== undefined) return req.gerbangAuth;
   const token = req.cookies[sessionCookieNames(services.config.mode).session];
   req.gerbangAuth = token
-    ? await loadSession(services.db, token, services.now(), services.config.sessionIdleMs)
+    ? await loadSession(services.db, token, services.now(), services.config.sessionIdleMs, opts)
     : null;
   return req.gerbangAuth;
 }
 
-function registerRoute(app: FastifyInstance, services: Services, route: RouteDefinition) {
+/** Reads the body (within `limit`) into `req.rawBody` and hands the same bytes to the parser. */
+function keepRawBody(limit: number) {
+  return async (req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const part = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += part.length;
+      if (size > limit) throw Object.assign(new Error('body too large'), { statusCode: 413 });
+      chunks.push(part);
+    }
+    const raw = Buffer.concat(chunks);
+    req.rawBody = raw.toString('utf8');
+    return Readable.from([raw]);
+  };
+}
+
+/**
+ * The security headers of a JSON answer (issue 12 §16): what protects data that is not a page —
+ * no sniffing it as something else, no framing, no loading it as a resource from another origin,
+ * HTTPS only in production — without the dozen page headers helmet adds (about 600 bytes on
+ * every 10 s balance poll). Cache-Control no-store and X-Server-Time come from the API hook.
+ */
+export function jsonSecurityHeaders(mode: Services['config']['mode']): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(mode === 'production'
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
+function registerRoute(
+  app: FastifyInstance,
+  services: Services,
+  route: RouteDefinition,
+  jsonHeaders: Record<string, string> = jsonSecurityHeaders(services.config.mode),
+) {
+  if ((route.serverToServer || route.payerFacing) && !route.access.public) {
+    throw new Error(`${route.url}: a serverToServer route must be public`);
+  }
   app.route({
     method: route.method,
     url: API_PREFIX + route.url,
     bodyLimit: route.bodyLimit ?? API_BODY_LIMIT,
+    ...(route.serverToServer ? { preParsing: keepRawBody(route.bodyLimit ?? API_BODY_LIMIT) } : {}),
+    // JSON answers carry the lean header set (jsonSecurityHeaders) instead of helmet's page set;
+    // raw routes (files, PDFs, redirects) keep helmet's.
+    ...(route.raw ? {} : { helmet: false as const }),
     // Session, origin, CSRF and the access rule are checked before the body is read: a refused
     // caller never gets a body parsed, whatever its size (issue 9, finding 6).
     onRequest: async (req, reply) => {
       let lang: Language = DEFAULT_LANGUAGE;
+      if (!route.raw) reply.headers(jsonHeaders);
       try {
-        const auth = await authenticate(req, services);
+        if (isConsoleRule(route.access)) {
+          // Console routes read only the staff cookie: a merchant session never reaches them.
+          req.gerbangAuth = null;
+          lang = resolveLanguage(req, null);
+          req.gerbangLang = lang;
+          await enforceConsoleAccess(req, services, route.access.console, route.method);
+          if (route.method === 'POST') assertMediaType(req, route.multipart === true);
+          return;
+        }
+        if (route.serverToServer || route.payerFacing) req.gerbangAuth = null;
+        const auth = await authenticate(req, services, { balances: route.loadsBalances === true });
         lang = resolveLanguage(req, auth);
         req.gerbangLang = lang;
-        if (route.method === 'POST') {
+        if (route.method === 'POST' && !route.serverToServer) {
           assertSameOrigin(req, services);
-          assertCsrfToken(req, services, auth);
+          assertCsrfToken(req, services, route.payerFacing ? null : auth);
         }
         enforceAccess(route.access, auth);
         if (route.method === 'POST') assertMediaType(req, route.multipart === true);
@@ -149,6 +213,7 @@ function registerRoute(app: FastifyInstance, services: Services, route: RouteDef
           t: (key, vars) => translate(lang, key, vars),
           auth: auth as AuthContext,
           optionalAuth: auth,
+          staff: req.gerbangStaff ?? null,
           body,
           query,
           params,
@@ -178,6 +243,8 @@ function registerRoute(app: FastifyInstance, services: Services, route: RouteDef
 export async function buildApp(
   services: Services,
   routes: readonly RouteDefinition[],
+  /** Server-to-server partner API routes outside /api (the SNAP API, partner-route.ts). */
+  partnerRoutes: readonly PartnerRouteDefinition[] = [],
 ): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
@@ -241,14 +308,13 @@ export async function buildApp(
     return sendApiError(reply, services, lang, apiError);
   });
 
-  for (const route of routes) registerRoute(app, services, route);
+  const jsonHeaders = jsonSecurityHeaders(services.config.mode);
+  for (const route of routes) registerRoute(app, services, route, jsonHeaders);
+  for (const route of partnerRoutes) registerPartnerRoute(app, services, route, jsonHeaders);
 
-  const webDist = services.config.webDistDir;
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    // '/' is the SPA itself; other page paths fall through to the not-found handler, which answers index.html.
-    await app.register(fastifyStatic, { root: webDist, index: ['index.html'] });
-  }
+  // The built web app, precompressed and cached (static-web.ts); '/' is the SPA itself, other page
+  // paths fall through to the not-found handler, which answers index.html.
+  const hasWeb = await registerWebApp(app, services.config.webDistDir);
 
   app.setNotFoundHandler((req, reply) => {
     if (isApiUrl(req.url)) {
@@ -259,7 +325,7 @@ export async function buildApp(
     }
     if (req.method === 'GET' && hasWeb) {
       // Client-side routes: every page path is answered by the SPA, which decides login or not-found.
-      return reply.type('text/html').sendFile('index.html');
+      return sendSpaFallback(reply, req.url);
     }
     return reply.status(404).send('Not Found');
   });

@@ -1,6 +1,7 @@
 import type { Environment, ModuleAccess } from '@gerbang/shared';
 import type { Selectable } from 'kysely';
 import type { AgentsTable, UsersTable } from '../db/schema';
+import type { AgentBalances } from '../modules/balance/balance-reader';
 
 export type UserRow = Selectable<UsersTable>;
 export type AgentRow = Selectable<AgentsTable>;
@@ -15,6 +16,8 @@ export interface AuthContext {
   agent: AgentRow;
   /** The user's effective module access: group defaults minus the user's denials. */
   access: ModuleAccess[];
+  /** The agent's balances, read with the session on routes that ask for it (`loadsBalances`). */
+  balances?: AgentBalances;
 }
 
 export const isMainUser = (auth: AuthContext) => auth.user.parent_user_id === null;

@@ -1,6 +1,8 @@
 import type { AccessRequirement, Language } from '@gerbang/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { ConsoleRule } from '../modules/console/guard';
+import type { StaffContext } from '../modules/console/staff-session';
 import type { AuthContext } from './auth-context';
 import type { Services } from './services';
 
@@ -11,7 +13,15 @@ import type { Services } from './services';
  */
 export type AccessRule =
   | { public: true; reason: string }
-  | ({ public?: false } & AccessRequirement);
+  | ({ public?: false } & AccessRequirement)
+  // The provider console (modules/console/guard.ts): a staff session, never a merchant's.
+  | { public?: false; permission?: undefined; console: Exclude<ConsoleRule, 'anonymous'> }
+  // The console's login form and its session probe: public, but still read only the staff cookie.
+  | { public: true; reason: string; console: 'anonymous' };
+
+export const isConsoleRule = (
+  rule: AccessRule,
+): rule is Extract<AccessRule, { console: unknown }> => 'console' in rule;
 
 export interface RouteContext<TBody, TQuery, TParams> {
   req: FastifyRequest;
@@ -23,6 +33,8 @@ export interface RouteContext<TBody, TQuery, TParams> {
   auth: AuthContext;
   /** Present on public routes when the caller happens to be logged in. */
   optionalAuth: AuthContext | null;
+  /** The console's staff member: present on console routes other than 'anonymous' ones. */
+  staff: StaffContext | null;
   body: TBody;
   query: TQuery;
   params: TParams;
@@ -72,6 +84,24 @@ export interface RouteDefinition<
   bodyLimit?: number;
   /** The route reads multipart/form-data (an upload, streamed); other routes refuse it with 415. */
   multipart?: boolean;
+  /**
+   * The session's statement also reads the agent's balances (`auth.balances`): one round trip
+   * for the balance poll (issue 12 §16). Never cached.
+   */
+  loadsBalances?: boolean;
+  /**
+   * Called by another server, not a browser (the demo callback receiver): no origin or CSRF check
+   * and no session is read (a browser's cookies give it nothing), and the exact body bytes are kept
+   * in `req.rawBody` (a signature covers them). Public routes only.
+   */
+  serverToServer?: boolean;
+  /**
+   * Called by an anonymous payer's browser (the public payment link): no session is read, so a
+   * logged-in merchant's cookies give the call nothing; a POST still passes the origin check and
+   * the double-submit CSRF pair (`GET /auth/csrf_token`), never the session-bound token. Public
+   * routes only.
+   */
+  payerFacing?: boolean;
   handler: (
     ctx: RouteContext<z.infer<B>, z.infer<Q>, z.infer<P>>,
   ) => Promise<RouteResult | undefined>;

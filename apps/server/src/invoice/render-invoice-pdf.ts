@@ -19,6 +19,9 @@ export interface Invoice {
   readonly transactionId: string;
   readonly transactionAt: Date;
   readonly merchantName: string;
+  /** The merchant's address and tax number from its business or personal data, when it has them. */
+  readonly merchantAddress?: string | null;
+  readonly merchantNpwp?: string | null;
   readonly channel: string;
   readonly customerName: string;
   readonly accountNumber: string;
@@ -28,11 +31,21 @@ export interface Invoice {
   /** What was charged, as the ledger recorded it (it may include a service fee and a voucher). */
   readonly total: number;
   readonly status: InvoiceStatus;
+  /** A remittance: what the beneficiary received abroad and the rate (issue 16). */
+  readonly foreign?: {
+    readonly currency: string;
+    readonly amount: number;
+    readonly rate: number;
+  } | null;
 }
 
 export interface InvoiceProvider {
   readonly name: string;
   readonly addressLine: string;
+  /** The provider's tax number (NPWP); printed under the address when set. */
+  readonly npwp?: string;
+  /** A PNG or JPEG logo; none draws the built-in Gerbang mark. */
+  readonly logo?: Buffer | null;
 }
 
 export interface RenderInvoiceOptions {
@@ -52,6 +65,8 @@ function invoiceLabels(lang: Language) {
   return {
     title: t('title'),
     merchant: t('merchant'),
+    npwp: translate(lang, 'ui.invoice.npwp'),
+    address: translate(lang, 'ui.invoice.merchantAddress'),
     transactionId: t('transactionId'),
     date: t('date'),
     channel: t('channel'),
@@ -70,6 +85,7 @@ function invoiceLabels(lang: Language) {
 }
 
 const PAGE_MARGIN = 42;
+const LOGO_SIZE = 40;
 const LABEL_WIDTH = 130;
 const GREY = '#555555';
 
@@ -90,6 +106,18 @@ export async function renderInvoicePdf(
     [labels.customerName, invoice.customerName],
     [labels.accountNumber, invoice.accountNumber],
     [labels.amount, formatRupiah(invoice.amount)],
+    ...(invoice.foreign
+      ? ([
+          [
+            translate(lang, 'remittance.invoice.destinationAmount'),
+            `${invoice.foreign.currency} ${invoice.foreign.amount.toLocaleString('de-DE')}`,
+          ],
+          [
+            translate(lang, 'remittance.invoice.rate'),
+            `1 ${invoice.foreign.currency} = ${formatRupiah(invoice.foreign.rate)}`,
+          ],
+        ] as const)
+      : []),
     [labels.adminFee, formatRupiah(invoice.adminFee)],
     [labels.total, formatRupiah(invoice.total), true],
     [labels.status, labels.statuses[invoice.status]],
@@ -110,18 +138,46 @@ export async function renderInvoicePdf(
   });
   const done = collect(doc);
 
-  doc.font('Helvetica-Bold').fontSize(20).text(provider.name);
-  doc.font('Helvetica').fontSize(9).fillColor(GREY).text(provider.addressLine);
+  // Letterhead: the logo on the left, the provider's name, address and tax number beside it.
+  const top = doc.y;
+  drawLogo(doc, provider.logo ?? null, PAGE_MARGIN, top);
+  const textX = PAGE_MARGIN + LOGO_SIZE + 12;
+  const textWidth = doc.page.width - PAGE_MARGIN - textX;
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('black');
+  doc.text(provider.name, textX, top, { width: textWidth });
+  doc.font('Helvetica').fontSize(9).fillColor(GREY);
+  doc.text(provider.addressLine, textX, doc.y, { width: textWidth });
+  if (provider.npwp)
+    doc.text(`${labels.npwp}: ${provider.npwp}`, textX, doc.y, { width: textWidth });
+  doc.x = PAGE_MARGIN;
+  doc.y = Math.max(doc.y, top + LOGO_SIZE);
   drawRule(doc);
 
   doc.fillColor('black').font('Helvetica-Bold').fontSize(14).text(labels.title);
   doc.font('Helvetica').fontSize(10).text(`${labels.merchant}: ${invoice.merchantName}`);
+  doc.fontSize(9).fillColor(GREY);
+  if (invoice.merchantAddress) doc.text(`${labels.address}: ${invoice.merchantAddress}`);
+  if (invoice.merchantNpwp) doc.text(`${labels.npwp}: ${invoice.merchantNpwp}`);
+  doc.fillColor('black');
   doc.moveDown();
 
   for (const [label, value, emphasise = false] of rows) drawRow(doc, label, value, emphasise);
 
   doc.end();
   return done;
+}
+
+/** The configured logo scaled into a square, or the Gerbang mark (the web app's favicon) drawn. */
+function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer | null, x: number, y: number): void {
+  if (logo) {
+    doc.image(logo, x, y, { fit: [LOGO_SIZE, LOGO_SIZE], align: 'center', valign: 'center' });
+    return;
+  }
+  const k = LOGO_SIZE / 64;
+  doc.save();
+  doc.roundedRect(x, y, LOGO_SIZE, LOGO_SIZE, 14 * k).fill('#0b5cad');
+  doc.translate(x, y).scale(k).path('M18 46V18h28v8H26v4h16v8H26v8z').fill('#ffffff');
+  doc.restore();
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {

@@ -1,9 +1,12 @@
 import type { Services } from '../http/services';
+import { bulkTransferJob } from './bulk-transfer';
+import { callbackSenderJob } from './callbacks';
 import { depositReturnJob } from './deposit-return';
 import { exportWorkerJob } from './export-worker';
 import { railSweepJob } from './rail-sweep';
 import { settlementJob } from './settlement';
 import { topupExpiryJob } from './topup-expiry';
+import { transferOrdersJob } from './transfer-orders';
 
 /**
  * A background job: its area owns `runOnce(services)` (one bounded pass, safe to run from several
@@ -30,6 +33,9 @@ export const JOBS: Job<any>[] = [
   settlementJob,
   topupExpiryJob,
   depositReturnJob,
+  callbackSenderJob,
+  transferOrdersJob,
+  bulkTransferJob,
 ];
 
 /**

@@ -1,20 +1,34 @@
 import type { Config } from '../config';
+import type { PartnerRouteDefinition } from '../http/partner-route';
 import type { RouteDefinition } from '../http/route';
 import { devMailboxRoutes } from '../mail/dev-mailbox-routes';
 import { devClockRoutes } from '../platform/dev-clock-routes';
 import { accountRoutes } from './account/routes';
+import { advanceFundsRoutes } from './advance-funds/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
+import { statementRoutes } from './balance/statement';
+import { bulkTransferRoutes } from './bulk-transfer/routes';
 import { bulkVaRoutes } from './bulk-va/routes';
+import { callbackRoutes, callbackSinkRoutes } from './callbacks/routes';
+import { consoleDemoRoutes, consoleRoutes } from './console/routes';
+import { credentialRoutes } from './credentials/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { dataPageRoutes } from './data-pages/routes';
 import { exportRoutes } from './exports/routes';
 import { invoiceRoutes } from './invoice/routes';
+import { nmidRoutes } from './nmid/routes';
 import { payinSimulatorRoutes } from './payins/simulator';
 import { simulatorIssueRoutes } from './payins/simulator-issue';
+import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
+import { requestPaymentRoutes } from './request-payment/routes';
+import { signupRoutes } from './signup/routes';
+import { snapPortalRoutes } from './snap/portal-routes';
+import { snapRoutes } from './snap/routes';
 import { teamRoutes } from './team/routes';
 import { topupRoutes } from './topup/routes';
+import { transferRoutes } from './transfer/routes';
 import { withdrawLookupRoutes } from './withdraw/lookup-routes';
 import { withdrawRoutes } from './withdraw/routes';
 
@@ -36,14 +50,38 @@ export function allRoutes(
     ...withdrawRoutes,
     ...invoiceRoutes,
     ...dataPageRoutes,
+    ...statementRoutes,
     ...exportRoutes,
     ...bulkVaRoutes,
+    ...bulkTransferRoutes,
+    ...requestPaymentRoutes,
+    ...callbackRoutes,
+    ...credentialRoutes,
     ...topupRoutes,
+    ...transferRoutes,
+    ...snapPortalRoutes,
+    ...remittanceRoutes,
+    ...advanceFundsRoutes,
+    ...nmidRoutes,
+    // Issue 17 §3, §4: sign-up and the provider console (staff sessions only).
+    ...signupRoutes,
+    ...consoleRoutes,
+    ...(config.mode === 'production' ? [] : consoleDemoRoutes),
     ...(config.mode === 'production' ? [] : devMailboxRoutes),
     // The settable clock: only where a test key exists, never in production.
     ...(config.mode !== 'production' && config.testModeKey ? devClockRoutes : []),
     // The payer-side rails simulator: demo and test mode only (it also refuses in production).
     ...(config.mode === 'production' ? [] : payinSimulatorRoutes),
     ...(config.mode === 'production' ? [] : simulatorIssueRoutes),
+    // The demo callback receiver: demo and test mode only.
+    ...(config.mode === 'production' ? [] : callbackSinkRoutes),
   ];
+}
+
+/**
+ * The partner API's routes outside /api (the SNAP API: signatures instead of a session, its own
+ * answer shape; http/partner-route.ts). The route-matrix test checks their own rule kind.
+ */
+export function allPartnerRoutes(): PartnerRouteDefinition[] {
+  return [...snapRoutes];
 }

@@ -28,7 +28,11 @@ export type InquiryResult =
   | { readonly ok: true; readonly accountName: string }
   | { readonly ok: false; readonly code: DestinationFailureCode };
 
-export type SendRejectionCode = DestinationFailureCode | 'INVALID_AMOUNT';
+export type SendRejectionCode =
+  | DestinationFailureCode
+  | 'INVALID_AMOUNT'
+  /** Remittance: the partner's compliance screening refused the beneficiary. */
+  | 'COMPLIANCE_REFUSED';
 
 /**
  * `accepted: true` means the rail owns the money now: the caller keeps its hold until `status`
@@ -220,8 +224,8 @@ export interface VaIssuerRail {
 
 // ── Inbound payments (pay-ins) ──────────────────────────────────────────────────────────────────
 
-/** Where the money arrived: a VA, a dynamic QRIS, a retail pay code, an e-wallet checkout or a bank account. */
-export type InboundChannel = 'VA' | 'QRIS' | 'RETAIL' | 'EWALLET' | 'BANK_TRANSFER';
+/** Where the money arrived: a VA, a dynamic QRIS, a retail pay code, an e-wallet or card checkout or a bank account. */
+export type InboundChannel = 'VA' | 'QRIS' | 'RETAIL' | 'EWALLET' | 'CREDIT_CARD' | 'BANK_TRANSFER';
 
 /**
  * "This VA / QRIS / code / bank account received amount X at time T, bank reference R": what a VA
@@ -264,6 +268,25 @@ export type InboundPaymentResult =
     }
   | { readonly accepted: false; readonly reason: InboundRefusal };
 
+/**
+ * `check`: asks the bank whether an account of ours received a transfer of exactly `amount` since
+ * `since` (a statement look-up, SNAP "bank statement"). Used when a payer says "I have paid" before
+ * the bank's own notification came. Every transfer found is a notification as the bank would have
+ * sent it (its reference, its time); the caller hands it to the InboundPaymentHandler, which is
+ * idempotent on the reference, so a transfer found twice is booked once.
+ */
+export interface InboundTransferCheckRequest {
+  readonly environment: 'production' | 'sandbox';
+  readonly accountNumber: string;
+  readonly amount: number;
+  readonly since: Date;
+  readonly now: Date;
+}
+
+export interface InboundTransferRail {
+  check(request: InboundTransferCheckRequest): Promise<readonly InboundPaymentNotification[]>;
+}
+
 /** The one handler every inbound rail calls (implemented by the pay-in block). */
 export interface InboundPaymentHandler {
   receive(notification: InboundPaymentNotification): Promise<InboundPaymentResult>;
@@ -280,21 +303,50 @@ export interface QrisRail {
   }): Promise<{ readonly payload: string }>;
 }
 
+// ── International remittance ────────────────────────────────────────────────────────────────────
+
 /** Spec 02 §9: the six destination currencies. */
 export type RemittanceCurrency = 'PHP' | 'INR' | 'MYR' | 'SGD' | 'CNY' | 'HKD';
 
-/** International transfer: a rate quote, then a send that reuses the quote, polled like a bank. */
+/** A published selling rate: whole rupiah per unit of the currency, valid until `validUntil`. */
+export interface RemittanceRate {
+  readonly currency: RemittanceCurrency;
+  readonly sellingRate: number;
+  readonly validFrom: Date;
+  readonly validUntil: Date;
+}
+
+export interface BeneficiaryCheckRequest {
+  readonly currency: RemittanceCurrency;
+  /** Our id of the destination bank (`SG-DBS`, see modules/remittance/banks.ts). */
+  readonly bankId: string;
+  readonly swiftCode: string;
+  readonly accountNumber: string;
+  readonly beneficiaryName: string;
+  readonly now: Date;
+}
+
+export interface RemittanceSendRequest {
+  /** Our idempotency key (the transaction's id_transaksi). */
+  readonly reference: string;
+  readonly currency: RemittanceCurrency;
+  readonly bankId: string;
+  readonly accountNumber: string;
+  /** What the beneficiary receives, in minor units of `currency` (cents). */
+  readonly amountMinor: number;
+  readonly now: Date;
+}
+
+/**
+ * International transfer through a remittance partner: the partner's rate sheet, a beneficiary
+ * check before any money is held, then send / lookup / status like a bank (the payout block drives
+ * it). A compliance refusal is a send rejection (nothing left our side).
+ */
 export interface RemittanceRail {
-  quote(request: {
-    readonly currency: RemittanceCurrency;
-    readonly amount: number;
-    readonly now: Date;
-  }): Promise<{ readonly quoteId: string; readonly sellingRate: string; readonly expiresAt: Date }>;
-  send(request: {
-    readonly reference: string;
-    readonly quoteId: string;
-    readonly beneficiary: Readonly<Record<string, string>>;
-    readonly now: Date;
-  }): Promise<SendResult>;
+  /** The current selling rate of every currency; a rate is re-published when it runs out. */
+  rates(request: { readonly now: Date }): Promise<readonly RemittanceRate[]>;
+  checkBeneficiary(request: BeneficiaryCheckRequest): Promise<InquiryResult>;
+  send(request: RemittanceSendRequest): Promise<SendResult>;
+  lookup(request: LookupRequest<RemittanceSendRequest>): Promise<LookupResult<AcceptedSend>>;
   status(request: StatusRequest): Promise<TransferStatus>;
 }

@@ -7,6 +7,7 @@ import {
 } from '@gerbang/ledger';
 import { wibDate, wibDayStart } from '@gerbang/shared';
 import { TOPUP_LIMITS } from '@gerbang/shared/contract/topup';
+import { findTransferChannel } from '@gerbang/shared/contract/transfer';
 import { findBank } from '@gerbang/shared/domain/banks';
 import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
 import { type Insertable, type Kysely, sql } from 'kysely';
@@ -45,7 +46,9 @@ import type { IncomingHoldsTable, SettlementsTable } from '../modules/settlement
 import { depositId, depositRow, EXPIRED_DEPOSIT } from '../modules/topup/deposits';
 import { RECEIVING_ACCOUNTS } from '../modules/topup/receiving-accounts';
 import type { DepositsTable } from '../modules/topup/tables';
+import { describedColumns } from '../modules/transactions/descriptions';
 import type { TransactionsTable } from '../modules/transactions/tables';
+import { transferOrderRow } from '../modules/transfer/rows';
 import type { TransferOrderStatus, TransferOrdersTable } from '../modules/transfer/tables';
 import type {
   VaBillsTable,
@@ -814,7 +817,7 @@ function generate(
               ? 'Rekening tujuan tidak aktif'
               : 'Saldo tidak mencukupi'
             : 'SUCCESS',
-          keterangan: failed ? 'Transaksi gagal' : 'Tarik saldo',
+          ...describedColumns(failed ? 'descriptions.failed' : 'descriptions.withdraw'),
           is_void: failed ? null : 'Debited',
           ledger_transfer_id: failed ? null : `demo:wd:${id}`,
           created_at: at,
@@ -918,20 +921,43 @@ function generate(
                 : 'PROCESS_COMPLETED';
         const completed = status === 'COMPLETED' || status === 'PROCESS_COMPLETED';
         const id = completed ? trxId(at) : null;
+        // The live builder (transfer/rows.ts): paid by a closed VA at the sender's bank.
+        const accountName = personName(random).toUpperCase();
+        const accountNumber = `${random.int(1_000_000_000, 9_999_999_999)}`;
+        const channelDef = findTransferChannel(`VA${payBank}`);
+        if (!channelDef) throw new Error(`no VA transfer channel for ${payBank}`);
         out.orders.push({
-          id: orderId,
-          agent_id: agent.id,
-          environment: ENV,
-          user_id: agent.userId,
-          time_created: at,
+          ...transferOrderRow({
+            id: orderId,
+            agentId: agent.id,
+            environment: ENV,
+            userId: agent.userId,
+            username: agent.username,
+            clientKey: null,
+            description: '',
+            now: at,
+            expiresAt: expires,
+            first: { accountName, accountNumber, bankCode: dest, bankName: bankName(dest) },
+            lineCount: 1,
+            channel: { def: channelDef, adminFee: FEE.transferOrder, serviceFee: 0 },
+            instrument: {
+              payNumber: vaNumberFor(
+                { agentId: agent.id, environment: ENV },
+                payBank,
+                orderId.slice(-5),
+              ),
+              payAccountName: agent.name,
+              qrisPayload: null,
+              uniqueAmount: 0,
+            },
+            money: {
+              nominal: amount,
+              voucherCode: '',
+              voucherAmount: 0,
+              total: amount + FEE.transferOrder,
+            },
+          }),
           created_date: day,
-          account_name: personName(random).toUpperCase(),
-          account_number: `${random.int(1_000_000_000, 9_999_999_999)}`,
-          kodebank: dest,
-          namabank: bankName(dest),
-          amount,
-          fee_admin: FEE.transferOrder,
-          time_expired: expires,
           status: status as TransferOrderStatus,
           id_transaksi: id,
           paid_at:
@@ -964,7 +990,7 @@ function generate(
             nominal_admin: FEE.transferOrder,
             response_code: '00',
             responsebiller: 'SUCCESS',
-            keterangan: `Transfer domestik ${orderId}`,
+            ...describedColumns('descriptions.domesticTransfer', { orderId }),
             ledger_transfer_id: `demo:order:${id}`,
             created_at: paidAt,
             updated_at: paidAt,
@@ -1058,7 +1084,7 @@ function generate(
                 nominal_admin: FEE.withdraw,
                 response_code: '00',
                 responsebiller: 'SUCCESS',
-                keterangan: 'Bulk transfer',
+                ...describedColumns('descriptions.bulkTransfer'),
                 is_void: 'Debited',
                 ledger_transfer_id: `demo:bulk:${id}`,
                 created_at: rowAt,
@@ -1212,9 +1238,10 @@ function pushCallback(
 }
 
 /**
- * What became of a queued callback (modules/callbacks callbackRow). Delivery is not built yet
- * (credentials-and-callbacks issue), so the demo decides it: most were sent, some failed after
- * retries, the last few minutes' ones still wait. Agents without a callback URL keep it queued.
+ * What became of a past queued callback (modules/callbacks callbackRow). The history predates the
+ * live sender (jobs/callbacks.ts), so the demo decides it: most were sent, some failed after
+ * retries, the last few minutes' ones still wait (the sender picks those up on start). Agents
+ * without a callback URL keep it queued.
  */
 function delivered(
   row: Insertable<CallbacksTable>,

@@ -117,6 +117,20 @@ export const DEMO_USERS: DemoUser[] = [
     },
   },
   {
+    username: 'fresh@demo.id',
+    nama: 'Indra Kusuma',
+    role: 'Business, group 6, activated, no history yet (balance Rp 0)',
+    agent: {
+      nama_agen: 'PT Kusuma Baru Mandiri',
+      id_grup: 6,
+      user_type: 'Business',
+      enable_api: true,
+      is_approved_kyc: true,
+      status_reg: true,
+      rule_show_balance: 1,
+    },
+  },
+  {
     username: 'signup@demo.id',
     nama: 'Fajar Nugroho',
     role: 'Group 6, registration incomplete (PERSONAL / BUSINESS landing)',

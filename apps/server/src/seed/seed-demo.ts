@@ -1,6 +1,10 @@
 import type { Services } from '../http/services';
+import { seedRemittanceDemo } from '../modules/remittance/seed';
+import { seedVouchers } from '../modules/transfer/vouchers';
 import { seedDemoHistory } from './demo-history';
 import { seedAccountProfiles } from './seed-account-profiles';
+import { seedCallbackUrls } from './seed-callback-urls';
+import { seedConsoleStaff } from './seed-console';
 import { seedNews } from './seed-news';
 import { seedTransactionPins } from './seed-transaction-pins';
 import { seedDemoUsers } from './seed-users';
@@ -13,11 +17,17 @@ import { seedWithdrawDemo } from './seed-withdraw';
 export async function seedDemo(services: Services): Promise<void> {
   await seedDemoUsers(services.db);
   await seedTransactionPins(services.db, services.now());
+  // Demo mode only: partner's callback URLs point at the demo receiver.
+  await seedCallbackUrls(services);
   await seedNews(services.db, services.now());
+  await seedConsoleStaff(services.db);
   await seedAccountProfiles(services.db);
+  await seedVouchers(services.db, services.now());
   // 90 days of ledger-backed history for the data pages and the dashboard (npm start only: API
   // tests build the rows they need, and seeding it in every test database would slow them all).
   if (services.config.mode === 'demo') await seedDemoHistory(services);
   // Last: it funds the partner only if the areas before it left the balance at zero.
   await seedWithdrawDemo(services);
+  // Demo mode only, after the partner has money: remittances booked through the payment's functions.
+  if (services.config.mode === 'demo') await seedRemittanceDemo(services);
 }

@@ -3,12 +3,15 @@ import type { Database } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_USERS } from './demo-users';
 
-/** The transaction PIN of every demo main user, until users can set their own (credentials issue). */
+/**
+ * The transaction PIN of every demo user (main users and sub-users, so every API-enabled demo user
+ * has one); users change it with `control/generate_pin` on the credential page.
+ */
 export const DEMO_TRANSACTION_PIN = '123456';
 
-/** Sets the demo PIN for demo main users that have none; re-running changes nothing. */
+/** Sets the demo PIN for demo users that have none; re-running changes nothing. */
 export async function seedTransactionPins(db: Kysely<Database>, now: Date): Promise<void> {
-  const usernames = DEMO_USERS.filter((u) => !u.parentOf).map((u) => u.username);
+  const usernames = DEMO_USERS.map((u) => u.username);
   const users = await db
     .selectFrom('users')
     .leftJoin('transaction_pins', 'transaction_pins.user_id', 'users.id')

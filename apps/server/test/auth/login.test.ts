@@ -55,7 +55,7 @@ describe.each(testDatabases())('login on %s', (kind) => {
     ).toBe('Please submit captcha verification');
     const id = t.client();
     expect((await id.post('/auth/login', { username: '', password: 'x' })).rd).toBe(
-      'Masukkan username Anda',
+      'Masukkan email Anda',
     );
   });
 
@@ -98,6 +98,30 @@ describe.each(testDatabases())('login on %s', (kind) => {
     expect(replay.rc).not.toBe('00');
   });
 
+  it('times a challenge by the server clock: valid for 10 minutes of it, whatever the machine clock says', async () => {
+    const { solveChallenge } = await import('altcha-lib');
+    const { deriveKey } = await import('altcha-lib/algorithms/sha');
+    const solved = async () => {
+      const challenge = (
+        await t.app.inject({ method: 'GET', url: '/api/auth/captcha_challenge' })
+      ).json();
+      const solution = await solveChallenge({ challenge, deriveKey } as any);
+      return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    };
+    const login = (captcha: string) =>
+      t.client().post('/auth/login', { username: 'h2h@demo.id', password: DEMO_PASSWORD, captcha });
+    const started = t.clock.now;
+    try {
+      // A server clock a day behind the machine (a pinned or demo clock) still accepts a fresh one.
+      t.clock.set(new Date(Date.now() - 24 * 3600_000));
+      expect((await login(await solved())).rc).toBe('00');
+      const stale = await solved();
+      t.clock.advance(11 * 60_000);
+      expect((await login(stale)).rc).not.toBe('00');
+    } finally {
+      t.clock.set(started);
+    }
+  });
   it('locks the account after 10 wrong passwords, even for the right password, for 30 minutes', async () => {
     const c = t.client({ lang: 'en' });
     for (let i = 0; i < 10; i++) {

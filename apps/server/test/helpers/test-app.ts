@@ -3,7 +3,7 @@ import { bootstrap } from '../../src/bootstrap';
 import { type Config, loadConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import type { Services } from '../../src/http/services';
-import { allRoutes } from '../../src/modules';
+import { allPartnerRoutes, allRoutes } from '../../src/modules';
 import { createClock } from '../../src/platform/clock';
 import type { RailsConfig } from '../../src/rails';
 import { DEMO_PASSWORD } from '../../src/seed/demo-users';
@@ -93,7 +93,7 @@ export async function createTestApp(
   };
   const running = await bootstrap(config, { clock: serverClock, rails: opts.rails });
   if (opts.seed !== false) await seedDemo(running.services);
-  const app = await buildApp(running.services, allRoutes(config));
+  const app = await buildApp(running.services, allRoutes(config), allPartnerRoutes());
   await app.ready();
 
   const client = (clientOpts: { lang?: 'id' | 'en'; ip?: string } = {}): TestClient => {

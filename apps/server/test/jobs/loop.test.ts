@@ -6,13 +6,16 @@ import { JOBS, type Job, startJobLoop } from '../../src/jobs/loop';
 const services = { log: pino({ level: 'silent' }) } as unknown as Services;
 
 describe('the worker loop', () => {
-  it('schedules every area job: the rail sweep, exports, settlement, top-up expiry and the leftover return', () => {
+  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer', () => {
     expect(JOBS.map((job) => job.name)).toEqual([
       'rail sweep',
       'export worker',
       'settlement',
       'top-up expiry',
       'leftover deposit return',
+      'callback sender',
+      'transfer orders',
+      'bulk transfer',
     ]);
     for (const job of JOBS) expect(job.intervalMs).toBeGreaterThan(0);
   });

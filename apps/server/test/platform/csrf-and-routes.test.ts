@@ -23,7 +23,8 @@ describe('every route', () => {
     }
   });
 
-  it.each(routes.filter((r) => r.method === 'POST').map((r) => [r.url]))(
+  // A serverToServer route (the demo callback receiver) is public and called by servers: no CSRF.
+  it.each(routes.filter((r) => r.method === 'POST' && !r.serverToServer).map((r) => [r.url]))(
     'POST %s refuses a call without the CSRF token',
     async (url) => {
       const c = await t.loginAs('partner@demo.id');
@@ -42,6 +43,12 @@ describe('every route', () => {
       expect(res.rc).toBe('401');
     },
   );
+
+  it('serverToServer routes are public and read no session', () => {
+    for (const route of routes.filter((r) => r.serverToServer)) {
+      expect(route.access.public, route.url).toBe(true);
+    }
+  });
 
   it('answers unknown API paths with the envelope', async () => {
     const res = await t.client().get('/no/such/route');

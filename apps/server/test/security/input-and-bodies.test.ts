@@ -52,7 +52,7 @@ describe.each(testDatabases())('input rules and request bodies on %s', (kind) =>
       expect(login.rd).toBe('Enter your username');
       const id = t.client({ lang: 'id' });
       expect((await id.post('/auth/login', { username: 'a\u0000b', password: 'x' })).rd).toBe(
-        'Masukkan username Anda',
+        'Masukkan email Anda',
       );
       const reset = await en.post('/auth/reset_password', { email: 'x\u0000@demo.id' });
       expect(reset.status).toBe(400);

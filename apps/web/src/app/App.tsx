@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   BrowserRouter,
   Navigate,
@@ -8,21 +8,25 @@ import {
   useLocation,
   useNavigate,
 } from 'react-router';
-import { PageGuard } from '../components/PageGuard';
 import { PageLoader } from '../components/PageLoader';
 import { configureApiClient } from '../lib/api';
 import { showErrorDialog } from '../lib/dialogs';
+import { withFullCatalog } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { AppLayout } from './layout/AppLayout';
 import {
+  ConsolePage,
   LoginPage,
   MailboxPage,
   NotFoundPage,
   PayPage,
-  PROTECTED_ROUTES,
   ResetPasswordPage,
+  SignupPage,
+  SignupVerifyPage,
   SimulatorPage,
-} from './routes';
+} from './public-routes';
+
+/** The route table, the shell and the page guard: their own chunk, never loaded on the login page. */
+const ProtectedApp = lazy(() => withFullCatalog(import('./ProtectedApp')));
 
 /** Protected routes: wait for the session check, then show the page or go to the login page. */
 function RequireAuth() {
@@ -39,13 +43,6 @@ function PublicOnly() {
   if (loading) return <PageLoader />;
   if (session) return <Navigate to="/" replace />;
   return <Outlet />;
-}
-
-/** Unknown paths: /not-found when logged in, otherwise the login page (spec 01 §2). */
-function UnknownPath() {
-  const { session, loading } = useSession();
-  if (loading) return <PageLoader />;
-  return <Navigate to={session ? '/not-found' : '/auth/login'} replace />;
 }
 
 /** Wires the API client to the session: 401 logs out (and goes to login), other codes show a dialog. */
@@ -74,30 +71,18 @@ export function App() {
             <Route path="/auth/login" element={<LoginPage />} />
           </Route>
           <Route path="/auth/reset" element={<ResetPasswordPage />} />
+          <Route path="/auth/signup" element={<SignupPage />} />
+          <Route path="/signup/verify" element={<SignupVerifyPage />} />
+          <Route path="/console/*" element={<ConsolePage />} />
           <Route path="/pay/:idPayment" element={<PayPage />} />
           <Route path="/dev/mailbox" element={<MailboxPage />} />
           <Route path="/dev/simulator" element={<SimulatorPage />} />
           <Route path="/not-found" element={<NotFoundPage />} />
+          {/* Every other path needs a session: its page, or /not-found when unknown (ProtectedApp);
+              without a session, the login page (spec 01 §2). */}
           <Route element={<RequireAuth />}>
-            <Route element={<AppLayout />}>
-              {PROTECTED_ROUTES.map(({ path, page: Page, rule }) => (
-                <Route
-                  key={path}
-                  path={path}
-                  element={
-                    rule ? (
-                      <PageGuard rule={rule}>
-                        <Page />
-                      </PageGuard>
-                    ) : (
-                      <Page />
-                    )
-                  }
-                />
-              ))}
-            </Route>
+            <Route path="*" element={<ProtectedApp />} />
           </Route>
-          <Route path="*" element={<UnknownPath />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

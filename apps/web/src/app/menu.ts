@@ -1,6 +1,11 @@
 import type { AccessRequirement, LoginResult } from '@gerbang/shared';
-import { BULK_VA_ACCESS } from '@gerbang/shared/contract/bulk-va';
-import { showsDepositLink, TOPUP_ACCESS } from '@gerbang/shared/contract/topup';
+// The zod-free module of the access rules: the menu loads no zod (issue 12 point 11).
+import {
+  BULK_VA_ACCESS,
+  CREDENTIAL_ACCESS,
+  showsDepositLink,
+  TOPUP_ACCESS,
+} from '@gerbang/shared/contract/access-rules';
 
 /**
  * The sidebar of spec 01 §2 with each item's visibility rule. Rules use the same AccessRequirement
@@ -66,6 +71,7 @@ export const MENU: MenuItem[] = [
       permission: { module: 'request_payment', action: 'READ' },
       apiEnabled: true,
       kycApproved: true,
+      activated: true,
     },
   },
   {
@@ -173,6 +179,25 @@ export const MENU: MenuItem[] = [
         to: '/data/aggregator_fee_daily',
         rule: { permission: { module: 'data_aggregator_fee_daily', action: 'READ' }, groups: [11] },
       },
+      // Revenue sharing monthly and per partner (spec 01 §2 menu labels; issue 17 §5).
+      {
+        key: 'report-fee-monthly',
+        labelKey: 'nav.reportAggregatorFeeMonthly',
+        to: '/data/aggregator_fee_monthly',
+        rule: {
+          permission: { module: 'data_aggregator_fee_monthly', action: 'READ' },
+          groups: [11],
+        },
+      },
+      {
+        key: 'report-share-partner',
+        labelKey: 'nav.reportSharePerPartner',
+        to: '/data/resume_share_profit_by_mitra_daily',
+        rule: {
+          permission: { module: 'data_resume_share_profit_by_mitra_daily', action: 'READ' },
+          groups: [11],
+        },
+      },
     ],
   },
   {
@@ -227,7 +252,13 @@ export const MENU: MenuItem[] = [
         key: 'credential',
         labelKey: 'nav.credentialServer',
         to: '/tools/credential_server',
-        rule: { permission: { module: 'credential', action: 'READ' }, apiEnabled: true },
+        rule: CREDENTIAL_ACCESS.page,
+      },
+      {
+        key: 'apiLog',
+        labelKey: 'snap.nav.apiLog',
+        to: '/tools/api_log',
+        rule: CREDENTIAL_ACCESS.read,
       },
       {
         key: 'favourite',

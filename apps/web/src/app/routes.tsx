@@ -1,6 +1,12 @@
 import type { AccessRequirement } from '@gerbang/shared';
-import { BULK_VA_ACCESS } from '@gerbang/shared/contract/bulk-va';
-import { TOPUP_ACCESS } from '@gerbang/shared/contract/topup';
+// The zod-free module of the access rules: the route table loads no zod (issue 12 point 11).
+import {
+  BULK_TRANSFER_ACCESS,
+  BULK_VA_ACCESS,
+  CREDENTIAL_ACCESS,
+  TOPUP_ACCESS,
+  TRANSFER_ACCESS,
+} from '@gerbang/shared/contract/access-rules';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -13,10 +19,22 @@ export interface ProtectedRoute {
   rule?: AccessRequirement;
 }
 
-const money = { productionOnly: true } as const;
+/** Money features: production only, and only for an activated business (spec 02 §1). */
+const money = { productionOnly: true, activated: true } as const;
 
 export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: '/', page: lazy(() => import('../features/dashboard/DashboardPage')) },
+  // Issue 17 §3: the registration fields of the type chosen on the signup landing.
+  {
+    path: '/signup/personal',
+    page: lazy(() => import('../features/signup/RegistrationPage')),
+    rule: { mainUserOnly: true },
+  },
+  {
+    path: '/signup/business',
+    page: lazy(() => import('../features/signup/RegistrationPage')),
+    rule: { mainUserOnly: true },
+  },
   {
     path: '/account',
     page: lazy(() => import('../features/account/AccountPage')),
@@ -53,7 +71,13 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/tools/credential_server',
     page: lazy(() => import('../features/credentials/CredentialServerPage')),
-    rule: { permission: { module: 'credential', action: 'READ' }, apiEnabled: true },
+    rule: CREDENTIAL_ACCESS.page,
+  },
+  // Issue 18: the agent's own SNAP partner-API calls (same rule as the server's log call).
+  {
+    path: '/tools/api_log',
+    page: lazy(() => import('../features/snap/ApiLogPage')),
+    rule: CREDENTIAL_ACCESS.read,
   },
   {
     path: '/register_va/bulk',
@@ -63,7 +87,17 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/transfer_money/domestic',
     page: lazy(() => import('../features/transfer/DomesticPage')),
-    rule: { permission: { module: 'domestic', action: 'READ' }, ...money },
+    rule: TRANSFER_ACCESS.page,
+  },
+  {
+    path: '/transfer_money/bulk',
+    page: lazy(() => import('../features/bulk-transfer/BulkTransferPage')),
+    rule: BULK_TRANSFER_ACCESS.page,
+  },
+  {
+    path: '/transaction/transfer',
+    page: lazy(() => import('../features/transfer/OrdersPage')),
+    rule: TRANSFER_ACCESS.page,
   },
   {
     path: '/transfer_money/international',
@@ -87,6 +121,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/transaction/transfer/detail/:id',
     page: lazy(() => import('../features/transfer/OrderDetailPage')),
+    rule: TRANSFER_ACCESS.page,
   },
   {
     path: '/add-item',
@@ -98,6 +133,11 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     page: lazy(() => import('../features/nmid/AddNmidPage')),
     rule: { permission: { module: 'data_nmid', action: 'ADD' }, apiEnabled: true },
   },
+  {
+    path: '/nmid/sticker/:id',
+    page: lazy(() => import('../features/nmid/StickerPage')),
+    rule: { permission: { module: 'data_nmid', action: 'READ' }, apiEnabled: true },
+  },
   { path: '/news/:id', page: lazy(() => import('../features/dashboard/NewsPage')) },
   {
     path: '/request-payment',
@@ -106,13 +146,10 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
       permission: { module: 'request_payment', action: 'READ' },
       apiEnabled: true,
       kycApproved: true,
+      activated: true,
     },
   },
 ];
 
-export const PayPage = lazy(() => import('../features/paylink/PayPage'));
-export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-export const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
-export const MailboxPage = lazy(() => import('../features/dev-mailbox/MailboxPage'));
-export const SimulatorPage = lazy(() => import('../features/dev-simulator/SimulatorPage'));
+// The pages outside the login (login, reset, pay link, dev pages) are in public-routes.ts: this
+// table and the access rules it imports load only after login (ProtectedApp).

@@ -7,7 +7,12 @@ import { useSession } from './session';
  * Balance and hold balance of the session's agent and environment, refreshed every 10 s while
  * logged in (spec 01 §4). `null` values mean "not known" and display as Rp. 0.
  */
-export function useBalances(): { balance: number | null; hold_balance: number | null } {
+export function useBalances(): {
+  balance: number | null;
+  hold_balance: number | null;
+  /** False until the first answer (or failure): show a skeleton, not Rp. 0. */
+  loaded: boolean;
+} {
   const { session } = useSession();
   const query = useQuery({
     queryKey: ['balance', session?.agent.id_agen, session?.environment],
@@ -22,5 +27,9 @@ export function useBalances(): { balance: number | null; hold_balance: number | 
     refetchInterval: BALANCE_POLL_MS,
     refetchIntervalInBackground: false,
   });
-  return { balance: query.data?.balance ?? null, hold_balance: query.data?.hold_balance ?? null };
+  return {
+    balance: query.data?.balance ?? null,
+    hold_balance: query.data?.hold_balance ?? null,
+    loaded: !query.isPending || query.isError,
+  };
 }

@@ -1,8 +1,26 @@
-import { catalogs, DEFAULT_LANGUAGE, isLanguage, type Language } from '@gerbang/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@gerbang/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 const STORAGE_KEY = 'gerbang.language';
+
+type CatalogModule = Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * Catalogs per language and in two parts (lib/catalogs, issue 12 point 11): the core the login
+ * page needs, and the rest, loaded by `loadFullCatalog` before any other page renders. A page
+ * downloads the reader's language only, the other when the reader switches.
+ */
+const CORE: Record<Language, () => CatalogModule> = {
+  id: () => import('./catalogs/id'),
+  en: () => import('./catalogs/en'),
+};
+const REST: Record<Language, () => CatalogModule> = {
+  id: () => import('./catalogs/id-rest'),
+  en: () => import('./catalogs/en-rest'),
+};
+const loaded = new Set<string>();
+let fullCatalog = false;
 
 /** The chosen language, remembered in the browser (survives logout, which clears everything else). */
 export function storedLanguage(): Language {
@@ -14,16 +32,45 @@ export function rememberLanguage(lang: Language) {
   localStorage.setItem(STORAGE_KEY, lang);
 }
 
-void i18next.use(initReactI18next).init({
-  resources: {
-    id: { translation: catalogs.id },
-    en: { translation: catalogs.en },
-  },
-  lng: storedLanguage(),
+async function ensureCatalog(lang: Language) {
+  const parts = fullCatalog ? ([CORE, REST] as const) : ([CORE] as const);
+  await Promise.all(
+    parts.map(async (part) => {
+      const key = `${lang}:${part === CORE ? 'core' : 'rest'}`;
+      if (loaded.has(key)) return;
+      const { default: catalog } = await part[lang]();
+      i18next.addResourceBundle(lang, 'translation', catalog, true, false);
+      loaded.add(key);
+    }),
+  );
+}
+
+/** Every namespace of the current language: awaited by each lazy page other than the login. */
+export async function loadFullCatalog(): Promise<void> {
+  fullCatalog = true;
+  await ensureCatalog(currentLanguage());
+}
+
+/** `lazy(() => withFullCatalog(import('./Page')))`: the page renders once its words are loaded. */
+export async function withFullCatalog<T>(page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadFullCatalog()]);
+  return module;
+}
+
+const initial = storedLanguage();
+const { default: initialCatalog } = await CORE[initial]();
+loaded.add(`${initial}:core`);
+// Top-level await: every module importing this one (main.tsx first) waits for the catalog, so
+// the first render already speaks the reader's language.
+await i18next.use(initReactI18next).init({
+  resources: { [initial]: { translation: initialCatalog } },
+  lng: initial,
   fallbackLng: 'id',
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+document.documentElement.lang = initial;
 
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
@@ -31,6 +78,7 @@ export function currentLanguage(): Language {
 
 export async function changeLanguage(lang: Language) {
   rememberLanguage(lang);
+  await ensureCatalog(lang);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
 }

@@ -30,12 +30,12 @@ export interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 const SESSION_KEY = ['session'];
 
+/** `auth/session` answers 200 with the login result or null, so the login page logs no 401. */
 async function fetchSession(): Promise<LoginResult | null> {
-  const res = await api.post<LoginResult>(
-    '/auth/datauser',
-    {},
-    { silent: true, anonymousOk: true },
-  );
+  const res = await api.get<LoginResult | null>('/auth/session', undefined, {
+    silent: true,
+    anonymousOk: true,
+  });
   return res.rc === RC.OK ? res.data : null;
 }
 
@@ -92,6 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           apiEnabled: session.agent.enable_api,
           isMainUser: session.user.id_user_parent === null,
           kycApproved: session.is_approved_kyc,
+          businessActivated: session.business_status !== 1,
           environment: session.environment,
         });
       },

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import type { AccessRequirement } from '../domain/access-rule';
 import { findBank } from '../domain/banks';
 import { PAYIN_CHANNELS } from '../domain/payin-channels';
 import { WIB_OFFSET_MS } from '../format/wib';
+import { BULK_VA_ACCESS } from './access-rules';
+
+/** Kept in the zod-free ./access-rules (the route table and menu load them without zod). */
+export { BULK_VA_ACCESS };
 
 /**
  * Bulk virtual accounts (spec 03 §2.8, §3.5, §5.7, §6, §7.6; spec 02 §7 `transaction/store_va_bulk`):
@@ -10,15 +13,6 @@ import { WIB_OFFSET_MS } from '../format/wib';
  * with the account password and the transaction PIN. One rule set for the server (file parsing and
  * the save) and the page (the editable table), so both name the same first problem.
  */
-
-/** CREATE on bulk_virtual_account, API enabled, a main account (spec 03 §6): server, page, menu. */
-export const BULK_VA_ACCESS = {
-  create: {
-    permission: { module: 'bulk_virtual_account', action: 'CREATE' },
-    apiEnabled: true,
-    mainUserOnly: true,
-  },
-} as const satisfies Record<string, AccessRequirement>;
 
 /** The calls of the page (server routes and web client use these paths) and the sample file. */
 export const BULK_VA_PATHS = {

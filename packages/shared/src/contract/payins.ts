@@ -5,7 +5,14 @@ import { z } from 'zod';
  * retail code, an e-wallet checkout or a bank account, and run settlement now. Messages are
  * catalog keys.
  */
-export const SIMULATOR_PAY_CHANNELS = ['va', 'qris', 'retail', 'bank_transfer', 'ewallet'] as const;
+export const SIMULATOR_PAY_CHANNELS = [
+  'va',
+  'qris',
+  'retail',
+  'bank_transfer',
+  'ewallet',
+  'card',
+] as const;
 export type SimulatorPayChannel = (typeof SIMULATOR_PAY_CHANNELS)[number];
 
 /** POST /dev/simulator/pay */
@@ -29,6 +36,11 @@ export const simulatorPayRequest = z.object({
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'payins.simulator.badReference')
     .optional(),
   environment: z.enum(['production', 'sandbox']).default('production'),
+  /**
+   * false: the bank books a bank transfer on its statement but sends no notification (no automatic
+   * match); a later check (a transfer order's "I have paid") finds it. Bank transfers only.
+   */
+  notify: z.boolean().default(true),
 });
 export type SimulatorPayRequest = z.infer<typeof simulatorPayRequest>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import type { AccessRequirement } from '../domain/access-rule';
 import { TUTORIAL_BANK_CODES } from '../domain/banks';
-import { hasDepositLink } from '../domain/users';
+import { showsDepositLink, TOPUP_ACCESS } from './access-rules';
 import { parseAmount } from './withdraw';
+
+/** Kept in the zod-free ./access-rules (the route table and menu load them without zod). */
+export { showsDepositLink, TOPUP_ACCESS };
 
 /**
  * The top-up calls of spec 02 §2.5, §5 and §7 and spec 03 §3.2, §7.1: the agent's own deposit
@@ -10,24 +12,6 @@ import { parseAmount } from './withdraw';
  * transfer (`data/bank_list`) and the manual top-up itself (`transaction/topup`). Messages are
  * catalog keys, checked in the order spec 02 §5 lists the fields.
  */
-
-/**
- * Who may top up (spec 02 §6, §2.5): topup READ and ADD, API enabled, not a Personal END USER,
- * production only. The server's routes, the page guard and the menu use this one rule; the menu
- * also hides the deposit link for agent groups 5 and 13 (`showsDepositLink`).
- */
-export const TOPUP_ACCESS = {
-  page: {
-    permission: { module: 'topup', action: 'READ' },
-    alsoPermissions: [{ module: 'topup', action: 'ADD' }],
-    apiEnabled: true,
-    notEndUser: true,
-    productionOnly: true,
-  },
-} as const satisfies Record<string, AccessRequirement>;
-
-/** Spec 02 §2.5: no deposit link for agent groups 5 and 13. */
-export const showsDepositLink = (idGrup: number) => hasDepositLink(idGrup);
 
 export const TOPUP_PATHS = {
   userListVa: '/data/user_list_va',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccessRequirement } from '../domain/access-rule';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
 
 /**
@@ -92,6 +93,50 @@ const accountType = z
   .default('');
 const captcha = z.string().optional().default('');
 
+/**
+ * The use of the shared inquiry calls (spec 02 §7 `type_inq`): empty or `withdraw`, `domestic`
+ * (an order line) or `bulk`. Each use has its own access rule (`INQUIRY_ACCESS`).
+ */
+export const INQUIRY_USES = ['withdraw', 'domestic', 'bulk'] as const;
+export type InquiryUse = (typeof INQUIRY_USES)[number];
+const typeInq = z
+  .enum(['', ...INQUIRY_USES], { error: 'withdraw.invalidInquiryUse' })
+  .optional()
+  .default('')
+  .transform((value): InquiryUse => (value === '' ? 'withdraw' : value));
+
+/**
+ * Who may run an inquiry, per use (spec 02 §6): withdraw needs single_disbursement READ and a main
+ * user; domestic needs domestic READ and transfer_create ADD (sub-users allowed); bulk needs
+ * disbursement ADD. Money moves in production only, for an activated business (spec 02 §1). The
+ * server checks the rule of the use the request names; the pages guard with the same objects.
+ */
+export const INQUIRY_ACCESS = {
+  withdraw: {
+    permission: { module: 'single_disbursement', action: 'READ' },
+    mainUserOnly: true,
+    productionOnly: true,
+    activated: true,
+  },
+  domestic: {
+    permission: { module: 'domestic', action: 'READ' },
+    alsoPermissions: [{ module: 'transfer_create', action: 'ADD' }],
+    productionOnly: true,
+    activated: true,
+  },
+  bulk: {
+    permission: { module: 'disbursement', action: 'ADD' },
+    productionOnly: true,
+    activated: true,
+  },
+} as const satisfies Record<InquiryUse, AccessRequirement>;
+
+/** What every inquiry route asks before the use's own rule: a session, production, activated. */
+export const INQUIRY_ROUTE_ACCESS = {
+  productionOnly: true,
+  activated: true,
+} as const satisfies AccessRequirement;
+
 /** POST transaction/cashout_inquiry: bank or Indomaret (code IDMTARIKTUNAI or INDOMARET). */
 export const cashoutInquiryRequest = z.object({
   code: required('withdraw.chooseBank'),
@@ -103,6 +148,7 @@ export const cashoutInquiryRequest = z.object({
   purposetransaction: optionalText(64, 'common.errors.invalidInput'),
   jenis_rekening: accountType,
   recaptcha: captcha,
+  type_inq: typeInq,
 });
 export type CashoutInquiryRequest = z.input<typeof cashoutInquiryRequest>;
 
@@ -117,6 +163,7 @@ export const ewalletInquiryRequest = z.object({
   purposetransaction: optionalText(64, 'common.errors.invalidInput'),
   jenis_rekening: accountType,
   recaptcha: captcha,
+  type_inq: typeInq,
 });
 export type EwalletInquiryRequest = z.input<typeof ewalletInquiryRequest>;
 

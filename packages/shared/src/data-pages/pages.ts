@@ -1,3 +1,5 @@
+import { BULK_TRANSFER_ACCESS } from '../contract/access-rules';
+import { MOVEMENT_KINDS } from '../contract/statement';
 import type { AccessRequirement } from '../domain/access-rule';
 import type {
   BadgeTone,
@@ -61,6 +63,16 @@ function enumCol(
     ...extras,
   });
 }
+
+/** The statement's movement kind (issue 12 §2): labels from the `statement.movement` catalog. */
+const movementKindColumn = col('keterangan_detail', 'enum', 'text', {
+  enumValues: MOVEMENT_KINDS.map((value) => ({
+    value,
+    tone: (value.startsWith('hold_') ? 'info' : 'secondary') as BadgeTone,
+    labelKey: `statement.movement.${value}`,
+  })),
+  enumOther: { labelKey: 'statement.movement.other', tone: 'secondary' },
+});
 
 // Statuses of spec 03 §4 and §3.1.
 export const TRANSFER_STATUS_VALUES = values('transferStatus', [
@@ -252,7 +264,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
       money('debet'),
       money('kredit'),
       text('keterangan'),
-      text('keterangan_detail'),
+      movementKindColumn,
       money('last_balance'),
       money('current_balance'),
     ],
@@ -350,6 +362,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
         when: { column: 'status', value: '3', fileColumn: 'lokasi_file' },
       },
     ],
+    refreshWhile: { column: 'status', values: ['0', '1', '2'], intervalMs: 2000 },
     exportable: false,
   },
   {
@@ -411,7 +424,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     ],
     rowKey: 'va_number',
     defaultSort: { column: 'created_at', direction: 'desc' },
-    dateRange: { column: 'created_at', preset: 'thisYear' },
+    dateRange: { column: 'created_at', preset: 'today' },
     group: 'va',
     bankSelector: true,
     exportable: true,
@@ -456,7 +469,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
   {
     path: 'deposit',
     titleKey: 'data.pages.deposit',
-    access: { permission: read('deposit'), apiEnabled: true },
+    access: { permission: read('deposit'), apiEnabled: true, notEndUser: true },
     columns: [
       text('id_deposit'),
       rangeInstant('tanggal_transaksi'),
@@ -488,6 +501,12 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     ],
     rowKey: 'id',
     defaultSort: { column: 'created_date', direction: 'desc' },
+    // Issue 15: the bulk transfer page makes the groups this page lists.
+    addButton: {
+      labelKey: 'bulk.title',
+      to: '/transfer_money/bulk',
+      requires: BULK_TRANSFER_ACCESS.page,
+    },
     dateRange: { column: 'created_date', preset: 'today' },
     group: 'transactions',
     actions: [
@@ -723,6 +742,8 @@ const DESCRIPTORS: DataPageDescriptor[] = [
       text('id_produk'),
       text('nama_produk'),
       money('nominal'),
+      // Paid and not yet recovered from the product's settlements (issue 17 §1).
+      money('outstanding'),
       enumCol('status', 'talanganStatus', [
         ['0', 'warning'],
         ['1', 'success'],
@@ -788,12 +809,22 @@ const DESCRIPTORS: DataPageDescriptor[] = [
     ],
     rowKey: 'id',
     defaultSort: { column: 'created_at', direction: 'desc' },
-    dateRange: { column: 'created_at', preset: 'thisYear' },
+    dateRange: { column: 'created_at', preset: 'today' },
     addButton: {
       labelKey: 'data.actions.add',
       to: '/add-nmid',
       requires: { permission: { module: 'data_nmid', action: 'ADD' }, apiEnabled: true },
     },
+    actions: [
+      {
+        // The approved NMID's static QRIS sticker (issue 17 §2).
+        kind: 'link',
+        key: 'sticker',
+        labelKey: 'nmid.sticker',
+        href: '/nmid/sticker/{id}',
+        whenPresent: 'nmid',
+      },
+    ],
     exportable: true,
   },
   {
@@ -865,9 +896,45 @@ export const SUB_NAV_GROUPS = {
   va: ['virtual_account_transaction', 'virtual_account_reserved'],
 } as const satisfies Record<string, readonly PagePath[]>;
 
-/** Columns shown in the table (the popup and the export show every column). */
+const STATUS_NAME = /(^|_)(status|is_sent)(_|$)/;
+
+/**
+ * A row's status: an enum named as one (`status`, `status_trx`, `is_sent`…), or the VA
+ * transaction's `transaction_type`, which the spec names so and labels "Status Transaksi".
+ */
+export function isStatusColumn(column: DataColumn): boolean {
+  return (
+    column.type === 'enum' && (STATUS_NAME.test(column.name) || column.name === 'transaction_type')
+  );
+}
+
+/**
+ * Where a column comes in the order people read a row: its id, its time, its amounts, its status,
+ * then the rest in the descriptor's order (the export keeps the descriptor's order).
+ */
+function readingRank(page: DataPageDescriptor, column: DataColumn, index: number): number {
+  const firstId = page.columns.find(
+    (c) => c.name === page.rowKey || (/^id(_|$)/.test(c.name) && c.display !== 'money'),
+  );
+  if (column === firstId && index < 3) return 0;
+  if (page.dateRange ? page.dateRange.column === column.name : column.type === 'daterange')
+    return 1;
+  if (column.display === 'money') return 2;
+  if (isStatusColumn(column)) return 3;
+  return 4;
+}
+
+/** Every column in reading order: id, time, amount, status, then the rest (the row popup). */
+export function readingOrder(page: DataPageDescriptor): DataColumn[] {
+  return page.columns
+    .map((column, index) => ({ column, index, rank: readingRank(page, column, index) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.column);
+}
+
+/** Columns shown in the table, in reading order (the popup and the export show every column). */
 export function tableColumns(page: DataPageDescriptor): DataColumn[] {
-  return page.columns.filter((c) => !c.popupOnly);
+  return readingOrder(page).filter((c) => !c.popupOnly);
 }
 
 /** Spec 03 §5.1: at most the number of columns minus one filter rows. */

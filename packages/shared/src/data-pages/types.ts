@@ -160,6 +160,11 @@ export interface DataPageDescriptor {
   preFilterKeys?: readonly string[];
   /** False for the export list itself. */
   exportable: boolean;
+  /**
+   * The page refreshes itself every `intervalMs` while a shown row's `column` holds one of
+   * `values` (the export list while a job is New / Queue / On Process), and stops when none does.
+   */
+  refreshWhile?: { column: string; values: readonly string[]; intervalMs: number };
 }
 
 /** The "total" page size (spec 03 §9: 300, or the total when larger) is capped here; larger results are for the export. */
@@ -175,6 +180,11 @@ export interface DataFilter {
 
 export interface DataPageAnswer<Row = Record<string, unknown>> {
   total: number;
+  /**
+   * Present (true) when `total` is an estimate: a wide range with a filter the count rollups do
+   * not cover and more than 10,000 matching rows (issue 12 §13). The page shows "about N".
+   */
+  estimated?: boolean;
   data: Row[];
 }
 

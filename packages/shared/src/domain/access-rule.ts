@@ -20,7 +20,14 @@ export interface AccessRequirement {
   notEndUser?: boolean;
   userTypes?: readonly UserType[];
   groups?: readonly number[];
+  /** Agent groups refused (e.g. group 3 sees only an activation prompt on the credential page). */
+  excludedGroups?: readonly number[];
   kycApproved?: boolean;
+  /**
+   * Money features: an unactivated business (`agents.business_activated` false) gets the
+   * activation message of spec 02 §1 ('inactive') instead of the feature.
+   */
+  activated?: boolean;
 }
 
 /** The facts about the caller that rules look at. */
@@ -31,10 +38,12 @@ export interface AccessSubject {
   apiEnabled: boolean;
   isMainUser: boolean;
   kycApproved: boolean;
+  /** False for an unactivated business; absent counts as activated. */
+  businessActivated?: boolean;
   environment: Environment;
 }
 
-export type AccessVerdict = 'allowed' | 'denied' | 'sandbox';
+export type AccessVerdict = 'allowed' | 'denied' | 'sandbox' | 'inactive';
 
 export function evaluateAccess(rule: AccessRequirement, subject: AccessSubject): AccessVerdict {
   if (rule.permission && !isAllowed(subject.access, rule.permission.module, rule.permission.action))
@@ -45,6 +54,10 @@ export function evaluateAccess(rule: AccessRequirement, subject: AccessSubject):
   if (rule.notEndUser && subject.userType === 'Personal END USER') return 'denied';
   if (rule.userTypes && !rule.userTypes.includes(subject.userType as UserType)) return 'denied';
   if (rule.groups && !rule.groups.includes(subject.idGrup)) return 'denied';
+  if (rule.excludedGroups?.includes(subject.idGrup)) return 'denied';
+  // Before the API and KYC flags: an unactivated business has neither yet, and the answer it
+  // needs is the activation message, not "no access".
+  if (rule.activated && subject.businessActivated === false) return 'inactive';
   if (rule.apiEnabled && !subject.apiEnabled) return 'denied';
   if (rule.kycApproved && !subject.kycApproved) return 'denied';
   if (rule.productionOnly && subject.environment !== 'production') return 'sandbox';

@@ -3,7 +3,8 @@
  * A group grants its default set; a user may be denied some of them (`hak_akses_dilarang`).
  * Module ids below 100 are the ones the spec names; the rest are ours, stable once released.
  */
-export const ACTIONS = ['READ', 'ADD', 'UPDATE', 'UPGRADE', 'CREATE'] as const;
+/** APPROVE (issue 15): the checker of a bulk transfer group (maker–checker), on disbursement. */
+export const ACTIONS = ['READ', 'ADD', 'UPDATE', 'UPGRADE', 'CREATE', 'APPROVE'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface ModuleDefinition {
@@ -104,7 +105,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   { id: 111, name: 'transfer_create', actions: ['ADD'] },
   { id: 112, name: 'create_transaction_transfer_money', actions: ['ADD'] },
   { id: 113, name: 'create_transaction_transfer_bulk', actions: ['ADD'] },
-  { id: 114, name: 'disbursement', actions: ['ADD'] },
+  { id: 114, name: 'disbursement', actions: ['ADD', 'APPROVE'] },
   { id: 115, name: 'domestic', actions: ['READ'] },
   { id: 116, name: 'international', actions: ['READ'] },
   { id: 117, name: 'topup', actions: ['READ', 'ADD'] },

@@ -1,33 +1,63 @@
 import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
+import advanceFundsEn from './en/advance-funds.json';
 import authEn from './en/auth.json';
+import bulkEn from './en/bulk.json';
 import bulkvaEn from './en/bulkva.json';
+import callbacksEn from './en/callbacks.json';
 import commonEn from './en/common.json';
+import consoleEn from './en/console.json';
+import credentialsEn from './en/credentials.json';
 import dashboardEn from './en/dashboard.json';
 import dataEn from './en/data.json';
 import depositReturnEn from './en/deposit-return.json';
+import descriptionsEn from './en/descriptions.json';
+import environmentEn from './en/environment.json';
 import invoiceEn from './en/invoice.json';
 import navEn from './en/nav.json';
+import nmidEn from './en/nmid.json';
 import payinsEn from './en/payins.json';
+import paylinkEn from './en/paylink.json';
+import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
+import signupEn from './en/signup.json';
 import simulatorEn from './en/simulator.json';
+import snapEn from './en/snap.json';
+import statementEn from './en/statement.json';
 import teamEn from './en/team.json';
 import topupEn from './en/topup.json';
+import transferEn from './en/transfer.json';
+import uiEn from './en/ui.json';
 import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
+import advanceFundsId from './id/advance-funds.json';
 import authId from './id/auth.json';
+import bulkId from './id/bulk.json';
 import bulkvaId from './id/bulkva.json';
+import callbacksId from './id/callbacks.json';
 import commonId from './id/common.json';
+import consoleId from './id/console.json';
+import credentialsId from './id/credentials.json';
 import dashboardId from './id/dashboard.json';
 import dataId from './id/data.json';
 import depositReturnId from './id/deposit-return.json';
+import descriptionsId from './id/descriptions.json';
+import environmentId from './id/environment.json';
 import invoiceId from './id/invoice.json';
 import navId from './id/nav.json';
+import nmidId from './id/nmid.json';
 import payinsId from './id/payins.json';
+import paylinkId from './id/paylink.json';
+import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
+import signupId from './id/signup.json';
 import simulatorId from './id/simulator.json';
+import snapId from './id/snap.json';
+import statementId from './id/statement.json';
 import teamId from './id/team.json';
 import topupId from './id/topup.json';
+import transferId from './id/transfer.json';
+import uiId from './id/ui.json';
 import withdrawId from './id/withdraw.json';
 
 /**
@@ -38,6 +68,8 @@ import withdrawId from './id/withdraw.json';
 export const catalogs = {
   id: {
     common: commonId,
+    console: consoleId,
+    signup: signupId,
     auth: authId,
     nav: navId,
     account: accountId,
@@ -48,13 +80,28 @@ export const catalogs = {
     withdraw: withdrawId,
     payins: payinsId,
     simulator: simulatorId,
+    statement: statementId,
     invoice: invoiceId,
     topup: topupId,
+    transfer: transferId,
     bulkva: bulkvaId,
+    bulk: bulkId,
+    paylink: paylinkId,
+    callbacks: callbacksId,
+    credentials: credentialsId,
     depositReturn: depositReturnId,
+    environment: environmentId,
+    descriptions: descriptionsId,
+    remittance: remittanceId,
+    ui: uiId,
+    advanceFunds: advanceFundsId,
+    nmid: nmidId,
+    snap: snapId,
   },
   en: {
     common: commonEn,
+    console: consoleEn,
+    signup: signupEn,
     auth: authEn,
     nav: navEn,
     account: accountEn,
@@ -65,10 +112,23 @@ export const catalogs = {
     withdraw: withdrawEn,
     payins: payinsEn,
     simulator: simulatorEn,
+    statement: statementEn,
     invoice: invoiceEn,
     topup: topupEn,
+    transfer: transferEn,
     bulkva: bulkvaEn,
+    bulk: bulkEn,
+    paylink: paylinkEn,
+    callbacks: callbacksEn,
+    credentials: credentialsEn,
     depositReturn: depositReturnEn,
+    environment: environmentEn,
+    descriptions: descriptionsEn,
+    remittance: remittanceEn,
+    ui: uiEn,
+    advanceFunds: advanceFundsEn,
+    nmid: nmidEn,
+    snap: snapEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

@@ -26,6 +26,14 @@ export async function loadAccessList(
       .where('user_id', '=', userId)
       .execute(),
   ]);
+  return accessListFrom(granted, denied);
+}
+
+/** The access list from the group's grants and the user's denials (as loadAccessList reads them). */
+export function accessListFrom(
+  granted: ReadonlyArray<{ id: number; name: string; actions: string }>,
+  denied: ReadonlyArray<{ module_id: number; action: string }>,
+): ModuleAccess[] {
   return granted.map((row) => {
     const deniedActions = splitActions(
       denied

@@ -22,8 +22,28 @@ export interface DanaTalanganRequestsTable {
   created_at: Generated<Date>;
   created_date: BusinessDate;
   deleted_at: Timestamp | null;
+  /** What later settlements of the product took back (0135); never more than `nominal`. */
+  recovered: Generated<number>;
+  /** The ledger transfer that paid the advance (null until approved and paid). */
+  paid_transfer_id: string | null;
+  paid_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  /** The console staff member who decided (name). */
+  decided_by: string | null;
+  reject_reason: string | null;
+}
+
+/** One settlement's recovery of one paid advance (0135). */
+export interface DanaTalanganRecoveriesTable {
+  id: Generated<number>;
+  request_id: number;
+  settlement_id: number;
+  amount: number;
+  ledger_transfer_id: string;
+  created_at: Timestamp;
 }
 
 export interface AdvanceFundsTables {
   dana_talangan_requests: DanaTalanganRequestsTable;
+  dana_talangan_recoveries: DanaTalanganRecoveriesTable;
 }

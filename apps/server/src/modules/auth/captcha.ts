@@ -33,12 +33,15 @@ export function createCaptchaService(
   return {
     isTestKey,
     async challenge(now) {
+      // The expiry rides in the signed `data`, not in altcha's own `expiresAt`: the library checks
+      // that one against the machine clock, and the server's clock (`now`) is what decides here —
+      // a pinned test clock or the demo clock would otherwise refuse every fresh challenge.
       return createChallenge({
         algorithm: 'SHA-256',
         cost,
         deriveKey,
         hmacSignatureSecret: secret,
-        expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+        data: { expiresAt: Math.floor((now.getTime() + CHALLENGE_TTL_MS) / 1000) },
       });
     },
     async verify(payload, { now, allowTestKey }) {
@@ -63,6 +66,8 @@ export function createCaptchaService(
         return false;
       }
       if (!result.verified) return false;
+      const expiresAt = Number(decoded.challenge.parameters?.data?.expiresAt);
+      if (!Number.isFinite(expiresAt) || expiresAt * 1000 <= now.getTime()) return false;
       const spent = await db
         .insertInto('captcha_spent')
         .values({

@@ -140,7 +140,14 @@ export async function login(ctx: LoginContext) {
   await releaseTry(services.db, nameTry);
   await releaseTry(services.db, ipTry);
 
-  if (!user.portal_access) {
+  // The console can disable a merchant's portal login (issue 17 §4): refused like a user without
+  // portal access.
+  const agentDisabled = await services.db
+    .selectFrom('agents')
+    .select('portal_disabled')
+    .where('id', '=', user.agent_id)
+    .executeTakeFirst();
+  if (!user.portal_access || agentDisabled?.portal_disabled) {
     await recordAttempt(ctx, false);
     await audit('login_failure', { reason: 'no_portal_access' });
     throw new ApiError(RC.LOGIN_ACCESS, 'auth.accountAccessDenied');

@@ -101,6 +101,17 @@ export const authRoutes = [
     },
   }),
   defineRoute({
+    method: 'GET',
+    url: '/auth/session',
+    access: {
+      public: true,
+      reason:
+        'the page asks whether it is logged in before anyone is: the login result, or null (not an error)',
+    },
+    handler: async ({ optionalAuth, services }) =>
+      ok(optionalAuth ? await buildLoginResult(optionalAuth, services) : null),
+  }),
+  defineRoute({
     method: 'POST',
     url: '/auth/datauser',
     access: {},

@@ -1,8 +1,10 @@
+import { DEFAULT_CURRENCY } from '@gerbang/ledger';
 import { type Environment, SESSION_TTL_MS } from '@gerbang/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../http/auth-context';
-import { loadAccessList } from '../access/access-list';
+import type { AgentRow, AuthContext } from '../../http/auth-context';
+import { accessListFrom } from '../access/access-list';
+import { type BalanceAccountRow, balancesFromAccounts } from '../balance/ledger-balance-reader';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'gerbang_session';
@@ -35,41 +37,136 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function loadSession(
-  db: Kysely<Database>,
-  token: string,
-  now: Date,
-  idleMs: number = Number.POSITIVE_INFINITY,
-): Promise<AuthContext | null> {
-  // Session and user in one round trip: this runs on every request, the 10 s balance poll included.
-  const row = await db
+/**
+ * Session, user, agent and access list of many sessions in one round trip (issue 12 §16): this runs
+ * on every request, the 10 s balance poll included. The agent comes as JSON (its one timestamp
+ * turned back into a Date by `agentFromJson`); grants and denials as JSON arrays.
+ */
+function selectSessionRows(db: Kysely<Database>, tokenHashes: string[], balances: boolean) {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('agents as a', 'a.id', 'u.agent_id')
     .selectAll('u')
     .select([
+      's.token_hash as session_token_hash',
       's.id as session_id',
       's.environment as session_environment',
       's.is_test as session_is_test',
       's.expires_at as session_expires_at',
       's.revoked_at as session_revoked_at',
       's.last_seen_at as session_last_seen_at',
+      sql<unknown>`to_jsonb(a)`.as('session_agent'),
+      sql<unknown>`(select coalesce(json_agg(json_build_array(m.id, m.name, g.actions) order by m.id), '[]'::json)
+        from group_module_access g join modules m on m.id = g.module_id
+        where g.id_grup = a.id_grup)`.as('session_granted'),
+      sql<unknown>`(select coalesce(json_agg(json_build_array(d.module_id, d.action)), '[]'::json)
+        from user_module_denials d where d.user_id = u.id)`.as('session_denied'),
+      balances
+        ? sql<unknown>`(select coalesce(json_agg(json_build_object('kind', la.kind,
+              'normal_side', la.normal_side, 'debits_posted', la.debits_posted,
+              'credits_posted', la.credits_posted, 'debits_pending', la.debits_pending,
+              'credits_pending', la.credits_pending)), '[]'::json)
+            from ledger_accounts la
+            where la.agent_id = a.id and la.environment = s.environment
+              and la.currency = ${DEFAULT_CURRENCY} and la.subkey = ''
+              and la.kind in ('merchant_available', 'merchant_held'))`.as('session_balances')
+        : sql<unknown>`null`.as('session_balances'),
     ])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('s.token_hash', 'in', tokenHashes)
+    .execute();
+}
+
+type SessionRow = Awaited<ReturnType<typeof selectSessionRows>>[number];
+
+/**
+ * Coalesces session lookups: every request that asks in the same turn of the event loop is answered
+ * by ONE statement, run on the next turn (setImmediate). Under load (thousands of balance polls a
+ * second) a statement serves many requests, and the round trip to the database, not the query,
+ * is what a request costs; with one request at a time nothing waits longer than a turn. Nothing
+ * is cached: each request's row is read after the request arrived, so a revoked session or a new
+ * balance is seen exactly as before.
+ */
+class SessionRowLoader {
+  private pending = new Map<
+    string,
+    Array<(row: SessionRow | undefined, error?: unknown) => void>
+  >();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly balances: boolean,
+  ) {}
+
+  load(tokenHash: string): Promise<SessionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) setImmediate(() => this.flush());
+      const waiters = this.pending.get(tokenHash) ?? [];
+      waiters.push((row, error) => (error === undefined ? resolve(row) : reject(error)));
+      this.pending.set(tokenHash, waiters);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      const rows = await selectSessionRows(this.db, [...batch.keys()], this.balances);
+      const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
+      for (const [hash, waiters] of batch) for (const done of waiters) done(byHash.get(hash));
+    } catch (error) {
+      for (const waiters of batch.values()) for (const done of waiters) done(undefined, error);
+    }
+  }
+}
+
+const sessionRowLoaders = new WeakMap<Kysely<Database>, Map<boolean, SessionRowLoader>>();
+
+function sessionRowLoader(db: Kysely<Database>, balances: boolean): SessionRowLoader {
+  let loaders = sessionRowLoaders.get(db);
+  if (!loaders) {
+    loaders = new Map();
+    sessionRowLoaders.set(db, loaders);
+  }
+  let loader = loaders.get(balances);
+  if (!loader) {
+    loader = new SessionRowLoader(db, balances);
+    loaders.set(balances, loader);
+  }
+  return loader;
+}
+
+export async function loadSession(
+  db: Kysely<Database>,
+  token: string,
+  now: Date,
+  idleMs: number = Number.POSITIVE_INFINITY,
+  /** Also read the agent's balances for the session's environment, in the same statement. */
+  opts: { balances?: boolean } = {},
+): Promise<AuthContext | null> {
+  const row = await sessionRowLoader(db, opts.balances === true).load(hashToken(token));
   if (!row || row.session_revoked_at !== null) return null;
   if (row.session_expires_at.getTime() <= now.getTime()) return null;
   const idleForMs = now.getTime() - row.session_last_seen_at.getTime();
   if (idleForMs > idleMs) return null;
   const {
+    session_token_hash: _tokenHash,
     session_id: sessionId,
     session_environment: environment,
     session_is_test: isTest,
     session_expires_at: _expiresAt,
     session_revoked_at: _revokedAt,
     session_last_seen_at: _lastSeenAt,
+    session_agent: agentJson,
+    session_granted: grantedJson,
+    session_denied: deniedJson,
+    session_balances: balancesJson,
     ...user
   } = row;
   if (!user.portal_access) return null;
+  const agent = agentFromJson(fromJson(agentJson));
+  // The console disabled the merchant's portal login: its open sessions end too (issue 17 §4).
+  if (agent.portal_disabled) return null;
   // Touch at most once a minute: the balance poll every 10 s must not write on every call.
   if (idleForMs > 60_000) {
     await db
@@ -78,21 +175,38 @@ export async function loadSession(
       .where('id', '=', sessionId)
       .execute();
   }
-
-  const agent = await db
-    .selectFrom('agents')
-    .selectAll()
-    .where('id', '=', user.agent_id)
-    .executeTakeFirstOrThrow();
-  const access = await loadAccessList(db, user.id, agent.id_grup);
+  const granted = (fromJson(grantedJson) as Array<[number, string, string]>).map(
+    ([id, name, actions]) => ({ id: Number(id), name, actions }),
+  );
+  const denied = (fromJson(deniedJson) as Array<[number, string]>).map(([module_id, action]) => ({
+    module_id: Number(module_id),
+    action,
+  }));
   return {
     sessionId,
     environment,
     isTest,
     user,
     agent,
-    access,
+    access: accessListFrom(granted, denied),
+    ...(opts.balances
+      ? { balances: balancesFromAccounts(fromJson(balancesJson) as BalanceAccountRow[]) }
+      : {}),
   };
+}
+
+/** json/jsonb arrive parsed from both drivers; text is parsed for safety. */
+function fromJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/** An agents row from `to_jsonb(a)`: timestamps (`*_at`) back to Dates, as the row reader gives. */
+function agentFromJson(value: unknown): AgentRow {
+  const agent = { ...(value as Record<string, unknown>) };
+  for (const [key, field] of Object.entries(agent)) {
+    if (key.endsWith('_at') && typeof field === 'string') agent[key] = new Date(field);
+  }
+  return agent as unknown as AgentRow;
 }
 
 export async function revokeSession(

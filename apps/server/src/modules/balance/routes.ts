@@ -5,8 +5,10 @@ export const balanceRoutes = [
     method: 'GET',
     url: '/data/app_info_web',
     access: {},
-    // Polled every 10 s by the page; one indexed read per account, no joins.
+    // Polled every 10 s by every logged-in page: the balances come with the session, in one
+    // statement (issue 12 §16), read fresh on every call.
+    loadsBalances: true,
     handler: async ({ auth, services }) =>
-      ok(await services.balances.read(auth.agent.id, auth.environment)),
+      ok(auth.balances ?? (await services.balances.read(auth.agent.id, auth.environment))),
   }),
 ];

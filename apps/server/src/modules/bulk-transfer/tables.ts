@@ -18,6 +18,15 @@ export interface DisbursementGroupsTable {
   total_amount: Generated<number>;
   checksum: string | null;
   uuid: string | null;
+  /** Migration 0125: WAITING_APPROVAL, REJECTED, RUNNING (held, rows paid out), DONE. */
+  status: Generated<'WAITING_APPROVAL' | 'REJECTED' | 'RUNNING' | 'DONE'>;
+  total_fee: Generated<number>;
+  /** The checker who approved or rejected the group. */
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  /** When the whole group's amount plus fees was held (one ledger operation). */
+  held_at: Timestamp | null;
+  completed_at: Timestamp | null;
 }
 
 /** One row of a bulk transfer (docs/data-model.md "disbursement_details"). */
@@ -40,9 +49,57 @@ export interface DisbursementDetailsTable {
   status: Generated<number>;
   created_date: Timestamp;
   created_day: BusinessDate;
+  /** Migration 0125: the row's place in its group (null on rows seeded before the page existed). */
+  row_no: number | null;
+  admin_fee: Generated<number>;
+  note: Generated<string>;
+  /** The PROCESS `transactions` row of the row's payout, once queued to the rail. */
+  transaction_id: number | null;
+  /** A failed row's amount and fee went back to the balance at this instant (once). */
+  refunded_at: Timestamp | null;
+}
+
+/** One Check of the bulk page: the password was right; the token stands for it (migration 0125). */
+export interface BulkChecksumsTable {
+  uuid_user: string;
+  checksum: string;
+  agent_id: number;
+  environment: Environment;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** Set by the save that used it: a token saves one group. */
+  used_at: Timestamp | null;
+}
+
+/** A row a Check answered, kept under its token until the save (migration 0126). */
+export interface BulkInquiryRowsTable {
+  idtransaksi: string;
+  uuid_user: string;
+  kodebank: string;
+  namabank: string;
+  norekeningtujuan: string;
+  customername: string;
+  nominal: number;
+  admin_fee: number;
+  phone: string;
+  email: string;
+  note: string;
+}
+
+/** The approver rule of an agent: groups wait for a checker when enabled (migration 0125). */
+export interface BulkApprovalRulesTable {
+  agent_id: number;
+  environment: Environment;
+  enabled: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
 }
 
 export interface BulkTransferTables {
   disbursement_groups: DisbursementGroupsTable;
   disbursement_details: DisbursementDetailsTable;
+  bulk_checksums: BulkChecksumsTable;
+  bulk_inquiry_rows: BulkInquiryRowsTable;
+  bulk_approval_rules: BulkApprovalRulesTable;
 }

@@ -18,9 +18,9 @@ import {
 import { validationError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { requireOwnPassword } from '../account/own-password';
+import { requireTransactionPin } from '../credentials/transaction-pin';
 import { fileKind, readBulkVaFile } from './parse';
 import { checkBulkVaRows, storeVaBulk } from './store';
-import { requireTransactionPin } from './transaction-pin';
 
 /** A JSON body of 10,000 rows of up to 255-character fields stays well below this. */
 const STORE_BODY_LIMIT = 24 * 1024 * 1024;

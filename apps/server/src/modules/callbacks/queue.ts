@@ -14,9 +14,9 @@ export interface CallbackInput {
 }
 
 /**
- * Queues the merchant's notification (status 0 New, due now) in the caller's transaction. Delivery,
- * signing and the merchant's URL come with the credentials-and-callbacks issue; until then the
- * URL is empty and the row waits for the sender.
+ * Queues the merchant's notification (status 0 New, due now) in the caller's transaction, so it
+ * exists exactly when the money event does. The sender (deliver.ts) picks it up within a second,
+ * reads the agent's URL for its type and signs it at send time; `url_callback` is filled then.
  */
 export async function queueCallback(
   trx: Kysely<Database>,

@@ -22,8 +22,53 @@ export interface CallbacksTable {
   http_status: number | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp | null;
+  /** The receiver's idempotency key: the same on every attempt of this row. */
+  event_id: Generated<string>;
+  /** The delivering worker's lease (deliver.ts); null when nobody owns the row. */
+  claimed_until: Timestamp | null;
+  lease_token: string | null;
+  /** Queued again by control/retry_callback: one attempt, then final. */
+  manual_retry: Generated<boolean>;
+}
+
+/** One delivery attempt of a callback row (the popup on /data/callback lists them). */
+export interface CallbackAttemptsTable {
+  id: Generated<number>;
+  callback_id: number;
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  /** 1 for the first attempt of the row. */
+  attempt_no: number;
+  manual: Generated<boolean>;
+  started_at: Timestamp;
+  url: string;
+  /** JSON object of the request headers sent. */
+  request_headers: string;
+  request_body: string;
+  response_status: number | null;
+  /** The first 4 KB of the response body. */
+  response_body: string | null;
+  duration_ms: number | null;
+  /** no_url, unsafe_url, timeout, network, http_status, interrupted, internal; null when delivered. */
+  error_code: string | null;
+  error: string | null;
+  /** Null while the attempt is in flight (or when its worker died: shown as interrupted). */
+  finished_at: Timestamp | null;
+}
+
+/** The demo receiver's log (`/api/dev/callback_sink`, demo and test mode only). */
+export interface DevCallbackSinkTable {
+  id: Generated<number>;
+  received_at: Timestamp;
+  event_id: string | null;
+  headers: string;
+  body: string;
+  signature_valid: boolean | null;
+  answered_status: number;
 }
 
 export interface CallbackTables {
   callbacks: CallbacksTable;
+  callback_attempts: CallbackAttemptsTable;
+  dev_callback_sink: DevCallbackSinkTable;
 }

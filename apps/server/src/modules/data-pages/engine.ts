@@ -6,6 +6,7 @@ import {
 } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { countPage } from './count';
 import { type CheckedFilter, type DataPlan, instantRange } from './query';
 import { type DataSource, SOURCES, type SourceColumn, type SourceScope, type Sql } from './sources';
 
@@ -175,7 +176,10 @@ export async function runPage(
   const [rows, count] = await Promise.all([
     sql<Record<string, unknown>>`select ${q.select} from ${q.from} where ${q.where}
       order by ${q.orderBy} limit ${plan.limit} offset ${offset}`.execute(db),
-    sql<{ total: number }>`select count(*) as total from ${q.from} where ${q.where}`.execute(db),
+    countPage(db, page, plan, scope, q),
   ]);
-  return { total: Number(count.rows[0]?.total ?? 0), data: rows.rows };
+  // `estimated` only when the total is an estimate (count.ts): the page shows "about N".
+  return count.estimated
+    ? { total: count.total, estimated: true, data: rows.rows }
+    : { total: count.total, data: rows.rows };
 }

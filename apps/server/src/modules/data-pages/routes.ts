@@ -12,10 +12,12 @@ import type { AuthContext } from '../../http/auth-context';
 import { ApiError, accessDenied, notFound, refused } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
+import { actorOf } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
+import { retryCallback } from '../callbacks/retry';
 import { createExportJob } from '../exports/jobs';
 import { downloadUrl } from '../exports/tokens';
-import { runPage } from './engine';
+import { runPage, sourceFor } from './engine';
 import { planRequest } from './query';
 
 const optionalText = z.string().max(8_000).optional();
@@ -79,7 +81,7 @@ function pageRoute(page: DataPageDescriptor): RouteDefinition {
     access: page.access,
     query: dataPageQuery,
     handler: async ({ query, auth, services, lang }) => {
-      const scope = scopeOf(auth, services);
+      const scope = { ...scopeOf(auth, services), lang };
       const plan = planRequest(page, query, scope.now);
       if (query.exportCsv === '1' || query.exportCsv === 'true') {
         if (!page.exportable) throw refused('data.errors.notExportable');
@@ -87,6 +89,8 @@ function pageRoute(page: DataPageDescriptor): RouteDefinition {
         return ok(job, 'data.ui.exportCreated');
       }
       const answer = await runPage(services.db, page, plan, scope);
+      // Stored kinds and parameters in the reader's words (the statement's descriptions).
+      sourceFor(page.path).render?.(answer.data, lang);
       if (page.path === 'export_data') answer.data = withDownloadLinks(services, auth, answer.data);
       return ok(answer);
     },
@@ -118,46 +122,12 @@ export const rowActionRoutes: RouteDefinition[] = [
         message: 'common.errors.invalidInput',
       }),
     }),
-    handler: async ({ body, auth, services, ip, userAgent }) => {
+    handler: async (ctx) => {
       // Resending needs the monitor itself too: UPDATE without READ is not a way around a denial.
-      if (!isAllowed(auth.access, 'data_callback', 'READ')) throw accessDenied();
-      const id = Number(body.id_callback);
-      const now = services.now();
-      // Queue it again unless it is already waiting to be sent (New or Process).
-      const updated = await services.db
-        .updateTable('callbacks')
-        .set({ status_sent: 3, next_attempt_at: now })
-        .where('id_callback', '=', id)
-        .where('agent_id', '=', auth.agent.id)
-        .where('environment', '=', auth.environment)
-        .where('status_sent', 'in', [1, 2])
-        .returning(['id_callback', 'id_transaksi'])
-        .executeTakeFirst();
-      if (!updated) {
-        const exists = await services.db
-          .selectFrom('callbacks')
-          .select('id_callback')
-          .where('id_callback', '=', id)
-          .where('agent_id', '=', auth.agent.id)
-          .where('environment', '=', auth.environment)
-          .executeTakeFirst();
-        throw exists
-          ? refused('data.errors.callbackBusy')
-          : notFound('data.errors.callbackNotFound');
-      }
-      await writeAudit(services.db, {
-        at: services.now(),
-        agentId: auth.agent.id,
-        userId: auth.user.id,
-        username: auth.user.username,
-        action: 'callback_retry',
-        target: String(id),
-        detail: { id_transaksi: updated.id_transaksi },
-        ip,
-        userAgent,
-        environment: auth.environment,
-      });
-      return ok({ id_callback: id, status_sent: 3 }, 'data.errors.callbackQueued');
+      if (!isAllowed(ctx.auth.access, 'data_callback', 'READ')) throw accessDenied();
+      // The sender (modules/callbacks) makes the attempt; this call only queues it.
+      const queued = await retryCallback(ctx.services, actorOf(ctx), Number(ctx.body.id_callback));
+      return ok(queued, 'data.errors.callbackQueued');
     },
   }),
   defineRoute({

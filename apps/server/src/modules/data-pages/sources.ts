@@ -1,5 +1,7 @@
-import type { Environment, PagePath } from '@gerbang/shared';
+import type { Environment, Language, PagePath } from '@gerbang/shared';
 import { type RawBuilder, sql } from 'kysely';
+import { renderStatementRows } from '../balance/statement-text';
+import { describedSql } from '../transactions/descriptions';
 
 /**
  * The server side of the data-page descriptors: for each path, the tables it reads and the SQL
@@ -33,6 +35,8 @@ export interface SourceScope {
   now: Date;
   /** The date range applied, as WIB dates; sources that aggregate apply it inside. */
   range: { from: string; to: string } | null;
+  /** The reader's language: server-written descriptions render in it (default Indonesian). */
+  lang?: Language;
 }
 
 export interface DataSource {
@@ -47,6 +51,13 @@ export interface DataSource {
   rangeInside?: boolean;
   /** The `param` / `vaCode` pre-filter (the VA bank selector). */
   param?: (value: string) => Sql;
+  /**
+   * Turns stored kinds and parameters into the reader's words, in place, for the page and the
+   * export alike (the statement's descriptions).
+   */
+  render?: (rows: Array<Record<string, unknown>>, lang: Language) => void;
+  /** Counted exactly up to EXACT_COUNT_LIMIT rows, estimated above (count.ts); else exact. */
+  cappedCount?: boolean;
 }
 
 const n = (raw: Sql): SourceColumn => ({ raw, kind: 'number' });
@@ -70,25 +81,72 @@ const availableAccountId = (scope: SourceScope) => sql`(
   where la.kind = 'merchant_available' and la.agent_id = ${scope.agentId}
     and la.environment = ${scope.environment} and la.currency = 'IDR' and la.subkey = '')`;
 
+/**
+ * The statement (spec 03 §3.1 mutation rows, issue 12 §2; docs/data-model.md "The statement"): one
+ * row per ledger entry that changed the AVAILABLE balance, amount and direction from that change.
+ * A payout hold (a pending debit) lowers the available balance when it is created, so it is the
+ * row; posting it changes nothing (no row, never a second debit); voiding or expiring it gives the
+ * money back (a credit row of the same amount, the pair nets to zero); a partial post gives back
+ * the unposted rest. Pending credits do not count until posted. No entry moves 0, so no Rp 0 row.
+ */
+const entryChange = sql`(e.balance_after - e.balance_before)`;
+
+/** What kind of movement a row is (`keterangan_detail`): the transfer's kind, or its reversal. */
+const movementKind = sql`(case when (lt.flags & 8) <> 0 then 'hold_void'
+  when (lt.flags & 4) <> 0 then 'hold_release' else lt.kind end)`;
+
+/**
+ * The description's kind and parameters (rendered in the reader's language by `render`): what the
+ * ledger, the transaction and the settlement know of the movement. Scalar sub-queries run only for
+ * the rows returned.
+ */
+const movementParams = sql`json_build_object(
+  'k', lt.kind,
+  'f', lt.flags,
+  'ref', lt.reference,
+  'd', lt.description,
+  'bank', coalesce(t.namabank, t.nama_produk),
+  'account', t.nopelanggan1,
+  'name', t.customername,
+  'settlement', (select json_build_object('product', st.nama_produk,
+      'date', to_char(st.tgltrx, 'YYYY-MM-DD'))
+    from settlements st where st.reference = lt.reference and lt.kind = 'settlement' limit 1)
+)::text`;
+
 const mutationColumns = {
   id_mutasi: n(sql`e.id`),
   id_transaksi: s(sql`lt.reference`),
   tanggal_mutasi: at(sql`e.created_at`),
-  tipe_mutasi: s(sql`e.direction`),
-  debet: n(sql`(case when e.direction = 'debit' then e.amount else 0 end)`),
-  kredit: n(sql`(case when e.direction = 'credit' then e.amount else 0 end)`),
-  keterangan: s(sql`lt.description`),
-  keterangan_detail: s(sql`lt.kind`),
+  tipe_mutasi: s(
+    sql`(case when e.balance_after < e.balance_before then 'debit' else 'credit' end)`,
+  ),
+  // The side a row does not move is empty, not Rp 0 (filters compare it as 0).
+  debet: {
+    raw: sql`greatest(-${entryChange}, 0)`,
+    kind: 'number',
+    output: sql`nullif(greatest(-${entryChange}, 0), 0)`,
+  } as SourceColumn,
+  kredit: {
+    raw: sql`greatest(${entryChange}, 0)`,
+    kind: 'number',
+    output: sql`nullif(greatest(${entryChange}, 0), 0)`,
+  } as SourceColumn,
+  // Filters match the stored text; the answer carries the parameters, rendered per language.
+  keterangan: { raw: sql`lt.description`, kind: 'text', output: movementParams } as SourceColumn,
+  keterangan_detail: s(movementKind),
   last_balance: n(sql`e.balance_before`),
   current_balance: n(sql`e.balance_after`),
 };
 
-/** Ledger entries of the agent's available account, with the transaction they belong to. */
+/** Ledger entries of the agent's available account that changed it, with their transaction. */
 const mutationSource: DataSource = {
   from: () => sql`ledger_entries e
     join ledger_transfers lt on lt.id = e.transfer_id
     left join transactions t on t.id_transaksi = lt.reference`,
-  where: (scope) => [sql`e.account_id = ${availableAccountId(scope)}`],
+  where: (scope) => [
+    sql`e.account_id = ${availableAccountId(scope)}`,
+    sql`e.balance_after <> e.balance_before`,
+  ],
   columns: (scope) => ({
     ...mutationColumns,
     invoicenumber: s(sql`t.invoicenumberext`),
@@ -101,6 +159,7 @@ const mutationSource: DataSource = {
     nominal_admin: n(sql`t.nominal_admin`),
   }),
   tiebreak: sql`e.id`,
+  render: renderStatementRows,
 };
 
 /** The agent's own name, for pages whose rows all belong to the caller. */
@@ -202,7 +261,7 @@ export const SOURCES: Record<PagePath, DataSource> = {
   transaction: {
     from: () => sql`transactions t`,
     where: tenant('t'),
-    columns: () => ({
+    columns: (scope) => ({
       id_transaksi: s(sql`t.id_transaksi`),
       time_request: at(sql`t.time_request`),
       transaction_date: { raw: sql`t.transaction_date`, kind: 'date' },
@@ -217,7 +276,7 @@ export const SOURCES: Record<PagePath, DataSource> = {
       status_trx: s(sql`t.status_trx`),
       response_code: s(sql`t.response_code`),
       responsebiller: s(sql`t.responsebiller`),
-      keterangan: s(sql`t.keterangan`),
+      keterangan: s(describedSql(scope.lang ?? 'id', 't')),
       nama_produk: s(sql`t.nama_produk`),
       kodebank: s(sql`t.kodebank`),
       namabank: s(sql`t.namabank`),
@@ -227,6 +286,7 @@ export const SOURCES: Record<PagePath, DataSource> = {
       is_void: s(sql`t.is_void`),
     }),
     tiebreak: sql`t.id`,
+    cappedCount: true,
   },
   transfer: {
     from: () => sql`transfer_orders o`,
@@ -468,6 +528,9 @@ export const SOURCES: Record<PagePath, DataSource> = {
       id_produk: s(sql`dt.id_produk`),
       nama_produk: s(sql`dt.nama_produk`),
       nominal: n(sql`dt.nominal`),
+      outstanding: n(
+        sql`case when dt.paid_transfer_id is null then 0 else dt.nominal - dt.recovered end`,
+      ),
       status: n(sql`dt.status`),
       created_at: at(sql`dt.created_at`),
     }),

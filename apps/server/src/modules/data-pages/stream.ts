@@ -27,6 +27,15 @@ export async function streamRows(
   batchRows = STREAM_BATCH_ROWS,
 ): Promise<number> {
   const q = buildQuery(page, plan, scope);
+  const render = q.source.render;
+  if (render) {
+    // Stored kinds and parameters in the export's language (the statement's descriptions).
+    const write = onBatch;
+    onBatch = (rows) => {
+      render(rows, scope.lang ?? 'id');
+      return write(rows);
+    };
+  }
   const query = sql`select ${q.select} from ${q.from} where ${q.where} order by ${q.orderBy}`;
   if (dbKind === 'postgres') return streamWithCursor(db, query, onBatch, batchRows);
 

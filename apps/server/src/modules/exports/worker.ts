@@ -22,7 +22,15 @@ export const MAX_ATTEMPTS = 3;
 
 type ExportJob = Selectable<ExportJobsTable>;
 
-export async function claimExportJob(services: Services): Promise<ExportJob | null> {
+/**
+ * What the export worker uses of the services: the database, the clock, the export directory and
+ * the log. The worker's own process (jobs/export-worker-main.ts) builds only these.
+ */
+export type ExportServices = Pick<Services, 'db' | 'dbKind' | 'now' | 'log'> & {
+  config: Pick<Services['config'], 'exportDir'>;
+};
+
+export async function claimExportJob(services: ExportServices): Promise<ExportJob | null> {
   const now = services.now();
   const stale = new Date(now.getTime() - STALE_AFTER_MS);
   const { db } = services;
@@ -59,7 +67,7 @@ function parseParams(raw: unknown): ExportParams {
 }
 
 /** Writes one claimed job's files and records the outcome. Never throws for a job's own failure. */
-export async function runExportJob(services: Services, job: ExportJob): Promise<void> {
+export async function runExportJob(services: ExportServices, job: ExportJob): Promise<void> {
   const dir = services.config.exportDir;
   const stem = `export-${job.id}-${randomBytes(6).toString('hex')}`;
   const csvName = `${stem}.csv`;
@@ -85,6 +93,7 @@ export async function runExportJob(services: Services, job: ExportJob): Promise<
           environment: job.environment,
           userId: job.user_id ?? 0,
           now: services.now(),
+          lang: params.lang,
         },
         (batch) => writer.write(batch),
       );
@@ -122,7 +131,7 @@ export async function runExportJob(services: Services, job: ExportJob): Promise<
 }
 
 /** Runs waiting jobs until none is left or `max` ran; returns how many ran (the jobs loop's entry). */
-export async function runExportJobsOnce(services: Services, max = 10): Promise<number> {
+export async function runExportJobsOnce(services: ExportServices, max = 10): Promise<number> {
   let ran = 0;
   while (ran < max) {
     const job = await claimExportJob(services);

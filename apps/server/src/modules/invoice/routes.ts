@@ -1,8 +1,62 @@
-import { dateField, RC } from '@gerbang/shared';
+import { readFile } from 'node:fs/promises';
+import { dateField, type InvoiceView, RC } from '@gerbang/shared';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth-context';
 import { ApiError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
-import { renderInvoicePdf } from '../../invoice/render-invoice-pdf';
+import type { Services } from '../../http/services';
+import {
+  type Invoice,
+  type InvoiceProvider,
+  renderInvoicePdf,
+} from '../../invoice/render-invoice-pdf';
+import { remittanceForeignLeg } from '../remittance/invoice';
+
+/** The configured logo file, read once per path (a missing file is a startup-style error). */
+const logos = new Map<string, Promise<Buffer>>();
+
+async function invoiceProvider(config: Config): Promise<InvoiceProvider> {
+  const { name, address, npwp, logoPath } = config.invoiceProvider;
+  let logo: Buffer | null = null;
+  if (logoPath) {
+    let pending = logos.get(logoPath);
+    if (!pending) {
+      pending = readFile(logoPath);
+      logos.set(logoPath, pending);
+    }
+    logo = await pending;
+  }
+  return { name, addressLine: address, npwp, logo };
+}
+
+/** The merchant's name, address and tax number: its business data, else its personal data. */
+async function merchantOf(db: Kysely<Database>, agentId: number, fallbackName: string) {
+  const business = await db
+    .selectFrom('business_profiles')
+    .select(['nama_perusahaan', 'alamat_perusahaan', 'npwp_perusahaan'])
+    .where('agent_id', '=', agentId)
+    .executeTakeFirst();
+  if (business) {
+    return {
+      merchantName: business.nama_perusahaan || fallbackName,
+      merchantAddress: business.alamat_perusahaan,
+      merchantNpwp: business.npwp_perusahaan,
+    };
+  }
+  const personal = await db
+    .selectFrom('personal_profiles')
+    .select(['nama_customer', 'alamat_lengkap'])
+    .where('agent_id', '=', agentId)
+    .executeTakeFirst();
+  return {
+    merchantName: fallbackName || personal?.nama_customer || '',
+    merchantAddress: personal?.alamat_lengkap ?? null,
+    merchantNpwp: null,
+  };
+}
 
 const idTransaksi = z
   .string()
@@ -11,6 +65,60 @@ const idTransaksi = z
   .max(64, { error: 'invoice.notFound' })
   .regex(/^[\w-]+$/, { error: 'invoice.notFound' });
 const wibDateText = dateField('invoice.notFound');
+
+const invoiceQuery = z.object({
+  brand: z.string().max(64).optional(),
+  id_transaksi: idTransaksi,
+  date: wibDateText.optional(),
+});
+
+/** A configured PNG or JPEG logo as a data: URL (the page's CSP allows data: images). */
+function logoDataUrl(logo: Buffer): string {
+  const png = logo.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  return `data:${png ? 'image/png' : 'image/jpeg'};base64,${logo.toString('base64')}`;
+}
+
+/** One of the caller's agent's transactions as an invoice (else invoice.notFound). */
+async function loadInvoice(
+  services: Services,
+  auth: AuthContext,
+  query: z.infer<typeof invoiceQuery>,
+): Promise<Invoice> {
+  let q = services.db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id_transaksi', '=', query.id_transaksi)
+    .where('agent_id', '=', auth.agent.id)
+    .where('environment', '=', auth.environment);
+  if (query.date) q = q.where('transaction_date', '=', query.date);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new ApiError(RC.NOT_FOUND, 'invoice.notFound');
+  const merchant = await merchantOf(
+    services.db,
+    auth.agent.id,
+    auth.agent.nama_agen || auth.agent.username,
+  );
+  return {
+    transactionId: row.id_transaksi,
+    transactionAt: new Date(row.time_request),
+    ...merchant,
+    channel: row.nama_channel ?? row.namabank ?? '',
+    customerName: row.customername ?? '',
+    accountNumber: row.nopelanggan1 ?? '',
+    amount: row.nominal_origin,
+    adminFee: row.nominal_admin,
+    total: row.nominal_origin + row.nominal_admin,
+    status: row.status_trx,
+    foreign:
+      row.kind === 'REMITTANCE'
+        ? await remittanceForeignLeg(services.db, {
+            agentId: auth.agent.id,
+            environment: auth.environment,
+            idTransaksi: row.id_transaksi,
+          })
+        : null,
+  };
+}
 
 /**
  * Invoices (spec 03 §2.7, §7.5). The PDF call answers base64 of the invoice of one of the caller's
@@ -21,37 +129,48 @@ export const invoiceRoutes = [
     method: 'GET',
     url: '/invoice/invoice_trx',
     access: {},
-    query: z.object({
-      brand: z.string().max(64).optional(),
-      id_transaksi: idTransaksi,
-      date: wibDateText.optional(),
-    }),
+    query: invoiceQuery,
     handler: async ({ services, auth, query, lang }) => {
-      let q = services.db
-        .selectFrom('transactions')
-        .selectAll()
-        .where('id_transaksi', '=', query.id_transaksi)
-        .where('agent_id', '=', auth.agent.id)
-        .where('environment', '=', auth.environment);
-      if (query.date) q = q.where('transaction_date', '=', query.date);
-      const row = await q.executeTakeFirst();
-      if (!row) throw new ApiError(RC.NOT_FOUND, 'invoice.notFound');
-      const pdf = await renderInvoicePdf(
-        {
-          transactionId: row.id_transaksi,
-          transactionAt: new Date(row.time_request),
-          merchantName: auth.agent.nama_agen || auth.agent.username,
-          channel: row.nama_channel ?? row.namabank ?? '',
-          customerName: row.customername ?? '',
-          accountNumber: row.nopelanggan1 ?? '',
-          amount: row.nominal_origin,
-          adminFee: row.nominal_admin,
-          total: row.nominal_origin + row.nominal_admin,
-          status: row.status_trx,
-        },
-        lang,
-      );
+      const invoice = await loadInvoice(services, auth, query);
+      const pdf = await renderInvoicePdf(invoice, lang, {
+        provider: await invoiceProvider(services.config),
+      });
       return ok(pdf.toString('base64'));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/invoice/invoice_view',
+    access: {},
+    query: invoiceQuery,
+    // The same data the PDF shows, as JSON: the invoice page draws it as HTML (issue 12 point 11).
+    handler: async ({ services, auth, query }) => {
+      const invoice = await loadInvoice(services, auth, query);
+      const provider = await invoiceProvider(services.config);
+      const view: InvoiceView = {
+        provider: {
+          name: provider.name,
+          address: provider.addressLine,
+          npwp: provider.npwp || null,
+          logo: provider.logo ? logoDataUrl(provider.logo) : null,
+        },
+        merchant: {
+          name: invoice.merchantName,
+          address: invoice.merchantAddress || null,
+          npwp: invoice.merchantNpwp || null,
+        },
+        transactionId: invoice.transactionId,
+        transactionAt: invoice.transactionAt.toISOString(),
+        channel: invoice.channel,
+        customerName: invoice.customerName,
+        accountNumber: invoice.accountNumber,
+        amount: invoice.amount,
+        adminFee: invoice.adminFee,
+        total: invoice.total,
+        status: invoice.status,
+        foreign: invoice.foreign ?? null,
+      };
+      return ok(view);
     },
   }),
   defineRoute({

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
 
 type BusinessDate = ColumnType<Date | string, string, string>;
 
@@ -30,6 +31,11 @@ export interface NmidRequestsTable {
   status: Generated<number>;
   created_at: Generated<Date>;
   created_date: BusinessDate;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  reject_reason: string | null;
+  /** The static QRIS issued with the NMID on approval (0136). */
+  qris_payload: string | null;
 }
 
 export interface NmidTables {

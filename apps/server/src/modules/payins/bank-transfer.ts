@@ -12,9 +12,11 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { InboundPaymentNotification } from '../../rails';
 import type { DepositsTable } from '../topup/tables';
+import { describedColumns } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
 import { type CallbackInput, queueCallback } from './callbacks';
 import { ACCOUNT } from './ledger';
+import { matchManualOrder } from './orders';
 
 type Trx = Kysely<Database>;
 type BankServices = Pick<Services, 'db' | 'now' | 'ledger'>;
@@ -121,7 +123,7 @@ export function matchedTopupRows(input: {
     nominal_admin: 0,
     response_code: '00',
     responsebiller: 'SUCCESS',
-    keterangan: `Top up via ${deposit.namabank}`,
+    ...describedColumns('descriptions.topupVia', { bank: deposit.namabank }),
     rail_reference: n.railReference,
     ledger_transfer_id: transferId,
     created_at: now,
@@ -176,7 +178,12 @@ export async function receiveBankTransfer(
     .limit(1)
     .forUpdate()
     .executeTakeFirst();
-  if (!deposit) return toSuspense(services, trx, n);
+  if (!deposit) {
+    // Not a top-up: perhaps the exact total of an open order paid by manual transfer.
+    const order = await matchManualOrder(services, trx, n);
+    if (order) return { ...order, outcome: 'available' };
+    return toSuspense(services, trx, n);
+  }
 
   const { ledger } = services;
   const [clearing, available] = await ledger.ensureAccounts(

@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { InboundPaymentNotification } from '../../rails';
 import type { IncomingHoldsTable } from '../settlement/tables';
+import { describedColumns } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
 import type { VaBillsTable } from '../virtual-account/tables';
 import { type CallbackInput, queueCallback } from './callbacks';
@@ -147,7 +148,7 @@ export function payinRows(input: {
     nominal_admin: price.fee,
     response_code: '00',
     responsebiller: 'SUCCESS',
-    keterangan: `Pembayaran ${target.productName}`,
+    ...describedColumns('descriptions.payment', { product: target.productName }),
     rail_reference: n.railReference,
     ledger_transfer_id: netId,
     created_at: now,

@@ -18,7 +18,7 @@ import { validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { VaBillsTable, VirtualAccountsTable } from '../virtual-account/tables';
 import { randomDigits } from './ids';
-import { buildDynamicQris } from './qris';
+import { buildDynamicQris, buildStaticQris } from './qris';
 import type { PayinCodeKind, PayinCodesTable } from './tables';
 
 export interface PayinOwner {
@@ -359,6 +359,18 @@ export function qrisPayloadFor(merchant: QrisMerchant, amount: number, billNumbe
     merchantCity: 'JAKARTA',
     amount,
     billNumber,
+  });
+}
+
+/** The static QRIS of a merchant's sticker (pure; issued with an approved NMID, issue 17 §2). */
+export function staticQrisPayloadFor(merchant: QrisMerchant): string {
+  return buildStaticQris({
+    nmid: merchant.nmid,
+    merchantPan: merchant.merchantPan,
+    mcc: '5999',
+    merchantName: merchant.name,
+    merchantCity: 'JAKARTA',
+    terminalLabel: 'STATIC01',
   });
 }
 

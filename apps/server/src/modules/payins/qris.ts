@@ -80,6 +80,29 @@ export function buildDynamicQris(input: DynamicQrisInput): string {
   return withCrc(body);
 }
 
+/**
+ * A static QRIS (tag 01 = 11): the merchant's printed sticker, paid many times, the payer types
+ * the amount; no amount and no bill number (issue 17 §2, issued with an approved NMID).
+ */
+export function buildStaticQris(
+  input: Omit<DynamicQrisInput, 'amount' | 'billNumber'> & { terminalLabel: string },
+): string {
+  const merchantAccount =
+    tlv('00', QRIS_GUI) + tlv('01', input.merchantPan) + tlv('02', input.nmid) + tlv('03', 'UMI');
+  const body = [
+    tlv('00', '01'),
+    tlv('01', '11'),
+    tlv('26', merchantAccount),
+    tlv('52', input.mcc),
+    tlv('53', CURRENCY_IDR),
+    tlv('58', COUNTRY_ID),
+    tlv('59', fit(input.merchantName, 25) || 'MERCHANT'),
+    tlv('60', fit(input.merchantCity, 15) || 'JAKARTA'),
+    tlv('62', tlv('07', fit(input.terminalLabel, 25) || 'A01')),
+  ].join('');
+  return withCrc(body);
+}
+
 export type TlvFields = ReadonlyMap<string, string>;
 
 /** Splits TLV text into its fields; null when the text is not well-formed TLV. */

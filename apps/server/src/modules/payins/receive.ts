@@ -17,6 +17,8 @@ import type {
 } from '../../rails';
 import { receiveBankTransfer } from './bank-transfer';
 import { bookHeldPayment } from './book';
+import { bookTargetOrderPayment, orderOf } from './orders';
+import { runPaidHooks } from './paid-hooks';
 import { pricePayin } from './pricing';
 import type { PayinReceiptsTable } from './tables';
 import { lockTarget, PayinRefused } from './targets';
@@ -120,10 +122,23 @@ async function bookPayment(
 ): Promise<Booked> {
   if (n.channel === 'BANK_TRANSFER') return receiveBankTransfer(services, trx, n);
   const target = await lockTarget(trx, n);
+  // An instrument issued for an order (a transfer order): the order takes the whole amount.
+  const order = orderOf(target.partnerReff);
+  if (order) {
+    const idTransaksi = await bookTargetOrderPayment(services, trx, target, order, n);
+    return { idTransaksi, agentId: target.agentId, outcome: 'available' };
+  }
   const price = await pricePayin(trx, target.agentId, target.channelCode, n.amount);
   if (price.disrupted) throw new PayinRefused('CHANNEL_DISRUPTED');
   if (n.amount <= price.fee) throw new PayinRefused('AMOUNT_TOO_SMALL');
   const idTransaksi = await bookHeldPayment(services, trx, target, price, n);
+  await runPaidHooks(services, trx, {
+    target,
+    idTransaksi,
+    amount: n.amount,
+    fee: price.fee,
+    paidAt: n.paidAt,
+  });
   return { idTransaksi, agentId: target.agentId, outcome: 'held' };
 }
 

@@ -16,6 +16,7 @@ import { wibDate } from '@gerbang/shared';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
+import { recoverAdvances } from '../advance-funds/recovery';
 import { bookSettlementShares } from '../aggregator/shares';
 import type { SettlementsTable } from '../settlement/tables';
 import { type CallbackInput, queueCallback } from './callbacks';
@@ -226,6 +227,8 @@ async function completeOne(services: SettleServices, trx: Trx, row: ProcessRow) 
   await queueCallback(trx, now, done.callback);
   // A member merchant's aggregator earns its share of each settled pay-in, in this transaction.
   await bookSettlementShares(services, trx, row, now, wibDate(now));
+  // Paid advances of this product (dana talangan) are taken back from it, in this transaction.
+  await recoverAdvances(services, trx, row, now);
   const holds = await trx
     .selectFrom('incoming_holds')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -21,7 +21,8 @@ import type { InboundChannel } from '../../rails';
 import { receivePayment } from './receive';
 import { runOnce } from './settlement';
 
-type SimulatorServices = Pick<Services, 'db' | 'now' | 'config' | 'ledger'>;
+type SimulatorServices = Pick<Services, 'db' | 'now' | 'config' | 'ledger'> &
+  Partial<Pick<Services, 'rails'>>;
 
 const CHANNELS: Record<SimulatorPayChannel, InboundChannel> = {
   va: 'VA',
@@ -29,6 +30,7 @@ const CHANNELS: Record<SimulatorPayChannel, InboundChannel> = {
   retail: 'RETAIL',
   bank_transfer: 'BANK_TRANSFER',
   ewallet: 'EWALLET',
+  card: 'CREDIT_CARD',
 };
 
 function refuseInProduction(services: SimulatorServices): void {
@@ -39,18 +41,31 @@ function refuseInProduction(services: SimulatorServices): void {
 /** Pays `number` as a payer would; throws ApiError (rc 01, data with the reason) on a refusal. */
 export async function simulatePayment(
   services: SimulatorServices,
-  input: SimulatorPayRequest,
+  input: Omit<SimulatorPayRequest, 'notify'> & { notify?: boolean },
 ): Promise<SimulatorPayResult> {
   refuseInProduction(services);
   const reference = input.reference ?? `SIM${randomBytes(8).toString('hex').toUpperCase()}`;
-  const result = await receivePayment(services, {
+  const notification = {
     environment: input.environment,
     channel: CHANNELS[input.channel],
     railReference: reference,
     paidTo: input.number,
     amount: input.amount,
     paidAt: services.now(),
-  });
+  };
+  // A bank transfer the bank only books on its statement: found later by a check.
+  if (input.notify === false && input.channel === 'bank_transfer' && services.rails) {
+    await services.rails.simulatorStatement.record(notification);
+    return {
+      reference,
+      status: 'SUCCESS',
+      id_transaksi: null,
+      replayed: false,
+      outcome: null,
+      reason: null,
+    };
+  }
+  const result = await receivePayment(services, notification);
   if (!result.accepted) {
     const answer: SimulatorPayResult = {
       reference,
@@ -95,6 +110,7 @@ export const payinSimulatorRoutes = [
     body: simulatorPayRequest,
     handler: async ({ services, body }) => {
       const answer = await simulatePayment(services, body);
+      if (answer.outcome === null) return ok(answer, 'payins.simulator.recorded');
       return ok(answer, answer.replayed ? 'payins.simulator.replayed' : 'payins.simulator.paid');
     },
   }),

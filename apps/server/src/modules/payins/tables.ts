@@ -39,7 +39,20 @@ export interface PayinReceiptsTable {
   created_at: Timestamp;
 }
 
+/** An open expectation's exact total on a receiving account (migration 0103). */
+export interface ExpectedTransferTotalsTable {
+  id: Generated<number>;
+  environment: Environment;
+  account_number: string;
+  total: number;
+  source_kind: 'deposit' | 'transfer_order';
+  source_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface PayinTables {
   payin_codes: PayinCodesTable;
   payin_receipts: PayinReceiptsTable;
+  expected_transfer_totals: ExpectedTransferTotalsTable;
 }

@@ -96,10 +96,11 @@ export function vaTarget(va: VaRow): PayinTarget {
   };
 }
 
-const CODE_KIND: Record<'QRIS' | 'RETAIL' | 'EWALLET', PayinCodeKind> = {
+const CODE_KIND: Record<'QRIS' | 'RETAIL' | 'EWALLET' | 'CREDIT_CARD', PayinCodeKind> = {
   QRIS: 'QRIS',
   RETAIL: 'RETAIL',
   EWALLET: 'EWALLET',
+  CREDIT_CARD: 'CREDIT_CARD',
 };
 
 /** The code a payment names: the QRIS bill number (tag 62/01) or the code as typed. */
@@ -168,6 +169,7 @@ export async function lockTarget(trx: Trx, n: InboundPaymentNotification): Promi
     case 'QRIS':
     case 'RETAIL':
     case 'EWALLET':
+    case 'CREDIT_CARD':
       return lockCode(trx, n);
     default:
       throw new Error(`lockTarget does not handle ${n.channel}`);

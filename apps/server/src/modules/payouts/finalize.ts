@@ -1,11 +1,11 @@
 import { isTransferOk } from '@gerbang/ledger';
-import { translate } from '@gerbang/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { FailureReason, SendRejectionCode } from '../../rails';
 import { writeAudit } from '../audit/audit';
 import { queueCallback } from '../callbacks/queue';
+import { describedColumns } from '../transactions/descriptions';
 import { LeaseLostError, LedgerRefusedError } from './errors';
 import { resolutionTransfers } from './hold';
 import { payoutSource } from './sources';
@@ -100,7 +100,7 @@ async function settleTransaction(
             status_trx: 'SUCCESS',
             is_void: 'Debited',
             response_code: '00',
-            keterangan: translate('id', source.successKey),
+            ...describedColumns(source.successKey),
             time_completed: now,
             updated_at: now,
           }
@@ -108,7 +108,7 @@ async function settleTransaction(
             status_trx: 'FAILED',
             is_void: 'Refunded',
             response_code: outcome.reason,
-            keterangan: translate('id', `${source.failureKeyPrefix}${outcome.reason}`),
+            ...describedColumns(`${source.failureKeyPrefix}${outcome.reason}`),
             time_completed: now,
             updated_at: now,
           },

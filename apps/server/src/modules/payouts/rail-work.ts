@@ -6,6 +6,8 @@ import {
   type BankSendRequest,
   type EwalletSendRequest,
   type LookupResult,
+  type RemittanceCurrency,
+  type RemittanceSendRequest,
   type RetailPickupRequest,
   type RetailPickupResult,
   type SendResult,
@@ -117,6 +119,22 @@ function pickupRequest(row: SubmissionRow, now: Date): RetailPickupRequest {
   };
 }
 
+/**
+ * A remittance submission keeps `CUR/bankId` as its rail code and the beneficiary's amount in the
+ * currency's minor units (modules/remittance writes it so; the block reads no feature table).
+ */
+function remittanceRequest(row: SubmissionRow, now: Date): RemittanceSendRequest {
+  const [currency = '', bankId = ''] = row.rail_code.split('/');
+  return {
+    reference: row.reference,
+    currency: currency as RemittanceCurrency,
+    bankId,
+    accountNumber: row.account_number,
+    amountMinor: row.amount,
+    now,
+  };
+}
+
 /** The instant of the latest send call, which its lookup repeats. */
 function sentAtOf(row: SubmissionRow): Date {
   if (!row.sent_at) throw new Error(`rail submission ${row.reference} has no send instant`);
@@ -136,6 +154,8 @@ function sendToRail(
         return services.rails.ewallet.send(ewalletRequest(row, at));
       case 'RETAIL':
         return services.rails.retail.createPickup(pickupRequest(row, at));
+      case 'REMITTANCE':
+        return services.rails.remittance.send(remittanceRequest(row, at));
     }
   });
 }
@@ -155,6 +175,8 @@ function lookupAtRail(
         return services.rails.ewallet.lookup({ original: ewalletRequest(row, at), now });
       case 'RETAIL':
         return services.rails.retail.lookup({ original: pickupRequest(row, at), now });
+      case 'REMITTANCE':
+        return services.rails.remittance.lookup({ original: remittanceRequest(row, at), now });
     }
   });
 }
@@ -169,6 +191,8 @@ function railStatus(services: Services, row: SubmissionRow): Promise<TransferSta
         return services.rails.ewallet.status(request);
       case 'RETAIL':
         return services.rails.retail.status(request);
+      case 'REMITTANCE':
+        return services.rails.remittance.status(request);
     }
   });
 }

@@ -31,6 +31,69 @@ export const PAYOUT_SOURCES = {
       completedAtColumn: 'tanggal_transfer',
     },
   },
+  /**
+   * One destination of a paid domestic transfer order (modules/transfer); `source_id` is the
+   * `transfer_order_lines` row, moved to 1 Success / 2 Failed here (a failed line's amount goes
+   * back to the agent's balance through the order's refund step).
+   */
+  transfer_order_line: {
+    successKey: 'transfer.lineSuccess',
+    failureKeyPrefix: 'withdraw.rail.',
+    auditAction: 'transfer_line_final',
+    callbackType: 'transfer',
+    sourceStatus: {
+      table: 'transfer_order_lines',
+      statusColumn: 'status',
+      success: 1,
+      failure: 2,
+      completedAtColumn: 'completed_at',
+    },
+  },
+  /**
+   * An international remittance (modules/remittance); `source_id` is the remittance inquiry. Its
+   * hold is the IDR leg into the FX account plus the currency leg out of it (ADR 006).
+   */
+  remittance: {
+    successKey: 'remittance.paymentSuccess',
+    failureKeyPrefix: 'remittance.rail.',
+    auditAction: 'remittance_final',
+    callbackType: 'remittance',
+  },
+  /**
+   * One row of a bulk transfer group (modules/bulk-transfer); `source_id` is the
+   * `disbursement_details` row, moved to 1 Success / 2 Failed here (a failed row's amount and fee
+   * go back to the balance through the group's refund step).
+   */
+  bulk_transfer_row: {
+    successKey: 'bulk.rowSuccess',
+    failureKeyPrefix: 'withdraw.rail.',
+    auditAction: 'bulk_transfer_row_final',
+    callbackType: 'disbursement',
+    sourceStatus: {
+      table: 'disbursement_details',
+      statusColumn: 'status',
+      success: 1,
+      failure: 2,
+      completedAtColumn: 'processed_time',
+    },
+  },
+  /**
+   * A SNAP interbank transfer (modules/snap/transfer.ts); `source_id` is the `snap_transfers` row,
+   * moved to 1 Success / 2 Failed here (transfer status answers from it).
+   */
+  snap_transfer: {
+    successKey: 'withdraw.paymentSuccess',
+    failureKeyPrefix: 'withdraw.rail.',
+    auditAction: 'snap_transfer_final',
+    callbackType: 'disbursement',
+    sourceStatus: {
+      table: 'snap_transfers',
+      statusColumn: 'status',
+      success: 1,
+      failure: 2,
+      completedAtColumn: 'completed_at',
+    },
+  },
 } as const satisfies Record<string, PayoutSourceDescriptor>;
 
 export interface PayoutSourceDescriptor {

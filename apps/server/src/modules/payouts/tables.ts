@@ -1,8 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
-/** The rail a payout goes through: a bank transfer, an e-wallet top-up or a retail cash pickup. */
-export type PayoutRail = 'BANK' | 'EWALLET' | 'RETAIL';
+/**
+ * The rail a payout goes through: a bank transfer, an e-wallet top-up, a retail cash pickup or an
+ * international remittance (rail_code `CUR/bankId`, amount in the currency's minor units).
+ */
+export type PayoutRail = 'BANK' | 'EWALLET' | 'RETAIL' | 'REMITTANCE';
 
 /**
  * One payout's rail work (migrations 0030, 0031, 0080; ADR 001 and 004). It belongs to the feature

@@ -11,6 +11,7 @@ import { TOPUP_LIMITS, type TopupResult } from '@gerbang/shared/contract/topup';
 import type { Insertable, Selectable } from 'kysely';
 import { refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
+import { claimUniqueTotal } from '../payins/expected-totals';
 import { findReceivingAccount, type ReceivingAccount } from './receiving-accounts';
 import type { DepositsTable } from './tables';
 
@@ -92,8 +93,10 @@ export function depositAnswer(row: DepositRow): TopupResult {
   };
 }
 
-/** Unique codes still free on this account for this amount (open deposits hold theirs). */
-async function freeCodes(
+class RetryDeposit extends Error {}
+
+/** Unique codes open deposits on this account hold for this amount (also ones without a claim). */
+async function takenCodes(
   trx: TopupServices['db'],
   environment: TopupActor['environment'],
   norekening: string,
@@ -108,12 +111,7 @@ async function freeCodes(
     .where('nominal_unik', '>=', nominal + TOPUP_LIMITS.uniqueCodeMin)
     .where('nominal_unik', '<=', nominal + TOPUP_LIMITS.uniqueCodeMax)
     .execute();
-  const used = new Set(taken.map((r) => Number(r.nominal_unik) - nominal));
-  const free: number[] = [];
-  for (let code = TOPUP_LIMITS.uniqueCodeMin; code <= TOPUP_LIMITS.uniqueCodeMax; code++) {
-    if (!used.has(code)) free.push(code);
-  }
-  return free;
+  return taken.map((r) => Number(r.nominal_unik) - nominal);
 }
 
 /**
@@ -130,44 +128,65 @@ export async function createDeposit(
   if (!account) throw validationError('topup.unknownBank');
   const now = services.now();
   for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
-    const row = await services.db.transaction().execute(async (trx) => {
-      await trx
-        .selectFrom('agents')
-        .select('id')
-        .where('id', '=', actor.agentId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const open = await trx
-        .selectFrom('deposits')
-        .selectAll()
-        .where('agent_id', '=', actor.agentId)
-        .where('environment', '=', actor.environment)
-        .where('norekening', '=', account.norekening)
-        .where('nominal', '=', input.nominal)
-        .where('status', '=', 0)
-        .where('expired_at', '>', now)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (open) return open;
-      const free = await freeCodes(trx, actor.environment, account.norekening, input.nominal);
-      if (free.length === 0) throw refused('topup.noUniqueCode');
-      const code = free[randomInt(0, free.length)] as number;
-      return trx
-        .insertInto('deposits')
-        .values(
-          depositRow({
-            idDeposit: newDepositId(now, actor.agentId),
-            actor,
-            account,
-            nominal: input.nominal,
-            uniqueCode: code,
-            now,
-          }),
-        )
-        .onConflict((oc) => oc.doNothing())
-        .returningAll()
-        .executeTakeFirst();
-    });
+    const row = await services.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .selectFrom('agents')
+          .select('id')
+          .where('id', '=', actor.agentId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const open = await trx
+          .selectFrom('deposits')
+          .selectAll()
+          .where('agent_id', '=', actor.agentId)
+          .where('environment', '=', actor.environment)
+          .where('norekening', '=', account.norekening)
+          .where('nominal', '=', input.nominal)
+          .where('status', '=', 0)
+          .where('expired_at', '>', now)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (open) return open;
+        // The total is claimed among open top-ups AND manual transfer orders on this account
+        // (payins/expected-totals.ts); open deposits without a claim count as taken.
+        const idDeposit = newDepositId(now, actor.agentId);
+        const code = await claimUniqueTotal(trx, {
+          environment: actor.environment,
+          accountNumber: account.norekening,
+          base: input.nominal,
+          minCode: TOPUP_LIMITS.uniqueCodeMin,
+          maxCode: TOPUP_LIMITS.uniqueCodeMax,
+          taken: await takenCodes(trx, actor.environment, account.norekening, input.nominal),
+          source: { kind: 'deposit', id: idDeposit },
+          expiresAt: new Date(now.getTime() + TOPUP_LIMITS.expiryMs),
+          now,
+        });
+        if (code === null) throw refused('topup.noUniqueCode');
+        const inserted = await trx
+          .insertInto('deposits')
+          .values(
+            depositRow({
+              idDeposit,
+              actor,
+              account,
+              nominal: input.nominal,
+              uniqueCode: code,
+              now,
+            }),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        // Not written (an id or open total taken meanwhile): undo the claim and try again.
+        if (!inserted) throw new RetryDeposit();
+        return inserted;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RetryDeposit) return undefined;
+        throw error;
+      });
     if (row) return depositAnswer(row);
   }
   throw new Error('could not find a free unique code');

@@ -27,7 +27,7 @@
  */
 import { availableOf, type TransferInput } from '@gerbang/ledger';
 import type { Environment } from '@gerbang/shared';
-import { translate, wibDate, wibDayStart, wibMinuteOfDay } from '@gerbang/shared';
+import { wibDate, wibDayStart, wibMinuteOfDay } from '@gerbang/shared';
 import { BANKS, findBank } from '@gerbang/shared/domain/banks';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -37,6 +37,7 @@ import { holdFunds } from '../payouts/hold';
 import { advanceSubmission } from '../payouts/rail-work';
 import type { PayoutSource } from '../payouts/sources';
 import { recordSubmission, type SubmissionRow } from '../payouts/submissions';
+import { describedColumns } from '../transactions/descriptions';
 
 type Trx = Transaction<Database>;
 
@@ -260,11 +261,12 @@ async function returnForAgent(
 
   const payer = { agentId, environment };
   const accounts = await payoutAccounts(ledger, payer, account.kodebank, trx);
-  const description = translate('id', 'depositReturn.description', {
+  const described = describedColumns('depositReturn.description', {
     date: day,
     bank: account.namabank,
     account: account.norekening,
   });
+  const description = described.keterangan;
   const transfers: TransferInput[] = [
     {
       id: pendingId,
@@ -304,7 +306,7 @@ async function returnForAgent(
       customername: account.atasnama,
       nominal_origin: amount,
       nominal_admin: 0,
-      keterangan: description,
+      ...described,
       ledger_transfer_id: pendingId,
       updated_at: now,
     })

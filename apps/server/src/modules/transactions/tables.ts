@@ -16,7 +16,8 @@ export interface TransactionsTable {
     | 'QRIS'
     | 'TOPUP'
     | 'CREDIT_CARD'
-    | 'DEPOSIT_RETURN';
+    | 'DEPOSIT_RETURN'
+    | 'REMITTANCE';
   jenis_produk: 'TRANSFER' | 'IPG' | 'EMONEY';
   jenis_trx: 'CASH IN' | 'CASH OUT';
   jenis_transaksi: Generated<number>;
@@ -42,6 +43,14 @@ export interface TransactionsTable {
   response_code: string | null;
   responsebiller: string | null;
   keterangan: string | null;
+  /** The description's kind (a catalog key) when the server wrote it; null on older rows. */
+  keterangan_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its parameters by name (JSON text on write). */
+  keterangan_params: ColumnType<
+    Record<string, string> | null,
+    string | null | undefined,
+    string | null
+  >;
   is_void: string | null;
   token_code: string | null;
   note: string | null;

@@ -6,7 +6,11 @@ import {
   type Language,
   translate,
 } from '@gerbang/shared';
-import type { WithdrawInquiryResult, WithdrawTableData } from '@gerbang/shared/contract/withdraw';
+import type {
+  InquiryUse,
+  WithdrawInquiryResult,
+  WithdrawTableData,
+} from '@gerbang/shared/contract/withdraw';
 import { findProductCode } from '@gerbang/shared/domain/products';
 import type { Selectable } from 'kysely';
 import { refused, validationError } from '../../http/errors';
@@ -127,11 +131,16 @@ export function inquiryAnswer(row: InquiryRow, lang: Language): WithdrawInquiryR
 export async function createInquiry(
   services: Services,
   actor: Actor,
-  input: { destination: Destination; fields: InquiryFields },
+  input: { destination: Destination; fields: InquiryFields; use?: InquiryUse },
 ): Promise<WithdrawInquiryResult> {
   const { auth, lang } = actor;
   const { destination, fields } = input;
+  const use = input.use ?? 'withdraw';
   await checkCaptchaAndCutOff(services, actor, fields.recaptcha);
+  // Spec 02 §5 rule 7 (domestic only): digits and hyphens, nothing else.
+  if (use === 'domestic' && !/^[\d-]+$/.test(fields.number.trim())) {
+    throw validationError('withdraw.checkAccountNumber');
+  }
   const accountNumber = shapeAccountNumber(destination.kind, fields.number);
   if (fields.nominal > DISBURSEMENT_MAX_AMOUNT) {
     throw validationError('withdraw.maxAmount', { max: formatRupiah(DISBURSEMENT_MAX_AMOUNT) });
@@ -146,7 +155,11 @@ export async function createInquiry(
   if (pricing.disrupted)
     throw refused('withdraw.productDisrupted', { product: pricing.namaProduk });
   const total = fields.nominal + pricing.adminFee;
-  const balance = await availableBalance(services.ledger, auth.agent.id, auth.environment);
+  // A domestic or bulk line is paid by its order's payment, not from the balance.
+  const balance =
+    use === 'withdraw'
+      ? await availableBalance(services.ledger, auth.agent.id, auth.environment)
+      : total;
   if (balance < total) {
     throw refused('withdraw.insufficientBalance', {
       total: formatRupiah(total),
@@ -166,6 +179,7 @@ export async function createInquiry(
     accountNumber,
     accountName: found.accountName,
     pricing,
+    use,
   });
   return inquiryAnswer(row, lang);
 }
@@ -180,6 +194,7 @@ async function storeInquiry(
     accountNumber: string;
     accountName: string;
     pricing: Pricing;
+    use: InquiryUse;
   },
 ): Promise<InquiryRow> {
   const { auth } = actor;
@@ -227,6 +242,7 @@ async function storeInquiry(
         uuid_user: uuidUser,
         created_at: now,
         expires_at: expiresAt,
+        type_inq: checked.use,
       })
       .onConflict((oc) => oc.column('id_transaksi').doNothing())
       .returningAll()

@@ -25,6 +25,8 @@ export async function findInquiry(
     .where('id_transaksi', '=', idTransaksi)
     .where('agent_id', '=', actor.auth.agent.id)
     .where('environment', '=', actor.auth.environment)
+    // A domestic or bulk inquiry (type_inq) becomes an order line, never a withdrawal.
+    .where('type_inq', '=', 'withdraw')
     .executeTakeFirst();
   if (!row) throw new ApiError(RC.NOT_FOUND, 'withdraw.inquiryNotFound');
   return row;

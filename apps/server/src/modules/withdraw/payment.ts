@@ -14,6 +14,7 @@ import { holdFunds } from '../payouts/hold';
 import { advanceSubmission } from '../payouts/rail-work';
 import type { PayoutSource } from '../payouts/sources';
 import { awaitRailStep, recordSubmission, type SubmissionRow } from '../payouts/submissions';
+import { describedColumns } from '../transactions/descriptions';
 import { expectedChecksum, type InquiryRow } from './inquiry';
 import { checkOtp, findInquiry, matchesUsedOtp, usableOtp } from './otp';
 import { postings } from './postings';
@@ -254,7 +255,10 @@ async function recordProcess(
       nominal_origin: inquiry.amount,
       nominal_admin: inquiry.admin_fee,
       addinfo21: inquiry.note || null,
-      keterangan: `Tarik saldo ke ${inquiry.product_name} ${inquiry.account_number}`,
+      ...describedColumns('descriptions.withdrawTo', {
+        bank: inquiry.product_name,
+        account: inquiry.account_number,
+      }),
       ledger_transfer_id: pendingIds[0],
       updated_at: now,
     })

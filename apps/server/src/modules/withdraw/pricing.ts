@@ -18,7 +18,7 @@ export interface Pricing {
 }
 
 /** Percent in thousandths of a percent (numeric(6,3)), so the fee is computed in integers. */
-function percentFee(amount: number, percent: number): number {
+export function percentFee(amount: number, percent: number): number {
   const milliPercent = Math.round(percent * 1000);
   // amount × percent / 100, rounded half up; amount ≤ 10^15 and milliPercent ≤ 10^5 stay exact
   // in BigInt, which Number would not guarantee.

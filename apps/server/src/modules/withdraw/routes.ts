@@ -1,14 +1,19 @@
 import type { AccessRequirement } from '@gerbang/shared';
+import { withBulkRowInquiry } from '@gerbang/shared/contract/bulk-transfer';
 import {
   cashoutInquiryRequest,
   createOtpRequest,
   ewalletInquiryRequest,
+  INQUIRY_ACCESS,
+  INQUIRY_ROUTE_ACCESS,
   withdrawDetailQuery,
   withdrawPaymentRequest,
   withdrawStatusQuery,
 } from '@gerbang/shared/contract/withdraw';
+import { enforceAccess } from '../../http/guard';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
+import { inquireBulkRow } from '../bulk-transfer/inquiry';
 import { resolveCashoutDestination, resolveEwalletDestination } from './destinations';
 import { createInquiry } from './inquiry';
 import { createOtp } from './otp';
@@ -17,12 +22,14 @@ import { withdrawalDetail, withdrawalStatus } from './status';
 
 /**
  * Spec 02 §6: the withdraw page needs READ on the module its route names and no parent user;
- * money moves in production only (sandbox answers the sandbox notice).
+ * money moves in production only (sandbox answers the sandbox notice) and for an activated
+ * business only (spec 02 §1: otherwise the activation message).
  */
 export const WITHDRAW_ACCESS: AccessRequirement = {
   permission: { module: 'single_disbursement', action: 'READ' },
   mainUserOnly: true,
   productionOnly: true,
+  activated: true,
 };
 
 /**
@@ -33,21 +40,41 @@ export const withdrawRoutes = [
   defineRoute({
     method: 'POST',
     url: '/transaction/cashout_inquiry',
-    access: WITHDRAW_ACCESS,
-    body: cashoutInquiryRequest,
+    // Shared by withdraw, domestic and bulk: the rule of the use named by type_inq is checked first.
+    access: INQUIRY_ROUTE_ACCESS,
+    // Issue 15: the spec's bulk variant (type_inq bulk + the Check's token) has its own schema.
+    body: withBulkRowInquiry(cashoutInquiryRequest),
     handler: async (ctx) => {
+      if (ctx.body.bulk) {
+        enforceAccess(INQUIRY_ACCESS.bulk, ctx.auth);
+        return ok(await inquireBulkRow(ctx.services, actorOf(ctx), ctx.body));
+      }
+      enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
       const destination = resolveCashoutDestination(ctx.body.code, ctx.body.jenis_rekening);
-      return ok(await createInquiry(ctx.services, actorOf(ctx), { destination, fields: ctx.body }));
+      return ok(
+        await createInquiry(ctx.services, actorOf(ctx), {
+          destination,
+          fields: ctx.body,
+          use: ctx.body.type_inq,
+        }),
+      );
     },
   }),
   defineRoute({
     method: 'POST',
     url: '/transaction/ewallet_inquiry',
-    access: WITHDRAW_ACCESS,
+    access: INQUIRY_ROUTE_ACCESS,
     body: ewalletInquiryRequest,
     handler: async (ctx) => {
+      enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
       const destination = resolveEwalletDestination(ctx.body.produk);
-      return ok(await createInquiry(ctx.services, actorOf(ctx), { destination, fields: ctx.body }));
+      return ok(
+        await createInquiry(ctx.services, actorOf(ctx), {
+          destination,
+          fields: ctx.body,
+          use: ctx.body.type_inq,
+        }),
+      );
     },
   }),
   defineRoute({

@@ -37,8 +37,8 @@ export interface ProductPricingTable {
   updated_at: Generated<Date>;
 }
 
-/** The rail a withdrawal goes through (the payout block's rails). */
-export type WithdrawKind = PayoutRail;
+/** The rail a withdrawal goes through (the payout block's domestic rails). */
+export type WithdrawKind = Exclude<PayoutRail, 'REMITTANCE'>;
 
 export interface WithdrawInquiriesTable {
   id: Generated<number>;
@@ -66,6 +66,8 @@ export interface WithdrawInquiriesTable {
   otp_requests: Generated<number>;
   paid_at: Timestamp | null;
   payment_fingerprint: string | null;
+  /** The use of the shared inquiry call (migration 0102): withdraw, domestic or bulk. */
+  type_inq: Generated<'withdraw' | 'domestic' | 'bulk'>;
 }
 
 export interface WithdrawOtpsTable {

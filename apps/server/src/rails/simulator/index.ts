@@ -1,4 +1,5 @@
 export { createBankSimulator } from './bank-simulator';
+export { createSimulatedBankStatement, type SimulatedBankStatement } from './bank-statement';
 export {
   resolveSimulatorConfig,
   type SimulatorConfig,
@@ -7,6 +8,13 @@ export {
 } from './config';
 export { createEwalletSimulator } from './ewallet-simulator';
 export { MAGIC_SUFFIXES, type SimulatedScenario, scenarioFor } from './magic-numbers';
+export {
+  BASE_RATES,
+  COMPLIANCE_SUFFIX,
+  createRemittanceSimulator,
+  RATE_PERIOD_MS,
+  simulatedRate,
+} from './remittance-simulator';
 export { createRetailSimulator, PICKUP_CODE_LENGTH, pickupCodeFor } from './retail-simulator';
 export {
   createInMemorySimulatorStateStore,

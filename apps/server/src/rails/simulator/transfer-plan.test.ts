@@ -31,7 +31,7 @@ describe('rail references', () => {
     for (const reference of [
       '',
       'BIFAST-20250501-000123',
-      'SIM-XN-0-0-0-0123abcd',
+      'SIM-ZN-0-0-0-0123abcd', // X is the remittance rail now; Z is no rail
       'SIM-BX-0-0-0-0123abcd',
       'SIM-BN-0-0-0-0123ABCD',
       'SIM-BN-1-0-2-0123abcd',

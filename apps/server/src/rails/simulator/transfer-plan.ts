@@ -8,7 +8,7 @@ import { dailyWindow, startOfWorkAfter } from './bank-downtime';
 import type { SimulatorConfig } from './config';
 import type { SimulatedScenario } from './magic-numbers';
 
-export type RailKind = 'BANK' | 'EWALLET' | 'RETAIL';
+export type RailKind = 'BANK' | 'EWALLET' | 'RETAIL' | 'REMITTANCE';
 
 /** Scenarios that get as far as an accepted transfer. */
 export type AcceptedScenario = Exclude<SimulatedScenario, 'ACCOUNT_NOT_FOUND' | 'BANK_UNAVAILABLE'>;
@@ -98,7 +98,12 @@ function processingReason(plan: TransferPlan, nowMs: number) {
 // ── Rail reference: SIM-<kind><scenario>-<acceptedAt>-<startsAt>-<completesAt>-<tag> ──────────────
 // Instants are epoch milliseconds in base 36, which keeps the reference short (about 45 characters).
 
-const KIND_LETTERS: Record<RailKind, string> = { BANK: 'B', EWALLET: 'E', RETAIL: 'R' };
+const KIND_LETTERS: Record<RailKind, string> = {
+  BANK: 'B',
+  EWALLET: 'E',
+  RETAIL: 'R',
+  REMITTANCE: 'X',
+};
 const SCENARIO_LETTERS: Record<AcceptedScenario, string> = {
   NORMAL: 'N',
   SLOW: 'S',
@@ -107,7 +112,7 @@ const SCENARIO_LETTERS: Record<AcceptedScenario, string> = {
 /** The largest instant a Date can hold. */
 const MAX_DATE_MS = 8.64e15;
 const REFERENCE_PATTERN =
-  /^SIM-([BER])([NSF])-([0-9a-z]{1,11})-([0-9a-z]{1,11})-([0-9a-z]{1,11})-([0-9a-f]{8})$/;
+  /^SIM-([BERX])([NSF])-([0-9a-z]{1,11})-([0-9a-z]{1,11})-([0-9a-z]{1,11})-([0-9a-f]{8})$/;
 
 export function encodeRailReference(plan: TransferPlan): string {
   const instants = [plan.acceptedAt, plan.startsAt, plan.completesAt].map((instant) =>

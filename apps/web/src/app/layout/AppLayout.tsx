@@ -3,8 +3,10 @@ import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { SandboxBanner } from '../../components/SandboxBanner';
 import { useLoggedIn } from '../../lib/session';
 import { showsSidebar } from '../menu';
+import classes from './appLayout.module.css';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
@@ -48,7 +50,8 @@ export function AppLayout() {
           />
         </AppShell.Navbar>
       )}
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main className={classes.main}>
+        <SandboxBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -84,6 +84,27 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
     });
   };
 
+  // Issue 12 §5: switching environment asks first; the new one's data replaces everything shown.
+  const onEnvironment = (target: Environment) => {
+    if (target === session.environment) return;
+    modals.openConfirmModal({
+      title: t('environment.confirmTitle'),
+      children: (
+        <Text size="sm">
+          {t(target === 'sandbox' ? 'environment.toSandbox' : 'environment.toProduction')}
+        </Text>
+      ),
+      labels: { confirm: t('environment.confirm'), cancel: t('environment.cancel') },
+      confirmProps: {
+        color: target === 'sandbox' ? 'orange' : 'blue',
+        'data-testid': 'confirm-environment-switch',
+      } as Record<string, string>,
+      onConfirm: async () => {
+        if (!(await switchEnvironment(target))) showErrorDialog(t('environment.switchFailed'));
+      },
+    });
+  };
+
   const onLanguage = async (lang: Language) => {
     await changeLanguage(lang);
     await api.post('/auth/language', { language: lang }, { silent: true });
@@ -116,7 +137,7 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
           size="xs"
           data-testid="environment-switch"
           value={session.environment}
-          onChange={(value) => void switchEnvironment(value as Environment)}
+          onChange={(value) => onEnvironment(value as Environment)}
           data={[
             { value: 'production', label: t('common.environment.production') },
             { value: 'sandbox', label: t('common.environment.sandbox') },

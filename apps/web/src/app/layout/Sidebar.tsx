@@ -1,5 +1,14 @@
-import { Box, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronsLeft, IconLayoutDashboard } from '@tabler/icons-react';
+import {
+  Box,
+  Group,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronsLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Money } from '../../components/Money';
@@ -7,6 +16,7 @@ import { useBalances } from '../../lib/balance';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { type MenuItem, showsSidebarBalance, visibleMenu } from '../menu';
 import { Logo } from './Logo';
+import { menuIcon } from './menuIcons';
 
 function isActive(item: MenuItem, pathname: string): boolean {
   if (item.to) return item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
@@ -16,10 +26,13 @@ function isActive(item: MenuItem, pathname: string): boolean {
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate(): void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const Icon = menuIcon(item.key);
+  const icon = <Icon size={18} stroke={1.6} data-testid={`menu-icon-${item.key}`} />;
   if (item.children) {
     return (
       <NavLink
         label={t(item.labelKey)}
+        leftSection={icon}
         defaultOpened={isActive(item, pathname)}
         data-testid={`menu-${item.key}`}
         childrenOffset={16}
@@ -38,7 +51,7 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate(): void }) 
       active={isActive(item, pathname)}
       onClick={onNavigate}
       data-testid={`menu-${item.key}`}
-      leftSection={item.key === 'home' ? <IconLayoutDashboard size={18} /> : undefined}
+      leftSection={icon}
     />
   );
 }
@@ -47,7 +60,7 @@ export function Sidebar({ onHide, onNavigate }: { onHide(): void; onNavigate(): 
   const { t } = useTranslation();
   const session = useLoggedIn();
   const { verdict } = useSession();
-  const { balance } = useBalances();
+  const { balance, loaded } = useBalances();
   const items = visibleMenu(session, verdict);
   return (
     <Stack h="100%" gap={0}>
@@ -64,9 +77,14 @@ export function Sidebar({ onHide, onNavigate }: { onHide(): void; onNavigate(): 
             <Text size="xs" c="dimmed">
               {t('nav.balance')}
             </Text>
-            <Text fw={700} size="lg">
-              <Money value={balance} />
-            </Text>
+            {/* A skeleton until the first answer, never a "Rp. 0" flash after login. */}
+            {loaded ? (
+              <Text fw={700} size="lg" data-testid="sidebar-balance-value">
+                <Money value={balance} />
+              </Text>
+            ) : (
+              <Skeleton h={22} mt={4} w="70%" data-testid="sidebar-balance-loading" />
+            )}
           </Box>
         )}
       </Box>

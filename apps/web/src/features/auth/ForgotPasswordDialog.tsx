@@ -2,7 +2,7 @@ import { RC } from '@gerbang/shared';
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
 import { api } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 

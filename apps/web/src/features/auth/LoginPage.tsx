@@ -8,23 +8,25 @@ import {
   Center,
   Group,
   PasswordInput,
-  SegmentedControl,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
 import { api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { changeLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+
+// The dialog (and Mantine's modal stack with it) loads when it is first opened (issue 12 point 11).
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 type Field = 'username' | 'password' | 'captcha';
 
@@ -53,14 +55,10 @@ export default function LoginPage() {
   const [error, setError] = useState<{ field: Field; key: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Stays mounted once opened, so closing it plays its transition.
+  const forgotLoaded = useRef(false);
+  if (forgotOpen) forgotLoaded.current = true;
   const captchaRef = useRef<CaptchaHandle>(null);
-  const config = useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () =>
-      (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
   const resetAfterFailure = () => {
     setUsername('');
     setPassword('');
@@ -104,14 +102,27 @@ export default function LoginPage() {
                   Gerbang
                 </Text>
               </Group>
-              <SegmentedControl
-                size="xs"
+              {/* Two buttons, not a SegmentedControl: that one brings the scroll area and
+                  floating-ui to the login page (issue 12 point 11). */}
+              <Group
+                gap={4}
+                wrap="nowrap"
+                role="group"
                 aria-label={t('common.language')}
                 data-testid="login-language"
-                value={i18n.language}
-                onChange={(value) => void changeLanguage(value as Language)}
-                data={LANGUAGES.map((lang) => ({ value: lang, label: lang.toUpperCase() }))}
-              />
+              >
+                {LANGUAGES.map((lang) => (
+                  <Button
+                    key={lang}
+                    size="compact-xs"
+                    variant={i18n.language === lang ? 'filled' : 'default'}
+                    aria-pressed={i18n.language === lang}
+                    onClick={() => void changeLanguage(lang as Language)}
+                  >
+                    {lang.toUpperCase()}
+                  </Button>
+                ))}
+              </Group>
             </Group>
             <Box>
               <Title order={3}>{t('auth.title')}</Title>
@@ -169,10 +180,9 @@ export default function LoginPage() {
                 {t('auth.forgotPassword')}
               </Anchor>
               <Anchor
-                href={config.data?.supportUrl ?? '#'}
-                target="_blank"
-                rel="noreferrer"
+                href={testKey ? `/auth/signup?test=${encodeURIComponent(testKey)}` : '/auth/signup'}
                 size="sm"
+                data-testid="signup-link"
               >
                 {t('auth.signUp')}
               </Anchor>
@@ -180,11 +190,15 @@ export default function LoginPage() {
           </Stack>
         </form>
       </Card>
-      <ForgotPasswordDialog
-        opened={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        testKey={testKey}
-      />
+      {(forgotOpen || forgotLoaded.current) && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            opened={forgotOpen}
+            onClose={() => setForgotOpen(false)}
+            testKey={testKey}
+          />
+        </Suspense>
+      )}
     </Center>
   );
 }

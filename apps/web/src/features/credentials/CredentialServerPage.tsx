@@ -1,6 +1,80 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import {
+  CREDENTIAL_ACCESS,
+  CREDENTIAL_PATHS,
+  type CredentialResponse,
+} from '@gerbang/shared/contract/credentials';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../components/PageLoader';
+import { api, unwrap } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { CallbackCard } from './CallbackCard';
+import { CredentialCard } from './CredentialCard';
+import { SecretModal, type ShownSecret } from './SecretModal';
+import { useSensitiveFlow } from './SensitiveFlow';
 
-/** Placeholder until the credentials area is built (its issue replaces this page). */
+const QUERY_KEY = ['credentials', 'server'];
+
+/**
+ * The credential server page (spec 03 §2.4, §6, §7.2): the callback URL card and the credential
+ * card. Agent group 3 sees the activation prompt and nothing else. The server enforces every rule
+ * (CREDENTIAL_ACCESS); the page evaluates the same rules to hide what it would refuse.
+ */
 export default function CredentialServerPage() {
-  return <ComingSoon titleKey="nav.credentialServer" />;
+  const { t } = useTranslation();
+  const { session, verdict } = useSession();
+  const queryClient = useQueryClient();
+  const flow = useSensitiveFlow();
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
+  const query = useQuery({
+    queryKey: [...QUERY_KEY, session?.environment],
+    queryFn: () =>
+      unwrap(
+        api.get<CredentialResponse>(CREDENTIAL_PATHS.credential, {
+          username_agen: session?.agent.username,
+        }),
+      ),
+  });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  const canChange = verdict(CREDENTIAL_ACCESS.change) === 'allowed';
+
+  return (
+    <Stack gap="lg" data-testid="credential-page">
+      <div>
+        <Title order={2}>{t('credentials.title')}</Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {t('credentials.intro')}
+        </Text>
+      </div>
+      {query.isPending && <PageLoader />}
+      {query.isError && <Text c="red">{t('common.errors.loadFailed')}</Text>}
+      {query.data?.activationRequired && (
+        <Alert
+          color="yellow"
+          icon={<IconLock />}
+          title={t('credentials.activation.title')}
+          data-testid="credential-activation"
+        >
+          <Text size="sm">{t('credentials.activation.body')}</Text>
+        </Alert>
+      )}
+      {query.data?.credential && (
+        <>
+          <CallbackCard canChange={canChange} start={flow.start} />
+          <CredentialCard
+            data={query.data.credential}
+            canChange={canChange}
+            start={flow.start}
+            showSecret={setSecret}
+            reload={reload}
+          />
+        </>
+      )}
+      {flow.element}
+      <SecretModal secret={secret} onClose={() => setSecret(null)} />
+    </Stack>
+  );
 }

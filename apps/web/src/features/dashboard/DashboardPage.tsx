@@ -1,9 +1,11 @@
 import { type AccessRequirement, AGENT_GROUP, isInCutOff, wibDate } from '@gerbang/shared';
 import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar, IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ActivationNotice } from '../../components/ActivationNotice';
+import { LocalizedDates } from '../../components/LocalizedDates';
 import { useServerNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { AggregatorCards } from './AggregatorCards';
@@ -12,7 +14,6 @@ import { NewsList } from './NewsList';
 import { SignupLanding } from './SignupLanding';
 import { BalanceCards, DaySummaryCards, MonthToDateCards } from './SummaryCards';
 import { CashFlowDonuts, SuccessBarChart } from './TransactionCharts';
-import 'dayjs/locale/id';
 
 /** The summaries need READ on home, as the server's `resume/*` routes do. */
 const HOME_RULE: AccessRequirement = { permission: { module: 'home', action: 'READ' } };
@@ -53,7 +54,7 @@ function Notices() {
 }
 
 function FullDashboard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useLoggedIn();
   const { verdict } = useSession();
   const today = wibDate(useServerNow(60_000));
@@ -63,7 +64,7 @@ function FullDashboard() {
   const isAggregator = session.agent.id_grup === AGENT_GROUP.AGGREGATOR;
 
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'id' }}>
+    <LocalizedDates>
       <Stack gap="lg" data-testid="dashboard">
         <Group justify="space-between" align="flex-end" gap="md">
           <Stack gap={2}>
@@ -114,7 +115,7 @@ function FullDashboard() {
           </Grid.Col>
         </Grid>
       </Stack>
-    </DatesProvider>
+    </LocalizedDates>
   );
 }
 
@@ -128,5 +129,13 @@ export default function DashboardPage() {
     return <SignupLanding />;
   if (session.agent.id_grup === AGENT_GROUP.PARTNER && session.user_type === 'Personal END USER')
     return <AppBanner />;
+  // An unactivated business sees its activation prompt and state above the overview (issue 17 §3).
+  if (!session.agent.enable_api && session.business_status === 1)
+    return (
+      <Stack>
+        <ActivationNotice />
+        <FullDashboard />
+      </Stack>
+    );
   return <FullDashboard />;
 }

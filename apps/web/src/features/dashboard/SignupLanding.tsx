@@ -11,22 +11,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBuildingStore, IconCircleCheck, IconUser } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-import { useLoggedIn } from '../../lib/session';
 import classes from './dashboard.module.css';
-
-function useSupportUrl(): string | null {
-  const config = useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () =>
-      (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return config.data?.supportUrl ?? null;
-}
 
 function Choice({
   icon,
@@ -60,8 +47,6 @@ function Choice({
         <Button
           component="a"
           href={href ?? undefined}
-          target="_blank"
-          rel="noopener noreferrer"
           color={color}
           disabled={!href}
           fullWidth
@@ -75,16 +60,11 @@ function Choice({
 }
 
 /**
- * A group-6 user whose registration is incomplete chooses PERSONAL or BUSINESS (spec 01 §2). The
- * registration itself continues with the provider's team (the spec does not show its route), so
- * each choice opens the support chat with the choice and the login filled in.
+ * A group-6 user whose registration is incomplete chooses PERSONAL or BUSINESS (spec 01 §2); each
+ * choice opens the registration fields of its type (issue 17 §3, features/signup).
  */
 export function SignupLanding() {
   const { t } = useTranslation();
-  const session = useLoggedIn();
-  const support = useSupportUrl();
-  const contact = (type: string) =>
-    support ? `${support}?text=${encodeURIComponent(`${type} — ${session.user.username}`)}` : null;
   return (
     <Center mih="calc(100vh - 140px)" data-testid="signup-landing">
       <Stack maw={860} w="100%" gap="xl">
@@ -101,7 +81,7 @@ export function SignupLanding() {
             title={t('dashboard.landing.personal.title')}
             body={t('dashboard.landing.personal.body')}
             action={t('dashboard.landing.personal.action')}
-            href={contact('PERSONAL')}
+            href="/signup/personal"
             testId="signup-personal"
           />
           <Choice
@@ -110,7 +90,7 @@ export function SignupLanding() {
             title={t('dashboard.landing.business.title')}
             body={t('dashboard.landing.business.body')}
             action={t('dashboard.landing.business.action')}
-            href={contact('BUSINESS')}
+            href="/signup/business"
             testId="signup-business"
           />
         </SimpleGrid>

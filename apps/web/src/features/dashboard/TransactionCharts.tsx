@@ -4,9 +4,10 @@ import {
   TRANSACTION_TYPES,
   type TransactionType,
 } from '@gerbang/shared';
-import { BarChart, DonutChart } from '@mantine/charts';
-import { Box, Center, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Center, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconChartBarOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DonutChart, StackedBarChart } from '../../components/charts/charts';
 import { formatShortDate } from './dates';
 import { useResume } from './useResume';
 
@@ -74,6 +75,9 @@ function StatusDonut({
     );
   const items = query.data ?? [];
   const total = items.reduce((sum, item) => sum + item.value, 0);
+  // Only segments with a value are drawn: a zero segment or the stroke of a single full one
+  // would cut a notch into the ring.
+  const drawn = items.filter((item) => item.value > 0);
   return (
     <ChartCard title={title} testId={testId}>
       {query.isError ? (
@@ -88,12 +92,10 @@ function StatusDonut({
             size={136}
             thickness={18}
             withTooltip={total > 0}
-            strokeWidth={total > 0 ? 1 : 0}
-            tooltipDataSource="segment"
             chartLabel={total.toLocaleString('id-ID')}
             data={
               total > 0
-                ? items.map((item) => ({
+                ? drawn.map((item) => ({
                     name: t(`dashboard.charts.status.${item.key}`),
                     value: item.value,
                     color: STATUS_COLORS[item.key] ?? 'gray.5',
@@ -162,6 +164,11 @@ export function CashFlowDonuts({ date }: { date: string }) {
 export function SuccessBarChart({ date }: { date: string }) {
   const { t, i18n } = useTranslation();
   const query = useResume<ResumeItem[]>('trx_product_date', { date });
+  const empty =
+    query.isSuccess &&
+    (query.data ?? []).every((item) =>
+      TRANSACTION_TYPES.every((type) => Number(item.data[type] ?? 0) === 0),
+    );
   return (
     <ChartCard
       title={t('dashboard.charts.successTitle')}
@@ -174,15 +181,23 @@ export function SuccessBarChart({ date }: { date: string }) {
         <Center h={240}>
           <Text c="dimmed">{t('common.notAvailable')}</Text>
         </Center>
+      ) : empty ? (
+        <Center h={240} data-testid="chart-success-empty">
+          <Stack align="center" gap={6}>
+            <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+              <IconChartBarOff size={26} stroke={1.5} />
+            </ThemeIcon>
+            <Text fw={600} c="dimmed">
+              {t('ui.empty.chartTitle')}
+            </Text>
+            <Text size="sm" c="dimmed" ta="center" maw={320}>
+              {t('ui.empty.chartHint')}
+            </Text>
+          </Stack>
+        </Center>
       ) : (
-        <BarChart
+        <StackedBarChart
           h={240}
-          type="stacked"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
-          tickLine="none"
-          gridAxis="y"
-          barProps={{ radius: [3, 3, 0, 0] }}
           maxBarWidth={36}
           dataKey="day"
           valueFormatter={(value) => value.toLocaleString('id-ID')}

@@ -1,9 +1,18 @@
 import { findDataPage } from '@gerbang/shared';
 import { Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageGuard } from '../../components/PageGuard';
 import { DataTable } from './DataTable';
 import { BalanceCard, PageTitle, SubNav } from './PageHeader';
+
+// Only /data/disbursement shows the groups waiting for approval; the panel (and the bulk-transfer
+// contract it reads, with its schemas) loads there alone, keeping every data page in its budget.
+const BulkWaitingGroups = lazy(() =>
+  import('../../components/BulkWaitingGroups').then((m) => ({ default: m.BulkWaitingGroups })),
+);
+
+import { STATEMENT_PAGES, StatementSummary } from './StatementSummary';
 import { useTableState } from './tableState';
 
 function DataPageBody({ path }: { path: string }) {
@@ -22,6 +31,12 @@ function DataPageBody({ path }: { path: string }) {
         />
         <SubNav page={page} />
         {page.balanceCard && <BalanceCard />}
+        {page.path === 'disbursement' && (
+          <Suspense fallback={null}>
+            <BulkWaitingGroups />
+          </Suspense>
+        )}
+        {STATEMENT_PAGES.includes(page.path) && <StatementSummary page={page} />}
         <DataTable key={page.path} page={page} />
       </Stack>
     </PageGuard>

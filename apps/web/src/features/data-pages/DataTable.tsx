@@ -5,6 +5,7 @@ import {
   MAX_PAGE_ROWS,
   PAGE_SIZES,
   RC,
+  readingOrder,
   tableColumns,
 } from '@gerbang/shared';
 import {
@@ -22,6 +23,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -30,10 +32,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { CellValue } from './cells';
+import { CallbackAttempts } from './CallbackAttempts';
+import { CellValue, EmptyState, valueText } from './cells';
 import classes from './dataTable.module.css';
 import { FilterRows } from './FilterRows';
 import { RowActions } from './RowActions';
+import { RowCards } from './RowCards';
 import { useTableState } from './tableState';
 
 type Row = Record<string, unknown>;
@@ -44,12 +48,20 @@ function pageSizeOptions(total: number): number[] {
   return [...PAGE_SIZES.slice(0, 4), last];
 }
 
+/** While a row is still running (descriptor `refreshWhile`), how often to ask again; else never. */
+function refreshInterval(page: DataPageDescriptor, rows: Row[] | undefined): number | false {
+  const rule = page.refreshWhile;
+  if (!rule || !rows) return false;
+  const running = rows.some((row) => rule.values.includes(String(row[rule.column] ?? '')));
+  return running ? rule.intervalMs : false;
+}
+
 /**
  * The one table of every data page (ARCHITECTURE §9): the descriptor says which columns, filters,
  * sorts and actions exist; the server engine answers `{ total, data }` for the state in the URL.
  */
 export function DataTable({ page }: { page: DataPageDescriptor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { session } = useSession();
@@ -58,19 +70,27 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
   const [downloading, setDownloading] = useState(false);
   const columns = tableColumns(page);
   const hasActions = (page.actions ?? []).length > 0;
+  // Phones get one card per row (the key fields; the rest in the row popup), not a table slice.
+  const phone = useMediaQuery('(max-width: 600px)', false, { getInitialValueInEffect: false });
 
   const result = useQuery({
-    queryKey: ['data-page', page.path, session?.environment, query],
+    // The language too: some cells are server-written words (the statement's descriptions).
+    queryKey: ['data-page', page.path, session?.environment, query, i18n.language],
     queryFn: async () => {
       const res = await api.get<DataPageAnswer<Row>>(`/data/${page.path}`, query, { silent: true });
       if (res.rc !== RC.OK) throw Object.assign(new Error(res.rd), { rc: res.rc });
       return res.data;
     },
     placeholderData: keepPreviousData,
+    // The export list polls while a job is still running, so a finished file is offered at once.
+    refetchInterval: (q) => refreshInterval(page, q.state.data?.data),
   });
   const total = result.data?.total ?? 0;
   const rows = result.data?.data ?? [];
   const pages = Math.max(1, Math.ceil(total / state.limit));
+  // The address whose rows are shown, once loaded (browser tests wait on it).
+  const readyFor =
+    result.isFetching || result.isPlaceholderData ? 'loading' : `ready:${location.search}`;
 
   const download = async () => {
     setDownloading(true);
@@ -135,106 +155,114 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
           {errorText}
         </Alert>
       )}
-      <Paper withBorder radius="md">
-        <ScrollArea type="auto" scrollbars="x" offsetScrollbars="x">
-          <Table
-            striped
-            highlightOnHover
-            verticalSpacing="xs"
-            miw={Math.max(640, columns.length * 120)}
-            data-testid="data-table"
-            // The address whose rows are shown, once loaded (browser tests wait on it).
-            data-ready-for={
-              result.isFetching || result.isPlaceholderData ? 'loading' : `ready:${location.search}`
-            }
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => {
-                  const active = state.sort.column === column.name;
-                  const Icon = active
-                    ? state.sort.direction === 'asc'
-                      ? IconArrowUp
-                      : IconArrowDown
-                    : IconSelector;
-                  return (
-                    <Table.Th key={column.name} style={{ whiteSpace: 'nowrap' }}>
-                      {column.sortable === false ? (
-                        t(column.labelKey)
-                      ) : (
-                        <UnstyledButton
-                          onClick={() => sortBy(column.name)}
-                          title={t('data.ui.sortBy', { column: t(column.labelKey) })}
-                          data-testid={`sort-${column.name}`}
-                          data-sort={active ? state.sort.direction : undefined}
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            <Text fw={600} size="sm">
-                              {t(column.labelKey)}
-                            </Text>
-                            <Icon
-                              size={14}
-                              color={active ? undefined : 'var(--mantine-color-gray-5)'}
-                            />
-                          </Group>
-                        </UnstyledButton>
-                      )}
-                    </Table.Th>
-                  );
-                })}
-                {hasActions && (
-                  <Table.Th className={classes.actions}>{t('data.ui.actions')}</Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.isPending &&
-                Array.from({ length: 3 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
-                      <Skeleton h={18} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {!result.isPending && rows.length === 0 && (
+      {phone ? (
+        <RowCards
+          page={page}
+          rows={rows}
+          pending={result.isPending}
+          readyFor={readyFor}
+          onOpen={setSelected}
+        />
+      ) : (
+        <Paper withBorder radius="md">
+          <ScrollArea type="auto" scrollbars="x" offsetScrollbars="x">
+            <Table
+              striped
+              highlightOnHover
+              verticalSpacing="xs"
+              className={classes.table}
+              data-testid="data-table"
+              data-layout="table"
+              data-ready-for={readyFor}
+            >
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
-                    <Text ta="center" c="dimmed" py="lg" data-testid="no-data">
-                      {t('data.ui.noData')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows.map((row, index) => (
-                <Table.Tr
-                  key={String(row[page.rowKey] ?? index)}
-                  onClick={() => setSelected(row)}
-                  style={{ cursor: 'pointer' }}
-                  data-testid="data-row"
-                >
-                  {columns.map((column) => (
-                    <Table.Td
-                      key={column.name}
-                      style={{
-                        whiteSpace: column.display === 'long' ? undefined : 'nowrap',
-                        maxWidth: 320,
-                      }}
-                    >
-                      <CellValue column={column} value={row[column.name]} t={t} />
-                    </Table.Td>
-                  ))}
+                  {columns.map((column) => {
+                    const active = state.sort.column === column.name;
+                    const Icon = active
+                      ? state.sort.direction === 'asc'
+                        ? IconArrowUp
+                        : IconArrowDown
+                      : IconSelector;
+                    return (
+                      <Table.Th
+                        key={column.name}
+                        className={column.display === 'money' ? classes.money : undefined}
+                        style={{ whiteSpace: 'nowrap' }}
+                        data-column={column.name}
+                      >
+                        {column.sortable === false ? (
+                          t(column.labelKey)
+                        ) : (
+                          <UnstyledButton
+                            onClick={() => sortBy(column.name)}
+                            title={t('data.ui.sortBy', { column: t(column.labelKey) })}
+                            data-testid={`sort-${column.name}`}
+                            data-sort={active ? state.sort.direction : undefined}
+                          >
+                            <Group gap={4} wrap="nowrap">
+                              <Text fw={600} size="sm">
+                                {t(column.labelKey)}
+                              </Text>
+                              <Icon
+                                size={14}
+                                color={active ? undefined : 'var(--mantine-color-gray-5)'}
+                              />
+                            </Group>
+                          </UnstyledButton>
+                        )}
+                      </Table.Th>
+                    );
+                  })}
                   {hasActions && (
-                    <Table.Td className={classes.actions}>
-                      <RowActions page={page} row={row} />
-                    </Table.Td>
+                    <Table.Th className={classes.actions}>{t('data.ui.actions')}</Table.Th>
                   )}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Paper>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.isPending &&
+                  Array.from({ length: 3 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <Table.Tr key={i}>
+                      <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
+                        <Skeleton h={18} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                {rows.map((row, index) => (
+                  <Table.Tr
+                    key={String(row[page.rowKey] ?? index)}
+                    onClick={() => setSelected(row)}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="data-row"
+                  >
+                    {columns.map((column) => {
+                      const boxed = column.display === 'money' || column.type === 'enum';
+                      return (
+                        <Table.Td
+                          key={column.name}
+                          className={boxed ? classes.money : classes.cell}
+                          // Long text is cut with an ellipsis; the whole of it shows on hover.
+                          title={boxed ? undefined : valueText(column, row[column.name], t)}
+                        >
+                          <CellValue column={column} value={row[column.name]} t={t} cut />
+                        </Table.Td>
+                      );
+                    })}
+                    {hasActions && (
+                      <Table.Td className={classes.actions}>
+                        <RowActions page={page} row={row} />
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          {/* Outside the sideways-scrolled table, so it sits in the middle of the card. */}
+          {!result.isPending && rows.length === 0 && <EmptyState />}
+        </Paper>
+      )}
 
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
@@ -254,8 +282,17 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
             comboboxProps={{ withinPortal: true }}
             data-testid="page-size"
           />
-          <Text size="sm" c="dimmed" data-testid="data-total" data-total={total}>
-            {t('data.ui.total', { total: total.toLocaleString('id-ID') })}
+          <Text
+            size="sm"
+            c="dimmed"
+            data-testid="data-total"
+            data-total={total}
+            data-estimated={result.data?.estimated ? 'true' : undefined}
+          >
+            {/* A wide range with an amount or text filter counts "about N" (issue 12 §13). */}
+            {t(result.data?.estimated ? 'data.ui.totalAbout' : 'data.ui.total', {
+              total: total.toLocaleString('id-ID'),
+            })}
           </Text>
         </Group>
         <Pagination
@@ -280,7 +317,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
           <Stack gap={0}>
             <Table withRowBorders verticalSpacing={6} data-testid="data-popup-table">
               <Table.Tbody>
-                {page.columns.map((column) => (
+                {readingOrder(page).map((column) => (
                   <Table.Tr key={column.name}>
                     <Table.Th w="40%" style={{ verticalAlign: 'top' }}>
                       {t(column.labelKey)}
@@ -292,6 +329,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
                 ))}
               </Table.Tbody>
             </Table>
+            {page.path === 'callback' && <CallbackAttempts idCallback={selected.id_callback} />}
             <Group justify="flex-end" mt="md">
               <RowActions page={page} row={selected} />
               <Button variant="default" onClick={() => setSelected(null)} data-testid="popup-close">

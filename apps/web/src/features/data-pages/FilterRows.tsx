@@ -21,6 +21,8 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconDownload, IconLock, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangePicker } from '../../components/DateRangePicker';
+import { LocalizedDates } from '../../components/LocalizedDates';
 import { todayWib } from './tableState';
 
 const operatorKey = (operator: FilterOperator) => `data.operators.${operator.replace(' ', '_')}`;
@@ -138,152 +140,149 @@ export function FilterRows({
   };
 
   return (
-    <Paper withBorder p="md" radius="md" data-testid="data-filters">
-      <Stack gap="sm">
-        <Text fw={600} size="sm">
-          {t('data.ui.filters')}
-        </Text>
-        {rows.map((row, index) => {
-          const fixed = row.column === rangeColumn && row.operator === 'between';
-          const column = columnOf(row.column);
-          if (fixed) {
-            const [from = '', to = ''] = row.value.split(',');
+    <LocalizedDates>
+      <Paper withBorder p="md" radius="md" data-testid="data-filters">
+        <Stack gap="sm">
+          <Text fw={600} size="sm">
+            {t('data.ui.filters')}
+          </Text>
+          {rows.map((row, index) => {
+            const fixed = row.column === rangeColumn && row.operator === 'between';
+            const column = columnOf(row.column);
+            if (fixed) {
+              const [from = '', to = ''] = row.value.split(',');
+              return (
+                <Group
+                  key={row.id}
+                  align="flex-end"
+                  gap="sm"
+                  wrap="nowrap"
+                  data-testid="filter-row"
+                  data-fixed="true"
+                >
+                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
+                    <TextInput
+                      label={t('data.ui.column')}
+                      value={column ? t(column.labelKey) : row.column}
+                      readOnly
+                      title={t('data.ui.fixedFilter')}
+                    />
+                    <TextInput
+                      label={t('data.ui.operator')}
+                      value={t(operatorKey('between'))}
+                      readOnly
+                    />
+                    <DateRangePicker
+                      label={t('data.ui.value')}
+                      from={from}
+                      to={to}
+                      onChange={(start, end) => setRow(row.id, { value: `${start},${end}` })}
+                      testId="filter-daterange"
+                    />
+                  </SimpleGrid>
+                  {/* In the place of the other rows' remove button: this row cannot be removed. */}
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    mb={4}
+                    disabled
+                    aria-label={t('data.ui.fixedFilter')}
+                  >
+                    <IconLock size={16} />
+                  </ActionIcon>
+                </Group>
+              );
+            }
             return (
-              <Group
-                key={row.id}
-                align="flex-end"
-                gap="sm"
-                wrap="nowrap"
-                data-testid="filter-row"
-                data-fixed="true"
-              >
+              <Group key={row.id} align="flex-end" gap="sm" wrap="nowrap" data-testid="filter-row">
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
-                  <TextInput
+                  <Select
                     label={t('data.ui.column')}
-                    value={column ? t(column.labelKey) : row.column}
-                    readOnly
-                    title={t('data.ui.fixedFilter')}
+                    placeholder={t('data.ui.choose')}
+                    data={filterable.map((c) => ({ value: c.name, label: t(c.labelKey) }))}
+                    value={row.column || null}
+                    searchable
+                    allowDeselect={false}
+                    onChange={(name) => {
+                      const next = columnOf(name ?? '');
+                      setRow(row.id, {
+                        column: name ?? '',
+                        operator: next ? (OPERATORS_BY_TYPE[next.type][0] ?? '') : '',
+                        value: '',
+                      });
+                    }}
+                    data-testid={`filter-column-${index}`}
                   />
-                  <TextInput
+                  <Select
                     label={t('data.ui.operator')}
-                    value={t(operatorKey('between'))}
-                    readOnly
+                    data={(column ? OPERATORS_BY_TYPE[column.type] : []).map((op) => ({
+                      value: op,
+                      label: t(operatorKey(op)),
+                    }))}
+                    value={row.operator || null}
+                    allowDeselect={false}
+                    onChange={(op) => setRow(row.id, { operator: (op ?? '') as FilterOperator })}
+                    disabled={!column}
+                    data-testid={`filter-operator-${index}`}
                   />
-                  <DatePickerInput
-                    type="range"
-                    label={t('data.ui.value')}
-                    valueFormat="DD-MM-YYYY"
-                    maxDate={todayWib()}
-                    allowSingleDateInRange
-                    value={[from || null, to || null]}
-                    onChange={([start, end]) =>
-                      setRow(row.id, { value: start ? `${start},${end ?? start}` : row.value })
-                    }
-                    data-testid="filter-daterange"
+                  <ValueInput
+                    column={column}
+                    row={row}
+                    index={index}
+                    onChange={(value) => setRow(row.id, { value })}
                   />
                 </SimpleGrid>
-                {/* In the place of the other rows' remove button: this row cannot be removed. */}
                 <ActionIcon
                   variant="subtle"
-                  color="gray"
+                  color="red"
                   mb={4}
-                  disabled
-                  aria-label={t('data.ui.fixedFilter')}
+                  aria-label={t('data.ui.removeFilter')}
+                  onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
+                  data-testid={`filter-remove-${index}`}
                 >
-                  <IconLock size={16} />
+                  <IconX size={18} />
                 </ActionIcon>
               </Group>
             );
-          }
-          return (
-            <Group key={row.id} align="flex-end" gap="sm" wrap="nowrap" data-testid="filter-row">
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
-                <Select
-                  label={t('data.ui.column')}
-                  placeholder={t('data.ui.choose')}
-                  data={filterable.map((c) => ({ value: c.name, label: t(c.labelKey) }))}
-                  value={row.column || null}
-                  searchable
-                  allowDeselect={false}
-                  onChange={(name) => {
-                    const next = columnOf(name ?? '');
-                    setRow(row.id, {
-                      column: name ?? '',
-                      operator: next ? (OPERATORS_BY_TYPE[next.type][0] ?? '') : '',
-                      value: '',
-                    });
-                  }}
-                  data-testid={`filter-column-${index}`}
-                />
-                <Select
-                  label={t('data.ui.operator')}
-                  data={(column ? OPERATORS_BY_TYPE[column.type] : []).map((op) => ({
-                    value: op,
-                    label: t(operatorKey(op)),
-                  }))}
-                  value={row.operator || null}
-                  allowDeselect={false}
-                  onChange={(op) => setRow(row.id, { operator: (op ?? '') as FilterOperator })}
-                  disabled={!column}
-                  data-testid={`filter-operator-${index}`}
-                />
-                <ValueInput
-                  column={column}
-                  row={row}
-                  index={index}
-                  onChange={(value) => setRow(row.id, { value })}
-                />
-              </SimpleGrid>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mb={4}
-                aria-label={t('data.ui.removeFilter')}
-                onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
-                data-testid={`filter-remove-${index}`}
-              >
-                <IconX size={18} />
-              </ActionIcon>
-            </Group>
-          );
-        })}
-        <Group justify="space-between" gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            disabled={rows.length >= max}
-            onClick={() =>
-              setRows((current) => [
-                ...current,
-                { id: rowIds++, column: '', operator: '', value: '' },
-              ])
-            }
-            data-testid="filter-add"
-          >
-            {t('data.ui.addFilter')}
-          </Button>
-          <Group gap="sm">
+          })}
+          <Group justify="space-between" gap="sm">
             <Button
-              leftSection={<IconSearch size={16} />}
-              onClick={search}
-              data-testid="filter-search"
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              disabled={rows.length >= max}
+              onClick={() =>
+                setRows((current) => [
+                  ...current,
+                  { id: rowIds++, column: '', operator: '', value: '' },
+                ])
+              }
+              data-testid="filter-add"
             >
-              {t('data.ui.search')}
+              {t('data.ui.addFilter')}
             </Button>
-            {onDownload && (
+            <Group gap="sm">
               <Button
-                variant="outline"
-                leftSection={<IconDownload size={16} />}
-                onClick={onDownload}
-                loading={downloading}
-                data-testid="data-download"
+                leftSection={<IconSearch size={16} />}
+                onClick={search}
+                data-testid="filter-search"
               >
-                {t('data.ui.download')}
+                {t('data.ui.search')}
               </Button>
-            )}
+              {onDownload && (
+                <Button
+                  variant="outline"
+                  leftSection={<IconDownload size={16} />}
+                  onClick={onDownload}
+                  loading={downloading}
+                  data-testid="data-download"
+                >
+                  {t('data.ui.download')}
+                </Button>
+              )}
+            </Group>
           </Group>
-        </Group>
-      </Stack>
-    </Paper>
+        </Stack>
+      </Paper>
+    </LocalizedDates>
   );
 }

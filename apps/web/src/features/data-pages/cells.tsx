@@ -1,6 +1,8 @@
 import { BADGE_COLORS, type DataColumn, formatWibDateTime } from '@gerbang/shared';
-import { Badge, Code, Text } from '@mantine/core';
+import { Badge, Code, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconDatabaseOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 
 /** A YYYY-MM-DD business date shown day-month-year (spec 03 §9). */
@@ -44,12 +46,15 @@ export function CellValue({
   value,
   t,
   full = false,
+  cut = false,
 }: {
   column: DataColumn;
   value: unknown;
   t: TFunction;
   /** In the popup: long text in full. */
   full?: boolean;
+  /** In a table cell or card: one line, cut with an ellipsis (the cell's title holds the rest). */
+  cut?: boolean;
 }) {
   if (column.display === 'money' && value !== null && value !== undefined) {
     return <Money value={Number(value)} />;
@@ -78,12 +83,34 @@ export function CellValue({
     column.display === 'number' && text !== '-' ? Number(value).toLocaleString('id-ID') : text;
   return (
     <Text
-      span
+      span={!cut}
       size="sm"
-      lineClamp={full ? undefined : 2}
+      truncate={cut ? 'end' : undefined}
+      lineClamp={full || cut ? undefined : 2}
+      maw={cut ? 'var(--cell-max, 220px)' : undefined}
       style={full ? { wordBreak: 'break-word' } : undefined}
     >
       {shown}
     </Text>
+  );
+}
+
+/** What an empty table or list shows: an icon and words, not a blank box. */
+export function EmptyState({ hint = true }: { hint?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap={6} py="xl" data-testid="empty-state">
+      <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+        <IconDatabaseOff size={26} stroke={1.5} />
+      </ThemeIcon>
+      <Text fw={600} c="dimmed" data-testid="no-data">
+        {t('data.ui.noData')}
+      </Text>
+      {hint && (
+        <Text size="sm" c="dimmed" ta="center" maw={360}>
+          {t('ui.empty.tableHint')}
+        </Text>
+      )}
+    </Stack>
   );
 }

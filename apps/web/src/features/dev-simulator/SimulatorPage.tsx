@@ -14,6 +14,7 @@ import {
   Button,
   Card,
   Center,
+  Chip,
   Container,
   CopyButton,
   FileButton,
@@ -29,7 +30,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconCheck,
@@ -215,10 +215,14 @@ function SettlementCard() {
 
 function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const [channel, setChannel] = useState<SimulatorPayChannel>('va');
-  const [number, setNumber] = useState('');
-  const [amount, setAmount] = useState<number | ''>('');
+  // A hosted checkout link (the payment link's "Bayar Sekarang") opens the form filled in.
+  const [prefill] = useState(() => new URLSearchParams(window.location.search));
+  const [channel, setChannel] = useState<SimulatorPayChannel>(() => {
+    const asked = prefill.get('channel');
+    return asked === 'ewallet' || asked === 'card' ? asked : 'va';
+  });
+  const [number, setNumber] = useState(() => prefill.get('number') ?? '');
+  const [amount, setAmount] = useState<number | ''>(() => Number(prefill.get('amount')) || '');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<{ field: Field; key: string } | null>(null);
   const [qrNote, setQrNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -296,17 +300,16 @@ function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
             <Text size="sm" fw={500} mb={4}>
               {t('simulator.channelLabel')}
             </Text>
-            <SegmentedControl
-              fullWidth
-              orientation={narrow ? 'vertical' : 'horizontal'}
-              value={channel}
-              onChange={chooseChannel}
-              data-testid="simulator-channel"
-              data={SIMULATOR_PAY_CHANNELS.map((value) => ({
-                value,
-                label: t(`simulator.channels.${value}`),
-              }))}
-            />
+            {/* Chips wrap: six channels do not fit one segmented row in the form's column. */}
+            <Chip.Group multiple={false} value={channel} onChange={chooseChannel}>
+              <Group gap="xs" data-testid="simulator-channel">
+                {SIMULATOR_PAY_CHANNELS.map((value) => (
+                  <Chip key={value} value={value} radius="sm">
+                    {t(`simulator.channels.${value}`)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
           </Box>
           {channel === 'qris' ? (
             <Stack gap="xs">
@@ -354,7 +357,7 @@ function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
           ) : (
             <TextInput
               {...numberProps}
-              inputMode={channel === 'ewallet' ? 'text' : 'numeric'}
+              inputMode={channel === 'ewallet' || channel === 'card' ? 'text' : 'numeric'}
               onChange={(e) => setNumber(e.currentTarget.value)}
             />
           )}

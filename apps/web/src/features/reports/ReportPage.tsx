@@ -11,7 +11,6 @@ import {
   TRANSACTION_TYPES,
   wibDate,
 } from '@gerbang/shared';
-import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Button,
@@ -35,6 +34,7 @@ import 'dayjs/locale/id';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { StackedBarChart } from '../../components/charts/charts';
 import { PageGuard } from '../../components/PageGuard';
 import { ApiFailure, api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
@@ -176,18 +176,14 @@ function ReportChart({
       <Text fw={600} mb="md">
         {t('reports.chartTitle')}
       </Text>
-      <BarChart
+      <StackedBarChart
         h={280}
         data={data}
         dataKey="day"
-        type="stacked"
-        withLegend
-        legendProps={{ verticalAlign: 'bottom', height: 44 }}
-        tickLine="none"
-        gridAxis="y"
         maxBarWidth={22}
         valueFormatter={format}
-        yAxisProps={{ tickFormatter: (value: number) => compact.format(value), width: 56 }}
+        tickFormatter={(value: number) => compact.format(value)}
+        axisWidth={56}
         series={groups.map((group, g) => ({
           name: `g${g}`,
           label: label(group),

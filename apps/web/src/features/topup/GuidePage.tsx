@@ -3,7 +3,7 @@ import { Alert, Button, Card, List, Stack, Tabs, Text, Title } from '@mantine/co
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { BANK_GUIDES, type GuideMethod, guideSteps, methodsOf } from './guides';
+import { BANK_GUIDES, type GuideMethod, guideSteps, methodsOf } from '../../lib/bank-guides';
 import { useUserVaList } from './useTopupLookups';
 
 /** The bank-specific how-to page of a deposit VA (spec 02 §2.5, §9). */

@@ -1,8 +1,8 @@
 import { translate } from '@gerbang/shared';
 import { firstTopupFormError, TOPUP_GUIDE_BANK_CODES } from '@gerbang/shared/contract/topup';
 import { describe, expect, it } from 'vitest';
+import { BANK_GUIDES, guideSteps, methodsOf } from '../../lib/bank-guides';
 import { countdown } from './countdown';
-import { BANK_GUIDES, guideSteps, methodsOf } from './guides';
 
 describe('top-up bank guides', () => {
   it('has ATM / mobile / internet steps for every bank spec 02 §9 lists, in both languages', () => {

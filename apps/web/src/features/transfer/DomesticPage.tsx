@@ -1,6 +1,671 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { formatRupiah, formatThousands } from '@gerbang/shared';
+import {
+  isDomesticAccountNumber,
+  orderTotal,
+  type PaymentChannel,
+  TRANSFER_ACCESS,
+  TRANSFER_PATHS,
+  type TransferOrder,
+  type VoucherItem,
+} from '@gerbang/shared/contract/transfer';
+import {
+  type BankListItem,
+  formatAccountNumberInput,
+  type ProductListItem,
+  WITHDRAW_LIMITS,
+  type WithdrawInquiryResult,
+} from '@gerbang/shared/contract/withdraw';
+import { isVaCapable } from '@gerbang/shared/domain/banks';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Image,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowLeft, IconFileSpreadsheet, IconKeyboard } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import { api, unwrap } from '../../lib/api';
+import { showErrorDialog } from '../../lib/dialogs';
+import { useLoggedIn, useSession } from '../../lib/session';
+import { OrderView, useOrder } from './OrderView';
 
-/** Placeholder until the transfer area is built (its issue replaces this page). */
+type Step = 'choose' | 'inquiry' | 'result' | 'method' | 'payment';
+type Tab = 'bank' | 'ewallet' | 'retail';
+
+interface Form {
+  tab: Tab;
+  code: string;
+  accountKind: 'NORMAL' | 'VA';
+  number: string;
+  amount: string;
+  password: string;
+  ewallet: string;
+  note: string;
+  captcha: string;
+}
+
+const EMPTY: Form = {
+  tab: 'bank',
+  code: '',
+  accountKind: 'NORMAL',
+  number: '',
+  amount: '',
+  password: '',
+  ewallet: '',
+  note: '',
+  captcha: '',
+};
+
+const END_USER = 'Personal END USER';
+const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** Spec 02 §5 rules 1–7 in order (domestic): the first failing one, as a catalog key. */
+function firstError(form: Form, isTestUser: boolean): string | null {
+  if (form.tab !== 'ewallet' && !form.code) return 'withdraw.chooseBank';
+  if (!form.number.trim()) return 'withdraw.enterAccountNumber';
+  if (!(Number(form.amount || '0') > 0)) return 'withdraw.enterAmount';
+  if (!form.password) return 'withdraw.enterPassword';
+  if (form.tab === 'ewallet' && !form.ewallet) return 'withdraw.chooseEwallet';
+  if (!isTestUser && !form.captcha) return 'withdraw.fillCaptcha';
+  if (!isDomesticAccountNumber(form.number)) return 'withdraw.checkAccountNumber';
+  return null;
+}
+
+function useLookups() {
+  const opts = { staleTime: 10 * 60_000 } as const;
+  const banks = useQuery({
+    queryKey: ['withdraw', 'banks'],
+    queryFn: () =>
+      unwrap(api.get<BankListItem[]>('/transaction/list_bank', undefined, { silent: true })),
+    ...opts,
+  });
+  const ewallets = useQuery({
+    queryKey: ['withdraw', 'ewallets'],
+    queryFn: () =>
+      unwrap(api.get<ProductListItem[]>('/data/ewallet_list_web', undefined, { silent: true })),
+    ...opts,
+  });
+  const retail = useQuery({
+    queryKey: ['withdraw', 'retail'],
+    queryFn: () =>
+      unwrap(api.get<ProductListItem[]>('/data/retail_list_web', undefined, { silent: true })),
+    ...opts,
+  });
+  return {
+    banks: banks.data ?? [],
+    ewallets: ewallets.data ?? [],
+    retail: retail.data ?? [],
+  };
+}
+
+/**
+ * `/transfer_money/domestic` (spec 02 §2.2, §4, §5): option cards, then inquiry → result-inquiry
+ * → transfer-method → transfer-payment. Several destinations may be checked before paying; the
+ * order is paid through one channel and then sent to each destination.
+ */
 export default function DomesticPage() {
-  return <ComingSoon titleKey="nav.domestic" />;
+  const { t } = useTranslation();
+  const session = useLoggedIn();
+  const { verdict } = useSession();
+  const navigate = useNavigate();
+  const lookups = useLookups();
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const isEndUser = session.user_type === END_USER;
+  const [step, setStep] = useState<Step>('choose');
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [lines, setLines] = useState<WithdrawInquiryResult[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const [channelType, setChannelType] = useState<'VA' | 'TRANSFER'>('VA');
+  const [voucher, setVoucher] = useState<string | null>(null);
+  const [terms, setTerms] = useState(false);
+  const [orderId, setOrderId] = useState<string | null>(null);
+  const clientKey = useRef(newKey());
+  const attention = t('transfer.attention');
+
+  const channels = useQuery({
+    queryKey: ['transfer', 'channels'],
+    enabled: step === 'method',
+    queryFn: () =>
+      unwrap(
+        api.get<PaymentChannel[]>(
+          TRANSFER_PATHS.channelPayment,
+          { id_transaksi: '' },
+          { silent: true },
+        ),
+      ),
+  });
+  const vouchers = useQuery({
+    queryKey: ['transfer', 'vouchers'],
+    enabled: step === 'method' && !isEndUser,
+    queryFn: async () => {
+      const res = await api.get<VoucherItem[]>(TRANSFER_PATHS.listVoucher, undefined, {
+        silent: true,
+      });
+      return res.rc === '00' ? res.data : [];
+    },
+  });
+  const order = useOrder(orderId ?? '', (rd) => {
+    showErrorDialog(rd, attention);
+    setOrderId(null);
+    setStep('inquiry');
+  });
+
+  const change = (next: Partial<Form>) => setForm((f) => ({ ...f, ...next }));
+
+  async function check() {
+    const problem = firstError(form, session.is_test_user);
+    if (problem) {
+      showErrorDialog(t(problem), attention);
+      return;
+    }
+    setBusy(true);
+    const common = {
+      number: form.number,
+      nominal: form.amount,
+      password: form.password,
+      note: form.note,
+      sendername: '',
+      purposetransaction: '',
+      recaptcha: form.captcha,
+      type_inq: 'domestic',
+    };
+    const res =
+      form.tab === 'ewallet'
+        ? await api.post<WithdrawInquiryResult>('/transaction/ewallet_inquiry', {
+            ...common,
+            produk: form.ewallet,
+            jenis_rekening: '',
+          })
+        : await api.post<WithdrawInquiryResult>('/transaction/cashout_inquiry', {
+            ...common,
+            code: form.code,
+            jenis_rekening: form.accountKind === 'VA' ? 'VA' : '',
+          });
+    setBusy(false);
+    if (res.rc !== '00') {
+      captchaRef.current?.reset();
+      return;
+    }
+    setLines((all) => [...all, res.data]);
+    setForm((f) => ({ ...EMPTY, tab: f.tab, password: f.password }));
+    captchaRef.current?.reset();
+    setStep('result');
+  }
+
+  const chosen = channels.data?.find((c) => c.id === channelId) ?? null;
+  const chosenVoucher = vouchers.data?.find((v) => v.voucher_kode === voucher) ?? null;
+  const nominal = lines.reduce((sum, l) => sum + l.nominal, 0);
+
+  async function createOrder() {
+    if (!chosen) return;
+    setBusy(true);
+    const res = await api.post<TransferOrder>(TRANSFER_PATHS.orderCreate, {
+      client_key: clientKey.current,
+      id_channel: chosen.id,
+      description: '',
+      username: session.user.username,
+      kode_voucher: isEndUser ? '' : (voucher ?? ''),
+      list_order: lines.map((l) => ({
+        account_number: l.tabledata['NO PELANGGAN'],
+        bank_code: l.bank_code === 'INDOMARET' ? 'IDMTARIKTUNAI' : l.bank_code,
+        amount: l.nominal,
+        remark: l.tabledata.CATATAN,
+        id_inquiry: l.idtransaksi,
+      })),
+    });
+    setBusy(false);
+    if (res.rc !== '00') return;
+    setOrderId(res.data.id_order);
+    setStep('payment');
+  }
+
+  /** "Change method" and back: the order's instrument is cancelled, its lines free again. */
+  async function leavePayment(to: Step) {
+    if (orderId && order.data?.status === 'NEW') {
+      await api.post(TRANSFER_PATHS.orderCancel, { id_order: orderId });
+    }
+    setOrderId(null);
+    clientKey.current = newKey();
+    setStep(to);
+  }
+
+  const bankOptions = lookups.banks.map((b) => ({
+    value: b.kodebank,
+    label: `${b.kodebank} - ${b.namabank}`,
+  }));
+  const retailOptions = lookups.retail.map((r) => ({ value: r.id_produk, label: r.nama_produk }));
+
+  const back = (to: Step) => (
+    <Button
+      variant="subtle"
+      px={6}
+      leftSection={<IconArrowLeft size={18} />}
+      onClick={() => setStep(to)}
+      data-testid="domestic-back"
+    >
+      {t('transfer.back')}
+    </Button>
+  );
+
+  return (
+    <Stack maw={820} mx="auto" gap="md" data-testid="domestic-page">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{t('transfer.title')}</Title>
+        <Anchor component={Link} to="/transaction/transfer" data-testid="domestic-cancel">
+          {t('transfer.cancel')}
+        </Anchor>
+      </Group>
+
+      {step === 'choose' && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {verdict(TRANSFER_ACCESS.create) === 'allowed' && (
+            <UnstyledButton onClick={() => setStep('inquiry')} data-testid="card-manual">
+              <Card withBorder radius="md" p="lg" h="100%">
+                <IconKeyboard size={32} />
+                <Text fw={600} mt="sm">
+                  {t('transfer.manualCard')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('transfer.manualCardHelp')}
+                </Text>
+              </Card>
+            </UnstyledButton>
+          )}
+          {verdict(TRANSFER_ACCESS.bulkCard) === 'allowed' && (
+            <UnstyledButton
+              onClick={() => navigate('/transfer_money/bulk')}
+              data-testid="card-bulk"
+            >
+              <Card withBorder radius="md" p="lg" h="100%">
+                <IconFileSpreadsheet size={32} />
+                <Text fw={600} mt="sm">
+                  {t('transfer.bulkCard')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('transfer.bulkCardHelp')}
+                </Text>
+              </Card>
+            </UnstyledButton>
+          )}
+        </SimpleGrid>
+      )}
+
+      {step === 'inquiry' && (
+        <Card withBorder radius="md" p="lg">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void check();
+            }}
+            data-testid="domestic-form"
+          >
+            <Stack gap="md">
+              <SegmentedControl
+                fullWidth
+                value={form.tab}
+                onChange={(value) =>
+                  change({ ...EMPTY, tab: value as Tab, password: form.password })
+                }
+                data={[
+                  { value: 'bank', label: t('transfer.tabBank') },
+                  { value: 'ewallet', label: t('transfer.tabEwallet') },
+                  { value: 'retail', label: t('transfer.tabRetail') },
+                ]}
+                data-testid="domestic-tabs"
+              />
+              {form.tab === 'bank' && (
+                <Select
+                  label={t('transfer.bank')}
+                  data={bankOptions}
+                  value={form.code || null}
+                  onChange={(value) => change({ code: value ?? '', accountKind: 'NORMAL' })}
+                  searchable
+                  nothingFoundMessage={t('common.noData')}
+                  data-testid="domestic-bank"
+                />
+              )}
+              {form.tab === 'bank' && form.code && isVaCapable(form.code) && (
+                <SegmentedControl
+                  value={form.accountKind}
+                  onChange={(value) => change({ accountKind: value as 'NORMAL' | 'VA' })}
+                  data={[
+                    { value: 'NORMAL', label: t('transfer.accountTypeTransfer') },
+                    { value: 'VA', label: t('transfer.accountTypeVa') },
+                  ]}
+                  data-testid="domestic-account-kind"
+                />
+              )}
+              {form.tab === 'ewallet' && (
+                <Select
+                  label={t('transfer.ewallet')}
+                  data={lookups.ewallets.map((e) => ({ value: e.id_produk, label: e.nama_produk }))}
+                  value={form.ewallet || null}
+                  onChange={(value) => change({ ewallet: value ?? '' })}
+                  data-testid="domestic-ewallet"
+                />
+              )}
+              {form.tab === 'retail' && (
+                <Select
+                  label={t('transfer.tabRetail')}
+                  data={retailOptions}
+                  value={form.code || null}
+                  onChange={(value) => change({ code: value ?? '' })}
+                  data-testid="domestic-retail"
+                />
+              )}
+              <TextInput
+                label={
+                  form.tab === 'retail' ? t('transfer.customerNumber') : t('transfer.accountNumber')
+                }
+                inputMode="numeric"
+                value={form.number}
+                maxLength={WITHDRAW_LIMITS.accountNumberMax}
+                onChange={(event) =>
+                  change({ number: formatAccountNumberInput(event.currentTarget.value) })
+                }
+                data-testid="domestic-number"
+              />
+              <TextInput
+                label={t('transfer.amount')}
+                inputMode="numeric"
+                leftSection={<Text size="sm">Rp.</Text>}
+                value={form.amount === '' ? '' : formatThousands(Number(form.amount))}
+                onChange={(event) => {
+                  const digits = event.currentTarget.value
+                    .replace(/\D/g, '')
+                    .slice(0, WITHDRAW_LIMITS.amountDigitsMax);
+                  change({ amount: digits === '' ? '' : String(Number(digits)) });
+                }}
+                data-testid="domestic-amount"
+              />
+              <TextInput
+                label={t('transfer.note')}
+                value={form.note}
+                maxLength={WITHDRAW_LIMITS.noteMax}
+                onChange={(event) => change({ note: event.currentTarget.value })}
+                data-testid="domestic-note"
+              />
+              <PasswordInput
+                label={t('transfer.password')}
+                value={form.password}
+                maxLength={WITHDRAW_LIMITS.secretMax}
+                autoComplete="current-password"
+                onChange={(event) => change({ password: event.currentTarget.value })}
+                data-testid="domestic-password"
+              />
+              {!session.is_test_user && (
+                <Captcha ref={captchaRef} onChange={(captcha) => change({ captcha })} />
+              )}
+              <Group justify="space-between">
+                {lines.length > 0 ? back('result') : back('choose')}
+                <Button type="submit" loading={busy} data-testid="domestic-check">
+                  {t('transfer.check')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+
+      {step === 'result' && (
+        <Card withBorder radius="md" p="lg" data-testid="domestic-result">
+          <Stack gap="md">
+            <Text fw={600}>{t('transfer.destinations')}</Text>
+            <Table.ScrollContainer minWidth={320}>
+              <Table striped>
+                <Table.Tbody>
+                  {lines.map((line, index) => (
+                    <Table.Tr key={line.idtransaksi} data-testid="domestic-line">
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Image src={line.url_image} w={32} h={32} fit="contain" alt="" />
+                          <Box>
+                            <Text size="sm" fw={600}>
+                              {line.tabledata['NAMA PELANGGAN']}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {line.produkname} · {line.tabledata['NO PELANGGAN']}
+                            </Text>
+                          </Box>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right">{formatRupiah(line.nominal)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => {
+                            const rest = lines.filter((_, i) => i !== index);
+                            setLines(rest);
+                            if (rest.length === 0) setStep('inquiry');
+                          }}
+                        >
+                          {t('transfer.removeLine')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between">
+              <Text fw={600}>{t('transfer.nominal')}</Text>
+              <Text fw={700}>{formatRupiah(nominal)}</Text>
+            </Group>
+            <Group justify="space-between" wrap="wrap">
+              {back('inquiry')}
+              <Group gap="xs">
+                <Button
+                  variant="light"
+                  onClick={() => setStep('inquiry')}
+                  data-testid="domestic-add"
+                >
+                  {t('transfer.addDestination')}
+                </Button>
+                <Button onClick={() => setStep('method')} data-testid="domestic-next">
+                  {t('transfer.next')}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+
+      {step === 'method' && (
+        <Card withBorder radius="md" p="lg" data-testid="domestic-method">
+          <Stack gap="md">
+            {channels.isError || (channels.data && channels.data.length === 0) ? (
+              <Alert color="red" data-testid="channels-failed">
+                {t('transfer.channelLoadFailed')}
+              </Alert>
+            ) : null}
+            {!isEndUser && (
+              <SegmentedControl
+                value={channelType}
+                onChange={(value) => {
+                  setChannelType(value as 'VA' | 'TRANSFER');
+                  setChannelId(null);
+                }}
+                data={[
+                  { value: 'VA', label: t('transfer.channelTypeVa') },
+                  { value: 'TRANSFER', label: t('transfer.channelTypeTransfer') },
+                ]}
+                data-testid="channel-type"
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {(channels.data ?? [])
+                .filter((c) => isEndUser || c.channel_type === channelType)
+                .map((c) => (
+                  <UnstyledButton
+                    key={c.id}
+                    // Choosing the selected channel again un-selects it (spec 02 §4).
+                    onClick={() => setChannelId((id) => (id === c.id ? null : c.id))}
+                    data-testid={`channel-${c.id}`}
+                    aria-pressed={channelId === c.id}
+                  >
+                    <Card
+                      withBorder
+                      radius="md"
+                      p="sm"
+                      style={{
+                        borderColor: channelId === c.id ? 'var(--mantine-color-blue-6)' : undefined,
+                        borderWidth: channelId === c.id ? 2 : undefined,
+                      }}
+                    >
+                      <Group gap="sm" wrap="nowrap">
+                        {c.kind === 'VA' || c.kind === 'TRANSFER' ? (
+                          <Image src={c.url_image} w={36} h={36} fit="contain" alt="" />
+                        ) : (
+                          <Box w={36} />
+                        )}
+                        <Box>
+                          <Text size="sm" fw={600}>
+                            {c.namaChannel}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {t('transfer.adminFee')} {formatRupiah(c.admin_fee)} ·{' '}
+                            {t('transfer.serviceFee')} {formatRupiah(c.service_fee)}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {t(c.text_help)}
+                          </Text>
+                        </Box>
+                      </Group>
+                    </Card>
+                  </UnstyledButton>
+                ))}
+            </SimpleGrid>
+            {!isEndUser && (
+              <Select
+                label={t('transfer.voucher')}
+                placeholder={t('transfer.noVoucher')}
+                clearable
+                data={(vouchers.data ?? []).map((v) => ({
+                  value: v.voucher_kode,
+                  label: `${v.voucher_kode} — ${v.voucher_keterangan}`,
+                }))}
+                value={voucher}
+                onChange={setVoucher}
+                data-testid="voucher"
+              />
+            )}
+            {chosen && (
+              <Table data-testid="method-summary">
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Td>{t('transfer.nominal')}</Table.Td>
+                    <Table.Td ta="right">{formatRupiah(nominal)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Td>{t('transfer.adminFee')}</Table.Td>
+                    <Table.Td ta="right">{formatRupiah(chosen.admin_fee)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Td>{t('transfer.serviceFee')}</Table.Td>
+                    <Table.Td ta="right">{formatRupiah(chosen.service_fee)}</Table.Td>
+                  </Table.Tr>
+                  {chosenVoucher && (
+                    <Table.Tr>
+                      <Table.Td>{t('transfer.voucher')}</Table.Td>
+                      <Table.Td ta="right">
+                        - {formatRupiah(chosenVoucher.voucher_nominal)}
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                  <Table.Tr>
+                    <Table.Td fw={700}>{t('transfer.total')}</Table.Td>
+                    <Table.Td ta="right" fw={700} data-testid="method-total">
+                      {formatRupiah(
+                        orderTotal({
+                          nominal,
+                          adminFee: chosen.admin_fee,
+                          serviceFee: chosen.service_fee,
+                          voucher: Math.min(
+                            chosenVoucher?.voucher_nominal ?? 0,
+                            nominal + chosen.admin_fee + chosen.service_fee - 1,
+                          ),
+                          unique: 0,
+                        }),
+                      )}
+                      {chosen.channel_type === 'TRANSFER' ? ` + ${t('transfer.uniqueCode')}` : ''}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            )}
+            <Checkbox
+              checked={terms}
+              onChange={(event) => setTerms(event.currentTarget.checked)}
+              label={t('transfer.terms')}
+              data-testid="terms"
+            />
+            {!chosen && (
+              <Text size="sm" c="red" data-testid="select-channel-hint">
+                {t('transfer.selectChannel')}
+              </Text>
+            )}
+            <Group justify="space-between">
+              {back('result')}
+              <Button
+                disabled={!chosen || !terms}
+                loading={busy}
+                onClick={() => void createOrder()}
+                data-testid="method-next"
+              >
+                {t('transfer.next')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+
+      {step === 'payment' && (
+        <Stack gap="sm" data-testid="domestic-payment">
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              px={6}
+              leftSection={<IconArrowLeft size={18} />}
+              onClick={() => void leavePayment('result')}
+              data-testid="domestic-back"
+            >
+              {t('transfer.back')}
+            </Button>
+            {order.data?.status === 'NEW' && (
+              <Anchor
+                component="button"
+                onClick={() => void leavePayment('method')}
+                data-testid="change-method"
+              >
+                {t('transfer.changeMethod')}
+              </Anchor>
+            )}
+          </Group>
+          {order.data && <OrderView order={order.data} />}
+        </Stack>
+      )}
+    </Stack>
+  );
 }

@@ -42,7 +42,7 @@ export const EMPTY_FORM: WithdrawForm = {
   code: '',
   accountKind: 'NORMAL',
   number: '',
-  amount: '0',
+  amount: '',
   password: '',
   ewallet: '',
   favouriteId: '',
@@ -209,12 +209,13 @@ export function InquiryForm({
             label={t('withdraw.form.amount')}
             inputMode="numeric"
             leftSection={<Text size="sm">Rp.</Text>}
-            value={formatThousands(amountValue)}
+            // Empty until the user types an amount (never a "0" to delete first).
+            value={form.amount === '' ? '' : formatThousands(amountValue)}
             onChange={(event) => {
               const digits = event.currentTarget.value
                 .replace(/\D/g, '')
                 .slice(0, WITHDRAW_LIMITS.amountDigitsMax);
-              onChange({ amount: String(Number(digits || '0')) });
+              onChange({ amount: digits === '' ? '' : String(Number(digits)) });
             }}
             data-testid="withdraw-amount"
           />
@@ -229,6 +230,8 @@ export function InquiryForm({
                     key={percent}
                     size="compact-xs"
                     variant="light"
+                    // Nothing to take a share of at a zero (or not yet known) balance.
+                    disabled={!balance || balance <= 0}
                     onClick={() =>
                       onChange({ amount: String(Math.floor(((balance ?? 0) * percent) / 100)) })
                     }

@@ -1,8 +1,9 @@
 import { BSI_VA_COMPANY_CODE, MANDIRI_VA_COMPANY_CODE } from '@gerbang/shared/domain/banks';
 
 /**
- * How to pay a deposit VA, per bank (spec 02 §2.5, §9: ATM, Mobile Banking and Internet Banking
- * steps for 002, 014, 008, 009, 490, 451, 022, 011, 013, 016, 028, 147, 153; some banks fewer).
+ * How to pay a VA (a deposit VA, a transfer order's VA), per bank (spec 02 §2.5, §9: ATM,
+ * Mobile Banking and Internet Banking steps for 002, 014, 008, 009, 490, 451, 022, 011, 013,
+ * 016, 028, 147, 153; some banks fewer).
  * Menu paths, app and site names are the banks' own labels, shown as the banks show them in both
  * languages; the sentences around them come from the catalogs (topup.guide.steps.*).
  */

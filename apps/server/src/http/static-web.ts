@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Hashed build output (`/assets/name-<hash>.js`): its name changes with its content. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, the SPA fallback, favicon): revalidated on every use. */
+export const REVALIDATE_CACHE = 'no-cache';
+
+const ASSETS_PREFIX = '/assets/';
+
+/**
+ * The built web app (issue 12 point 10). The build writes `.br` and `.gz` next to every text
+ * asset (scripts/compress-dist.mjs); the file the browser accepts is sent as it is, with
+ * `Vary: Accept-Encoding`. Hashed assets are cached for a year, immutable; index.html and every
+ * other file are revalidated (`no-cache`, with ETag and Last-Modified), so a new build is seen on
+ * the next load. Returns false when there is no build in `webDist`.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(path.join(webDist, 'index.html'))) return false;
+  (app as unknown as { gerbangWebDist?: string }).gerbangWebDist = webDist;
+  const assetsDir = path.join(webDist, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, file: string) => {
+      reply.header(
+        'cache-control',
+        file.startsWith(assetsDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+      );
+    },
+  });
+  return true;
+}
+
+/**
+ * The SPA fallback for a page path (a client-side route): index.html, never cached. A missing
+ * hashed asset answers 404 instead, so a stale page never runs HTML as a script.
+ */
+export function sendSpaFallback(reply: FastifyReply, url: string) {
+  if (url.startsWith(ASSETS_PREFIX)) {
+    return reply
+      .status(404)
+      .header('cache-control', REVALIDATE_CACHE)
+      .type('text/plain; charset=utf-8')
+      .send('Not Found');
+  }
+  // The public payment link is its own small page (pay.html), not the back office.
+  if (PAY_PAGE.test(url) && existsSync(path.join(webDistOf(reply), 'pay.html'))) {
+    return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('pay.html');
+  }
+  return reply.type('text/html').sendFile('index.html');
+}
+
+/** `/pay/{paymentSecret}` pages (spec 03 §2.6). */
+const PAY_PAGE = /^\/pay\/[^/]/;
+
+function webDistOf(reply: FastifyReply): string {
+  return (reply.server as unknown as { gerbangWebDist?: string }).gerbangWebDist ?? '';
+}

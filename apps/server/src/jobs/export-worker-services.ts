@@ -1,0 +1,34 @@
+/**
+ * What the export worker's own process builds (issue 12 §14): only what an export needs — the
+ * configuration, a database pool, the clock and the log; the worker itself brings the page
+ * descriptors, the query engine and the CSV/XLSX writers. Not the HTTP server, the ledger, mail,
+ * captcha or rails. Used by jobs/export-worker-main.ts and the data bench.
+ */
+import pino from 'pino';
+import { loadConfig } from '../config';
+import { connectDatabase } from '../db/connect';
+import type { ExportServices } from '../modules/exports/worker';
+import { createClock } from '../platform/clock';
+
+export async function startExportServices(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ services: ExportServices; close(): Promise<void> }> {
+  const config = loadConfig(env);
+  const log = pino({ level: env.LOG_LEVEL ?? (config.mode === 'production' ? 'info' : 'warn') });
+  const handle = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // One export at a time per process: a cursor connection and one for the job's updates.
+    poolSize: 2,
+    onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
+  });
+  const clock = createClock(config.clockStartsAt);
+  const services: ExportServices = {
+    config: { exportDir: config.exportDir },
+    db: handle.db,
+    dbKind: handle.kind,
+    log,
+    now: () => clock.now(),
+  };
+  return { services, close: () => handle.close() };
+}

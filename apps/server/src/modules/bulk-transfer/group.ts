@@ -1,0 +1,418 @@
+/**
+ * A bulk transfer group from save to run (spec 02 §4 Bulk, §7 `transaction/cashout_save`; issue 15
+ * maker–checker):
+ *
+ *   save ──(agent has an approver rule)──► WAITING_APPROVAL, rows 0 New
+ *        └─(no rule)─► run at once
+ *   WAITING_APPROVAL ──approve (another person with disbursement APPROVE, PIN)──► run
+ *                    └─reject (same rule)──► REJECTED, nothing held
+ *   run: ONE ledger operation holds the whole group's amount plus fees (refused as a whole when
+ *        the balance is short: the save or approval changes nothing), the group goes RUNNING and
+ *        its rows -1 Queue; the job (runner.ts) sends them through the payout block.
+ *
+ * The save copies the rows the inquiry answered (bulk_inquiry_rows), so it cannot change an
+ * amount, a fee or a destination; the Check's token saves one group only.
+ */
+
+import { INSUFFICIENT_FUNDS, isTransferOk } from '@gerbang/ledger';
+import { formatRupiah, wibDate } from '@gerbang/shared';
+import type { BulkGroupSummary, BulkSavedRow } from '@gerbang/shared/contract/bulk-transfer';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { notFound, refused, validationError } from '../../http/errors';
+import type { Services } from '../../http/services';
+import type { Actor } from '../../platform/actor';
+import { writeAudit } from '../audit/audit';
+import { requireTransactionPin } from '../credentials/transaction-pin';
+import { availableBalance, PAYOUT_ACCOUNT } from '../payouts/accounts';
+import { BULK_FUNDS_ACCOUNT, groupHoldPosting } from './postings';
+import { requireToken } from './tokens';
+
+type Trx = Transaction<Database>;
+
+function pinContext(services: Services, actor: Actor) {
+  return { services, auth: actor.auth, ip: actor.ip, userAgent: actor.userAgent };
+}
+
+export async function approvalRequired(
+  db: Services['db'] | Trx,
+  agentId: number,
+  environment: string,
+): Promise<boolean> {
+  const rule = await db
+    .selectFrom('bulk_approval_rules')
+    .select('enabled')
+    .where('agent_id', '=', agentId)
+    .where('environment', '=', environment as 'production')
+    .executeTakeFirst();
+  return rule?.enabled ?? false;
+}
+
+/**
+ * The group hold and the move to RUNNING, inside the caller's transaction. Throws the refusal
+ * (rolling the caller's transaction back) when the balance does not cover the whole group.
+ */
+async function runGroup(
+  services: Services,
+  trx: Trx,
+  group: { id: number; agent_id: number; environment: 'production' | 'sandbox'; total: number },
+  now: Date,
+): Promise<void> {
+  const payer = { agentId: group.agent_id, environment: group.environment };
+  const [available, funds] = await services.ledger.ensureAccounts(
+    [
+      { kind: PAYOUT_ACCOUNT.available, ...payer },
+      { kind: BULK_FUNDS_ACCOUNT, ...payer },
+    ],
+    { trx },
+  );
+  if (!available || !funds) throw new Error('bulk accounts missing');
+  const result = await services.ledger.createTransfer(
+    groupHoldPosting(
+      { id: group.id, total: group.total },
+      { available: available.id, funds: funds.id },
+    ),
+    { trx },
+  );
+  if (result.result === INSUFFICIENT_FUNDS) {
+    const balance = await availableBalance(services.ledger, group.agent_id, group.environment, trx);
+    throw refused('bulk.errors.insufficientBalance', {
+      balance: formatRupiah(balance),
+      total: formatRupiah(group.total),
+    });
+  }
+  if (!isTransferOk(result))
+    throw new Error(`ledger refused bulk group ${group.id}: ${result.result}`);
+  await trx
+    .updateTable('disbursement_groups')
+    .set({ status: 'RUNNING', held_at: now })
+    .where('id', '=', group.id)
+    .execute();
+  await trx
+    .updateTable('disbursement_details')
+    .set({ status: -1 })
+    .where('group_id', '=', group.id)
+    .where('status', '=', 0)
+    .execute();
+}
+
+export interface SaveInput {
+  token: string;
+  uuid_user: string;
+  pin: string;
+  group_name: string;
+  group_desc: string;
+  saved_data: BulkSavedRow[];
+}
+
+export interface SaveResult {
+  group_id: number;
+  status: 'WAITING_APPROVAL' | 'RUNNING';
+  detail_count: number;
+  subtotal: number;
+  admin_fee: number;
+  total_amount: number;
+}
+
+/**
+ * transaction/cashout_save: the chosen rows of this Check (by transaction id) become the group's
+ * rows with ONE INSERT … SELECT from what the inquiry answered, so 20,000 rows cost one statement
+ * and no row passes through the request's memory twice.
+ */
+export async function saveGroup(
+  services: Services,
+  actor: Actor,
+  input: SaveInput,
+): Promise<SaveResult> {
+  const { auth } = actor;
+  await requireToken(services, actor, input);
+  const ids = input.saved_data.map((row) => row.idtransaksi);
+  const seen = new Set<string>();
+  ids.forEach((id, index) => {
+    if (seen.has(id)) throw validationError('bulk.errors.rowChanged', { row: index + 1 });
+    seen.add(id);
+  });
+  await requireTransactionPin(pinContext(services, actor), input.pin, 'bulk_transfer');
+  const now = services.now();
+  const day = wibDate(now);
+  return services.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('bulk_checksums')
+      .set({ used_at: now })
+      .where('uuid_user', '=', input.uuid_user)
+      .where('used_at', 'is', null)
+      .returning('uuid_user')
+      .executeTakeFirst();
+    if (!used) throw validationError('bulk.errors.tokenUsed');
+    const waiting = await approvalRequired(trx, auth.agent.id, auth.environment);
+    const group = await trx
+      .insertInto('disbursement_groups')
+      .values({
+        agent_id: auth.agent.id,
+        environment: auth.environment,
+        user_id: auth.user.id,
+        group_name: input.group_name,
+        group_desc: input.group_desc,
+        created_date: now,
+        created_day: day,
+        detail_count: ids.length,
+        checksum: input.token,
+        uuid: input.uuid_user,
+        status: 'WAITING_APPROVAL',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inserted = await sql<{
+      rows: number;
+      subtotal: number | string | null;
+      fees: number | string | null;
+    }>`
+      with chosen as (
+        insert into disbursement_details (group_id, agent_id, environment, row_no, customername,
+          phone, email, kodebank, namabank, norekeningtujuan, nominal, admin_fee, note,
+          id_transaksi, status, created_date, created_day)
+        select ${group.id}, ${auth.agent.id}, ${auth.environment}, s.ord, r.customername,
+               nullif(r.phone, ''), nullif(r.email, ''), r.kodebank, r.namabank,
+               r.norekeningtujuan, r.nominal, r.admin_fee, r.note, r.idtransaksi, 0, ${now},
+               ${day}::date
+          from unnest(${ids}::text[]) with ordinality as s(id, ord)
+          join bulk_inquiry_rows r on r.idtransaksi = s.id and r.uuid_user = ${input.uuid_user}
+        returning nominal, admin_fee
+      )
+      select count(*)::int as rows, sum(nominal) as subtotal, sum(admin_fee) as fees from chosen`.execute(
+      trx,
+    );
+    const totals = inserted.rows[0];
+    if (!totals || Number(totals.rows) !== ids.length) {
+      // A row this Check did not answer: name the first one.
+      const known = await trx
+        .selectFrom('bulk_inquiry_rows')
+        .select('idtransaksi')
+        .where('uuid_user', '=', input.uuid_user)
+        .execute();
+      const answered = new Set(known.map((k) => k.idtransaksi));
+      const missing = ids.findIndex((id) => !answered.has(id));
+      throw validationError('bulk.errors.rowChanged', { row: Math.max(missing, 0) + 1 });
+    }
+    const subtotal = Number(totals.subtotal ?? 0);
+    const fees = Number(totals.fees ?? 0);
+    const total = subtotal + fees;
+    await trx
+      .updateTable('disbursement_groups')
+      .set({ total_amount: subtotal, total_fee: fees })
+      .where('id', '=', group.id)
+      .execute();
+    if (!waiting) {
+      await runGroup(
+        services,
+        trx,
+        { id: group.id, agent_id: auth.agent.id, environment: auth.environment, total },
+        now,
+      );
+    }
+    await writeAudit(trx, {
+      at: now,
+      agentId: auth.agent.id,
+      userId: auth.user.id,
+      username: auth.user.username,
+      action: 'bulk_transfer_save',
+      target: String(group.id),
+      detail: { rows: ids.length, subtotal, fees, waiting },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      environment: auth.environment,
+    });
+    return {
+      group_id: group.id,
+      status: waiting ? 'WAITING_APPROVAL' : 'RUNNING',
+      detail_count: ids.length,
+      subtotal,
+      admin_fee: fees,
+      total_amount: total,
+    };
+  });
+}
+
+async function lockWaiting(trx: Trx, actor: Actor, groupId: number) {
+  const group = await trx
+    .selectFrom('disbursement_groups')
+    .selectAll()
+    .where('id', '=', groupId)
+    .where('agent_id', '=', actor.auth.agent.id)
+    .where('environment', '=', actor.auth.environment)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!group) throw notFound('bulk.errors.groupNotFound');
+  if (group.status !== 'WAITING_APPROVAL') throw refused('bulk.errors.notWaiting');
+  return group;
+}
+
+/** Checks that do not need the PIN: the group is this agent's, waiting, and not the caller's own. */
+async function precheck(services: Services, actor: Actor, groupId: number) {
+  const group = await services.db
+    .selectFrom('disbursement_groups')
+    .select(['id', 'status', 'user_id'])
+    .where('id', '=', groupId)
+    .where('agent_id', '=', actor.auth.agent.id)
+    .where('environment', '=', actor.auth.environment)
+    .executeTakeFirst();
+  if (!group) throw notFound('bulk.errors.groupNotFound');
+  if (group.status !== 'WAITING_APPROVAL') throw refused('bulk.errors.notWaiting');
+  if (group.user_id === actor.auth.user.id) throw refused('bulk.errors.ownGroup');
+}
+
+/** The checker's decision: approve (run the group) or reject. Audited either way. */
+export async function decideGroup(
+  services: Services,
+  actor: Actor,
+  input: { group_id: number; pin: string },
+  decision: 'approve' | 'reject',
+): Promise<{ group_id: number; group_name: string; status: string }> {
+  await precheck(services, actor, input.group_id);
+  await requireTransactionPin(pinContext(services, actor), input.pin, `bulk_transfer_${decision}`);
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    const group = await lockWaiting(trx, actor, input.group_id);
+    // Re-checked under the lock: the maker never decides on their own group.
+    if (group.user_id === actor.auth.user.id) throw refused('bulk.errors.ownGroup');
+    if (decision === 'approve') {
+      await runGroup(
+        services,
+        trx,
+        {
+          id: group.id,
+          agent_id: group.agent_id,
+          environment: group.environment,
+          total: Number(group.total_amount) + Number(group.total_fee),
+        },
+        now,
+      );
+    } else {
+      await trx
+        .updateTable('disbursement_groups')
+        .set({ status: 'REJECTED' })
+        .where('id', '=', group.id)
+        .execute();
+    }
+    await trx
+      .updateTable('disbursement_groups')
+      .set({ decided_by: actor.auth.user.id, decided_at: now })
+      .where('id', '=', group.id)
+      .execute();
+    await writeAudit(trx, {
+      at: now,
+      agentId: actor.auth.agent.id,
+      userId: actor.auth.user.id,
+      username: actor.auth.user.username,
+      action: decision === 'approve' ? 'bulk_transfer_approve' : 'bulk_transfer_reject',
+      target: String(group.id),
+      detail: {
+        group_name: group.group_name,
+        maker_user_id: group.user_id,
+        rows: group.detail_count,
+        total: Number(group.total_amount) + Number(group.total_fee),
+      },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      environment: actor.auth.environment,
+    });
+    return {
+      group_id: group.id,
+      group_name: group.group_name,
+      status: decision === 'approve' ? 'RUNNING' : 'REJECTED',
+    };
+  });
+}
+
+/** The agent's approver rule: on or off (main user). */
+export async function setApprovalRule(services: Services, actor: Actor, enabled: boolean) {
+  const now = services.now();
+  const { auth } = actor;
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('bulk_approval_rules')
+      .values({
+        agent_id: auth.agent.id,
+        environment: auth.environment,
+        enabled,
+        updated_by: auth.user.id,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['agent_id', 'environment'])
+          .doUpdateSet({ enabled, updated_by: auth.user.id, updated_at: now }),
+      )
+      .execute();
+    await writeAudit(trx, {
+      at: now,
+      agentId: auth.agent.id,
+      userId: auth.user.id,
+      username: auth.user.username,
+      action: 'bulk_transfer_rule',
+      target: null,
+      detail: { enabled },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      environment: auth.environment,
+    });
+  });
+  return { enabled };
+}
+
+async function summaries(
+  services: Services,
+  actor: Actor,
+  where: { status?: 'WAITING_APPROVAL'; id?: number },
+): Promise<BulkGroupSummary[]> {
+  let query = services.db
+    .selectFrom('disbursement_groups as g')
+    .leftJoin('users as u', 'u.id', 'g.user_id')
+    .select([
+      'g.id',
+      'g.group_name',
+      'g.group_desc',
+      'g.status',
+      'g.detail_count',
+      'g.total_amount',
+      'g.total_fee',
+      'g.created_date',
+      'g.user_id',
+      'u.username as maker',
+    ])
+    .select(
+      sql<
+        Record<string, number> | string
+      >`(select coalesce(json_object_agg(s.status, s.n), '{}') from (select d.status, count(*)::int as n from disbursement_details d where d.group_id = g.id group by d.status) s)`.as(
+        'counts',
+      ),
+    )
+    .where('g.agent_id', '=', actor.auth.agent.id)
+    .where('g.environment', '=', actor.auth.environment);
+  if (where.status) query = query.where('g.status', '=', where.status);
+  if (where.id) query = query.where('g.id', '=', where.id);
+  const rows = await query.orderBy('g.id', 'desc').limit(100).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    group_name: r.group_name,
+    group_desc: r.group_desc,
+    status: r.status,
+    detail_count: r.detail_count,
+    total_amount: Number(r.total_amount),
+    total_fee: Number(r.total_fee),
+    maker: r.maker ?? '',
+    created_date: new Date(r.created_date).toISOString(),
+    counts: typeof r.counts === 'string' ? JSON.parse(r.counts) : (r.counts ?? {}),
+    own: r.user_id === actor.auth.user.id,
+  }));
+}
+
+export function waitingGroups(services: Services, actor: Actor) {
+  return summaries(services, actor, { status: 'WAITING_APPROVAL' });
+}
+
+export async function groupSummary(services: Services, actor: Actor, groupId: number) {
+  const [group] = await summaries(services, actor, { id: groupId });
+  if (!group) throw notFound('bulk.errors.groupNotFound');
+  return group;
+}

@@ -1,0 +1,372 @@
+/**
+ * Sending a running bulk group's rows (the job `jobs/bulk-transfer.ts`), in bounded passes that
+ * are safe from several processes at once and across crashes:
+ *
+ *   queue   -1 Queue rows, claimed with FOR UPDATE SKIP LOCKED, QUEUE_BATCH at a time, in ONE
+ *           transaction per batch: each row's payout hold (amount + fee, pending, ids derived from
+ *           the row), its PROCESS `transactions` row, its rail submission
+ *           ('bulk_transfer_row', row id) and the row to -2 On Process. A crash before the commit
+ *           leaves the rows in the queue; after it, they are the payout block's: no row is lost
+ *           or sent twice.
+ *   send    the rows' rail submissions, claimed and advanced through the payout block (its lease
+ *           guards against a second worker); finalize moves each row to 1 Success / 2 Failed.
+ *   refund  failed rows, once each (refunded_at, and an id derived from the row).
+ *   finish  a RUNNING group whose rows are all final and refunded becomes DONE.
+ *   cleanup Checks whose token expired are deleted with the rows they answered.
+ */
+import { isTransferOk } from '@gerbang/ledger';
+import { wibDate } from '@gerbang/shared';
+import { sql } from 'kysely';
+import type { Services } from '../../http/services';
+import { PAYOUT_ACCOUNT } from '../payouts/accounts';
+import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
+import { FINAL_STATES } from '../payouts/submissions';
+import { describedColumns } from '../transactions/descriptions';
+import { BULK_FUNDS_ACCOUNT, rowPostings, rowRefundPosting } from './postings';
+
+/** Rows one queue step moves (one transaction). */
+const QUEUE_BATCH = 1_000;
+/** Queue steps per pass: a pass queues at most 20,000 rows, the largest group. */
+const QUEUE_STEPS = 20;
+/** Rail submissions one pass advances, and how many at once. */
+const SEND_BATCH = 2_000;
+const SEND_CONCURRENCY = 8;
+const REFUND_BATCH = 1_000;
+
+export interface BulkRunReport {
+  queued: number;
+  advanced: number;
+  refunded: number;
+  finished: number;
+}
+
+interface QueuedRow {
+  id: number;
+  group_id: number;
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  user_id: number | null;
+  group_name: string;
+  row_no: number;
+  kodebank: string;
+  namabank: string;
+  norekeningtujuan: string;
+  customername: string;
+  nominal: number;
+  admin_fee: number;
+  note: string;
+  id_transaksi: string;
+}
+
+/** One batch of queued rows to the payout block; answers how many moved. */
+export async function queueStep(services: Services): Promise<number> {
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    const picked = await sql<QueuedRow>`
+      select d.id, d.group_id, d.agent_id, d.environment, g.user_id, g.group_name, d.row_no,
+             d.kodebank, d.namabank, d.norekeningtujuan, d.customername, d.nominal, d.admin_fee,
+             d.note, d.id_transaksi
+        from disbursement_details d
+        join disbursement_groups g on g.id = d.group_id
+       where d.status = -1 and g.status = 'RUNNING' and d.row_no is not null
+       order by d.group_id, d.id
+       limit ${QUEUE_BATCH}
+         for update of d skip locked`.execute(trx);
+    const rows = picked.rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      group_id: Number(r.group_id),
+      agent_id: Number(r.agent_id),
+      nominal: Number(r.nominal),
+      admin_fee: Number(r.admin_fee),
+    }));
+    if (rows.length === 0) return 0;
+    // Accounts: each agent's bulk funds, each bank's clearing, each environment's fee revenue.
+    const specs = new Map<string, Parameters<Services['ledger']['ensureAccounts']>[0][number]>();
+    for (const r of rows) {
+      specs.set(`f:${r.agent_id}:${r.environment}`, {
+        kind: BULK_FUNDS_ACCOUNT,
+        agentId: r.agent_id,
+        environment: r.environment,
+      });
+      specs.set(`c:${r.kodebank}:${r.environment}`, {
+        kind: PAYOUT_ACCOUNT.railClearing,
+        subkey: r.kodebank,
+        environment: r.environment,
+      });
+      specs.set(`r:${r.environment}`, { kind: PAYOUT_ACCOUNT.fees, environment: r.environment });
+    }
+    const keys = [...specs.keys()];
+    const accounts = await services.ledger.ensureAccounts([...specs.values()], { trx });
+    const accountId = new Map(keys.map((k, i) => [k, accounts[i]?.id]));
+    const need = (key: string) => {
+      const id = accountId.get(key);
+      if (!id) throw new Error(`bulk account ${key} missing`);
+      return id;
+    };
+    const chains = rows.map((r) =>
+      rowPostings(
+        {
+          groupId: r.group_id,
+          rowNo: r.row_no,
+          idTransaksi: r.id_transaksi,
+          amount: r.nominal,
+          fee: r.admin_fee,
+          bankName: r.namabank,
+          accountNumber: r.norekeningtujuan,
+          accountName: r.customername,
+        },
+        {
+          funds: need(`f:${r.agent_id}:${r.environment}`),
+          clearing: need(`c:${r.kodebank}:${r.environment}`),
+          fees: need(`r:${r.environment}`),
+        },
+      ),
+    );
+    const results = await services.ledger.createTransfers(chains.flat(), { trx });
+    const refused = results.filter((r) => !isTransferOk(r));
+    if (refused.length > 0) {
+      throw new Error(`ledger refused bulk rows: ${refused.map((r) => r.result).join(',')}`);
+    }
+    const day = wibDate(now);
+    const inserted = await trx
+      .insertInto('transactions')
+      .values(
+        rows.map((r, i) => ({
+          id_transaksi: r.id_transaksi,
+          agent_id: r.agent_id,
+          environment: r.environment,
+          user_id: r.user_id,
+          kind: 'TRANSFER' as const,
+          jenis_produk: 'TRANSFER' as const,
+          jenis_trx: 'CASH OUT' as const,
+          jenis_transaksi: 1,
+          status_trx: 'PROCESS' as const,
+          time_request: now,
+          transaction_date: day,
+          invoicenumberext: `BULK${r.group_id}`,
+          nopelanggan1: r.norekeningtujuan,
+          nopelanggan2: 'NORMAL',
+          id_produk: 'TRANSFERBANK',
+          nama_produk: r.namabank,
+          nama_channel: r.namabank,
+          kodebank: r.kodebank,
+          namabank: r.namabank,
+          customername: r.customername,
+          nominal_origin: r.nominal,
+          nominal_admin: r.admin_fee,
+          addinfo21: r.note || null,
+          ...describedColumns('bulk.rowLine', {
+            group: r.group_name,
+            bank: r.namabank,
+            account: r.norekeningtujuan,
+          }),
+          ledger_transfer_id: chains[i]?.[0]?.id ?? null,
+          updated_at: now,
+        })),
+      )
+      .returning(['id', 'id_transaksi'])
+      .execute();
+    const trxId = new Map(inserted.map((t) => [t.id_transaksi, Number(t.id)]));
+    await trx
+      .insertInto('rail_submissions')
+      .values(
+        rows.map((r, i) => ({
+          transaction_id: trxId.get(r.id_transaksi) as number,
+          source_kind: 'bulk_transfer_row',
+          source_id: r.id,
+          rail: 'BANK' as const,
+          state: 'SEND' as const,
+          reference: r.id_transaksi,
+          rail_code: r.kodebank,
+          account_type: 'NORMAL',
+          account_number: r.norekeningtujuan,
+          amount: r.nominal,
+          pending_transfer_ids: (chains[i] ?? []).map((t) => t.id).join(','),
+          next_check_at: now,
+          // Not leased: the send step (or the rail sweep) claims each row like any payout.
+          claimed_until: null,
+          lease_token: null,
+          attempts: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await sql`
+      update disbursement_details d
+         set status = -2, transaction_id = t.id
+        from transactions t
+       where t.id_transaksi = d.id_transaksi
+         and d.id in (${sql.join(rows.map((r) => r.id))})`.execute(trx);
+    return rows.length;
+  });
+}
+
+/** Claims and advances due bulk rows at the rail, a few at a time; answers how many it claimed. */
+export async function sendStep(services: Services): Promise<number> {
+  const now = services.now();
+  const due = await services.db
+    .selectFrom('rail_submissions')
+    .select('id')
+    .where('source_kind', '=', 'bulk_transfer_row')
+    .where('state', 'not in', FINAL_STATES)
+    .where('next_check_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('next_check_at')
+    .orderBy('id')
+    .limit(SEND_BATCH)
+    .execute();
+  let next = 0;
+  let claimed = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const item = due[next++];
+      if (!item) break;
+      const row = await claimSubmission(services, item.id);
+      if (!row) continue;
+      claimed += 1;
+      await advanceSubmission(services, row);
+    }
+  };
+  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
+  return claimed;
+}
+
+/** Failed rows' amount and fee back to the balance, once each. */
+export async function refundStep(services: Services): Promise<number> {
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    const picked = await sql<{
+      id: number;
+      group_id: number;
+      agent_id: number;
+      environment: 'production' | 'sandbox';
+      row_no: number;
+      id_transaksi: string;
+      nominal: number;
+      admin_fee: number;
+    }>`
+      select d.id, d.group_id, d.agent_id, d.environment, d.row_no, d.id_transaksi, d.nominal,
+             d.admin_fee
+        from disbursement_details d
+       where d.status = 2 and d.refunded_at is null and d.row_no is not null
+       order by d.id
+       limit ${REFUND_BATCH}
+         for update skip locked`.execute(trx);
+    if (picked.rows.length === 0) return 0;
+    const accountKeys = new Map<
+      string,
+      { agentId: number; environment: 'production' | 'sandbox' }
+    >();
+    for (const r of picked.rows) {
+      accountKeys.set(`${r.agent_id}:${r.environment}`, {
+        agentId: Number(r.agent_id),
+        environment: r.environment,
+      });
+    }
+    const ids = new Map<string, { funds: number; available: number }>();
+    for (const [key, payer] of accountKeys) {
+      const [funds, available] = await services.ledger.ensureAccounts(
+        [
+          { kind: BULK_FUNDS_ACCOUNT, ...payer },
+          { kind: PAYOUT_ACCOUNT.available, ...payer },
+        ],
+        { trx },
+      );
+      if (!funds || !available) throw new Error('bulk refund accounts missing');
+      ids.set(key, { funds: funds.id, available: available.id });
+    }
+    const refunds = picked.rows.map((r) =>
+      rowRefundPosting(
+        {
+          groupId: Number(r.group_id),
+          rowNo: r.row_no,
+          idTransaksi: r.id_transaksi,
+          amount: Number(r.nominal),
+          fee: Number(r.admin_fee),
+        },
+        ids.get(`${r.agent_id}:${r.environment}`) as { funds: number; available: number },
+      ),
+    );
+    const results = await services.ledger.createTransfers(refunds, { trx });
+    const refused = results.filter((r) => !isTransferOk(r));
+    if (refused.length > 0) {
+      throw new Error(`ledger refused bulk refunds: ${refused.map((r) => r.result).join(',')}`);
+    }
+    await trx
+      .updateTable('disbursement_details')
+      .set({ refunded_at: now })
+      .where(
+        'id',
+        'in',
+        picked.rows.map((r) => Number(r.id)),
+      )
+      .execute();
+    return picked.rows.length;
+  });
+}
+
+/** RUNNING groups whose rows are all final and refunded become DONE. */
+export async function finishStep(services: Services): Promise<number> {
+  const now = services.now();
+  const done = await services.db
+    .updateTable('disbursement_groups as g')
+    .set({ status: 'DONE', completed_at: now })
+    .where('g.status', '=', 'RUNNING')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('disbursement_details as d')
+            .select('d.id')
+            .whereRef('d.group_id', '=', 'g.id')
+            .where((w) =>
+              w.or([
+                w('d.status', 'in', [-2, -1, 0]),
+                w.and([w('d.status', '=', 2), w('d.refunded_at', 'is', null)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .returning('g.id')
+    .execute();
+  return done.length;
+}
+
+/** Checks whose token has expired: the token and its answered rows go (a few per pass). */
+export async function cleanupStep(services: Services): Promise<number> {
+  const now = services.now();
+  const expired = await services.db
+    .selectFrom('bulk_checksums')
+    .select('uuid_user')
+    .where('expires_at', '<', now)
+    .limit(20)
+    .execute();
+  if (expired.length === 0) return 0;
+  await services.db
+    .deleteFrom('bulk_checksums')
+    .where(
+      'uuid_user',
+      'in',
+      expired.map((e) => e.uuid_user),
+    )
+    .execute();
+  return expired.length;
+}
+
+/** One bounded pass of every step (the jobs loop's entry). */
+export async function runOnce(services: Services): Promise<BulkRunReport> {
+  const report: BulkRunReport = { queued: 0, advanced: 0, refunded: 0, finished: 0 };
+  for (let step = 0; step < QUEUE_STEPS; step++) {
+    const moved = await queueStep(services);
+    report.queued += moved;
+    if (moved < QUEUE_BATCH) break;
+  }
+  report.advanced = await sendStep(services);
+  report.refunded = await refundStep(services);
+  report.finished = await finishStep(services);
+  await cleanupStep(services);
+  return report;
+}

@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CALLBACK_HEADERS,
+  CALLBACK_MAX_ATTEMPTS,
+  CALLBACK_RESPONSE_KEEP_BYTES,
+  CALLBACK_RETRY_DELAYS_MS,
+  CALLBACK_STATUS,
+  CALLBACK_TIMEOUT_MS,
+  type CallbackErrorCode,
+} from '@gerbang/shared/contract/callbacks';
+import { sql } from 'kysely';
+import type { Services } from '../../http/services';
+import { callbackTargetFor } from '../credentials/callback-target';
+import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
+import { type PostResult, postCallback } from './http-post';
+import { signCallback } from './sign';
+
+/**
+ * The callback sender (issue 11 §2). Every callback row (queued with status 0 New in the money
+ * event's own transaction, queue.ts) is delivered at least once:
+ *
+ *   0 New / 3 Process, due ──claim (lease)──► POST ──2xx──► 1 Sent
+ *                                               ├──else, attempts left──► 3 Process, due after
+ *                                               │     1m, 5m, 15m, 1h, 2h, 4h, 8h, 12h
+ *                                               └──else, last attempt (or a manual retry)──► 2 Failed
+ *
+ * A worker owns a row only while its lease runs: the claim sets `claimed_until` and a fresh
+ * `lease_token` in one conditional UPDATE over a `FOR UPDATE SKIP LOCKED` pick, and the outcome is
+ * written only while the token is still the row's. A worker that dies mid-delivery leaves the
+ * row with an expiring lease and an unfinished attempt row; the next claim after LEASE_MS marks
+ * that attempt interrupted and sends again (same event id, so the receiver can drop a duplicate).
+ * A row that reached 1 Sent is never claimed again; only control/retry_callback re-queues it.
+ *
+ * One pass runs up to `concurrency` deliveries at once, at most `perAgent` of them for one agent,
+ * so an agent whose endpoint hangs for the whole timeout holds two slots and the others flow on.
+ */
+
+/** Longer than one attempt (URL check plus the POST's timeout), so a live worker keeps its row. */
+export const LEASE_MS = 60_000;
+/** Bound on the URL re-check at send (it resolves DNS). */
+const URL_CHECK_TIMEOUT_MS = 5_000;
+
+export interface DeliveryOptions {
+  /** Deliveries in flight at once in this process. */
+  concurrency: number;
+  /** Deliveries in flight at once for one agent. */
+  perAgent: number;
+  /** Wait for one receiver's whole answer. */
+  timeoutMs: number;
+  /** Rows one pass claims at most; the next pass takes the rest. */
+  maxPerPass: number;
+  /** While other slots are busy, an idle slot looks for newly due rows this often. */
+  idlePollMs: number;
+}
+
+export const DEFAULT_DELIVERY: DeliveryOptions = {
+  concurrency: 8,
+  perAgent: 2,
+  timeoutMs: CALLBACK_TIMEOUT_MS,
+  maxPerPass: 500,
+  idlePollMs: 500,
+};
+
+export interface DeliveryReport {
+  claimed: number;
+  delivered: number;
+  /** Failed attempts with a retry scheduled. */
+  retrying: number;
+  /** Rows that became 2 Failed. */
+  failed: number;
+}
+
+interface ClaimedRow {
+  id_callback: number;
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  type_callback: string;
+  request_raw: string;
+  event_id: string;
+  attempts: number;
+  manual_retry: boolean;
+  lease_token: string;
+}
+
+/** Takes the lease on the next due row of an agent not in `skipAgents`; undefined when none. */
+export async function claimNextCallback(
+  services: Services,
+  skipAgents: number[] = [],
+): Promise<ClaimedRow | undefined> {
+  const now = services.now();
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + LEASE_MS).toISOString();
+  const token = randomUUID();
+  const skip =
+    skipAgents.length > 0
+      ? sql`and agent_id not in (${sql.join(skipAgents.map((id) => sql`${id}`))})`
+      : sql``;
+  const result = await sql<ClaimedRow>`
+    update callbacks
+    set status_sent = ${CALLBACK_STATUS.PROCESS}, claimed_until = ${until}::timestamptz,
+        lease_token = ${token}, attempts = attempts + 1
+    where id_callback = (
+      select id_callback from callbacks
+      where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz
+        and (claimed_until is null or claimed_until < ${at}::timestamptz)
+        ${skip}
+      order by next_attempt_at, id_callback
+      limit 1
+      for update skip locked)
+    and status_sent in (0, 3)
+    and (claimed_until is null or claimed_until < ${at}::timestamptz)
+    returning id_callback, agent_id, environment, type_callback, request_raw, event_id, attempts,
+      manual_retry, lease_token`.execute(services.db);
+  const row = result.rows[0];
+  return row
+    ? { ...row, id_callback: Number(row.id_callback), agent_id: Number(row.agent_id) }
+    : undefined;
+}
+
+/** The headers of one attempt; `X-Signature` only when the agent's signature is active. */
+export function callbackHeaders(
+  row: Pick<ClaimedRow, 'event_id' | 'type_callback' | 'attempts' | 'request_raw'>,
+  now: Date,
+  signingKey: string | null,
+): Record<string, string> {
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'Gerbang-Callback/1.0',
+    [CALLBACK_HEADERS.eventId]: row.event_id,
+    [CALLBACK_HEADERS.timestamp]: timestamp,
+    [CALLBACK_HEADERS.type]: row.type_callback,
+    [CALLBACK_HEADERS.attempt]: String(row.attempts),
+  };
+  if (signingKey) {
+    headers[CALLBACK_HEADERS.signature] = signCallback(signingKey, timestamp, row.request_raw);
+  }
+  return headers;
+}
+
+interface AttemptOutcome {
+  url: string;
+  ok: boolean;
+  status: number | null;
+  body: string | null;
+  durationMs: number | null;
+  errorCode: CallbackErrorCode | null;
+  error: string | null;
+  /** Retrying cannot help until the agent changes something (no URL set): final at once. */
+  final?: boolean;
+}
+
+/** Text a PostgreSQL column takes (no NUL), bounded. */
+const storable = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
+
+function outcomeOf(url: string, result: PostResult): AttemptOutcome {
+  if (result.kind !== 'answer') {
+    return {
+      url,
+      ok: false,
+      status: null,
+      body: null,
+      durationMs: result.durationMs,
+      errorCode: result.kind,
+      error: result.error,
+    };
+  }
+  const ok = result.status >= 200 && result.status < 300;
+  return {
+    url,
+    ok,
+    status: result.status,
+    body: storable(result.body, CALLBACK_RESPONSE_KEEP_BYTES),
+    durationMs: result.durationMs,
+    errorCode: ok ? null : 'http_status',
+    error: ok ? null : `HTTP ${result.status}`,
+  };
+}
+
+/**
+ * The URL re-checked at every send (the name may resolve elsewhere since it was saved): in
+ * production https only and every address the host resolves to public; in demo and test mode
+ * never link-local or metadata addresses, loopback/private only as url-safety.ts allows. Returns the checked addresses (the POST connects to one of them, so a second DNS
+ * answer cannot swap in a private one) or the refusal's catalog key.
+ */
+async function checkUrl(
+  services: Services,
+  url: string,
+): Promise<{ ok: true; addresses: string[] } | { ok: false; error: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const checked = await Promise.race([
+      assertPublicCallbackUrl(url, callbackUrlPolicy(services.config)),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('address check timed out')),
+          URL_CHECK_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return { ok: true, addresses: checked.addresses };
+  } catch (error) {
+    const e = error as { messageKey?: string; message?: string };
+    return { ok: false, error: String(e?.messageKey ?? e?.message ?? error).slice(0, 500) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Sends one claimed row once and records the attempt and the row's next state. */
+export async function deliverCallback(
+  services: Services,
+  row: ClaimedRow,
+  opts: Pick<DeliveryOptions, 'timeoutMs'> = DEFAULT_DELIVERY,
+): Promise<'delivered' | 'retrying' | 'failed' | 'lost'> {
+  const startedAt = services.now();
+  // An attempt left unfinished belongs to a worker whose lease ran out (it died or hung).
+  await services.db
+    .updateTable('callback_attempts')
+    .set({
+      error_code: 'interrupted',
+      error: 'the worker stopped before an answer was recorded',
+      finished_at: startedAt,
+    })
+    .where('callback_id', '=', row.id_callback)
+    .where('finished_at', 'is', null)
+    .execute();
+
+  let target: Awaited<ReturnType<typeof callbackTargetFor>>;
+  try {
+    target = await callbackTargetFor(
+      services.db,
+      row.agent_id,
+      row.environment,
+      row.type_callback,
+      row.request_raw,
+    );
+  } catch (error) {
+    // The agent's settings could not be read (a key that no longer decrypts): an attempt that
+    // failed, on the schedule like any other, rather than a row retried forever.
+    services.log.error({ err: error, idCallback: row.id_callback }, 'callback target unreadable');
+    return recordFailedSetup(services, row, startedAt, String((error as Error)?.message ?? error));
+  }
+  const headers = callbackHeaders(row, startedAt, target?.signingKey ?? null);
+  const attempt = await services.db
+    .insertInto('callback_attempts')
+    .values({
+      callback_id: row.id_callback,
+      agent_id: row.agent_id,
+      environment: row.environment,
+      attempt_no: row.attempts,
+      manual: row.manual_retry,
+      started_at: startedAt,
+      url: target?.url ?? '',
+      request_headers: JSON.stringify(headers),
+      request_body: row.request_raw,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  let outcome: AttemptOutcome;
+  if (!target) {
+    outcome = {
+      url: '',
+      ok: false,
+      status: null,
+      body: null,
+      durationMs: 0,
+      errorCode: 'no_url',
+      error: `no callback URL is set for ${row.type_callback}`,
+      final: true,
+    };
+  } else {
+    const checked = await checkUrl(services, target.url);
+    outcome = !checked.ok
+      ? {
+          url: target.url,
+          ok: false,
+          status: null,
+          body: null,
+          durationMs: 0,
+          errorCode: 'unsafe_url',
+          error: checked.error,
+        }
+      : outcomeOf(
+          target.url,
+          await postCallback({
+            url: target.url,
+            headers,
+            body: row.request_raw,
+            timeoutMs: opts.timeoutMs,
+            keepBytes: CALLBACK_RESPONSE_KEEP_BYTES,
+            addresses: checked.addresses,
+          }),
+        );
+  }
+  return recordOutcome(services, row, Number(attempt.id), startedAt, outcome);
+}
+
+async function recordFailedSetup(
+  services: Services,
+  row: ClaimedRow,
+  startedAt: Date,
+  error: string,
+): Promise<'delivered' | 'retrying' | 'failed' | 'lost'> {
+  const attempt = await services.db
+    .insertInto('callback_attempts')
+    .values({
+      callback_id: row.id_callback,
+      agent_id: row.agent_id,
+      environment: row.environment,
+      attempt_no: row.attempts,
+      manual: row.manual_retry,
+      started_at: startedAt,
+      url: '',
+      request_headers: '{}',
+      request_body: row.request_raw,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return recordOutcome(services, row, Number(attempt.id), startedAt, {
+    url: '',
+    ok: false,
+    status: null,
+    body: null,
+    durationMs: 0,
+    errorCode: 'internal',
+    error,
+  });
+}
+
+async function recordOutcome(
+  services: Services,
+  row: ClaimedRow,
+  attemptId: number,
+  startedAt: Date,
+  outcome: AttemptOutcome,
+): Promise<'delivered' | 'retrying' | 'failed' | 'lost'> {
+  const now = services.now();
+  const final =
+    outcome.ok || outcome.final || row.manual_retry || row.attempts >= CALLBACK_MAX_ATTEMPTS;
+  const delay =
+    CALLBACK_RETRY_DELAYS_MS[Math.min(row.attempts, CALLBACK_RETRY_DELAYS_MS.length) - 1];
+  const next = final ? null : new Date(now.getTime() + delay);
+  const status = outcome.ok
+    ? CALLBACK_STATUS.SENT
+    : final
+      ? CALLBACK_STATUS.FAILED
+      : CALLBACK_STATUS.PROCESS;
+  return services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('callback_attempts')
+      .set({
+        response_status: outcome.status,
+        response_body: outcome.body,
+        duration_ms: outcome.durationMs,
+        error_code: outcome.errorCode,
+        error: outcome.error ? storable(outcome.error, 500) : null,
+        finished_at: now,
+      })
+      .where('id', '=', attemptId)
+      .execute();
+    const updated = await trx
+      .updateTable('callbacks')
+      .set({
+        status_sent: status,
+        date_sent: startedAt,
+        url_callback: outcome.url,
+        http_status: outcome.status,
+        response_raw:
+          outcome.body || outcome.error || (outcome.status ? `HTTP ${outcome.status}` : null),
+        next_attempt_at: next,
+        claimed_until: null,
+        lease_token: null,
+        manual_retry: false,
+      })
+      .where('id_callback', '=', row.id_callback)
+      .where('lease_token', '=', row.lease_token)
+      .returning('id_callback')
+      .executeTakeFirst();
+    if (!updated) return 'lost';
+    return outcome.ok ? 'delivered' : final ? 'failed' : 'retrying';
+  });
+}
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+/**
+ * One pass of the sender (the `callbacks` job): deliver every due row, `concurrency` at a time and
+ * at most `perAgent` per agent, until none is due and nothing is in flight. Safe from several
+ * processes at once (each row is claimed with a lease).
+ */
+export async function runCallbacksOnce(
+  services: Services,
+  options: Partial<DeliveryOptions> = {},
+): Promise<DeliveryReport> {
+  const opts = { ...DEFAULT_DELIVERY, ...options };
+  const report: DeliveryReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
+  const perAgent = new Map<number, number>();
+  let inFlight = 0;
+
+  // Claims are taken one at a time in this process, so the per-agent counts they read are exact.
+  let claiming: Promise<unknown> = Promise.resolve();
+  const claim = () => {
+    const next = claiming.then(async () => {
+      if (report.claimed >= opts.maxPerPass) return undefined;
+      const full = [...perAgent].filter(([, n]) => n >= opts.perAgent).map(([id]) => id);
+      const row = await claimNextCallback(services, full);
+      if (row) {
+        report.claimed += 1;
+        inFlight += 1;
+        perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 0) + 1);
+      }
+      return row;
+    });
+    claiming = next.catch(() => undefined);
+    return next;
+  };
+
+  const slot = async () => {
+    for (;;) {
+      const row = await claim();
+      if (!row) {
+        if (inFlight === 0) return;
+        // Another slot is still sending (maybe to a slow agent): keep serving the others.
+        await sleep(opts.idlePollMs);
+        continue;
+      }
+      try {
+        const result = await deliverCallback(services, row, opts);
+        if (result !== 'lost') report[result] += 1;
+      } catch (error) {
+        // A database error: the lease runs out and a later pass takes the row again.
+        services.log.error({ err: error, idCallback: row.id_callback }, 'callback delivery failed');
+      } finally {
+        inFlight -= 1;
+        perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 1) - 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, slot));
+  return report;
+}

@@ -1,0 +1,112 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+
+/** What a receiver answered (any status), or why no answer came. */
+export type PostResult =
+  | { kind: 'answer'; status: number; body: string; durationMs: number }
+  | { kind: 'timeout'; durationMs: number; error: string }
+  | { kind: 'network'; durationMs: number; error: string };
+
+/**
+ * One POST of a callback: no redirects followed (a redirect is not a 2xx, and following one could
+ * leave the checked address), no connection reuse, the whole exchange bounded by `timeoutMs`, and
+ * only the first `keepBytes` of the answer read. Never throws.
+ */
+export function postCallback(input: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  keepBytes: number;
+  /** Connect only to these (already checked) addresses; empty: resolve normally. */
+  addresses?: string[];
+}): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise<PostResult>((resolve) => {
+    let settled = false;
+    const finish = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    let target: URL;
+    try {
+      target = new URL(input.url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+        throw new Error(`unsupported scheme ${target.protocol}`);
+      }
+    } catch (error) {
+      finish({ kind: 'network', durationMs: 0, error: errorText(error) });
+      return;
+    }
+    const payload = Buffer.from(input.body, 'utf8');
+    const client = target.protocol === 'https:' ? https : http;
+    const req = client.request(target, {
+      method: 'POST',
+      agent: false,
+      ...(input.addresses?.length ? { lookup: pinnedLookup(input.addresses) } : {}),
+      headers: { ...input.headers, 'content-length': String(payload.length) },
+    });
+    const timer = setTimeout(() => {
+      finish({
+        kind: 'timeout',
+        durationMs: elapsed(),
+        error: `no complete answer within ${input.timeoutMs} ms`,
+      });
+      req.destroy();
+    }, input.timeoutMs);
+    req.on('error', (error) =>
+      finish({ kind: 'network', durationMs: elapsed(), error: errorText(error) }),
+    );
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const done = () =>
+        finish({
+          kind: 'answer',
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          durationMs: elapsed(),
+        });
+      res.on('data', (chunk: Buffer) => {
+        if (kept >= input.keepBytes) return;
+        const part = chunk.subarray(0, input.keepBytes - kept);
+        chunks.push(part);
+        kept += part.length;
+        if (kept >= input.keepBytes) {
+          // Enough of the body: the status is what counts; stop reading the rest.
+          done();
+          res.destroy();
+        }
+      });
+      res.on('end', done);
+      res.on('close', done);
+      res.on('error', (error) =>
+        finish({ kind: 'network', durationMs: elapsed(), error: errorText(error) }),
+      );
+    });
+    req.end(payload);
+  });
+}
+
+/** A `dns.lookup` stand-in that answers with the addresses the URL check approved. */
+function pinnedLookup(addresses: string[]) {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return ((
+    _host: string,
+    options: { all?: boolean } | number | undefined,
+    callback: (...args: unknown[]) => void,
+  ) => {
+    const all = typeof options === 'object' && options?.all;
+    if (all) callback(null, entries);
+    else callback(null, entries[0]?.address, entries[0]?.family);
+  }) as unknown as NonNullable<http.RequestOptions['lookup']>;
+}
+
+function errorText(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  return [e?.code, e?.message ?? String(error)].filter(Boolean).join(': ').slice(0, 500);
+}

@@ -1,0 +1,208 @@
+import {
+  CALLBACK_ACCESS,
+  CALLBACK_HEADERS,
+  CALLBACK_PATHS,
+  type CallbackAttempt,
+  type CallbackAttemptsAnswer,
+  type CallbackSinkEntry,
+  callbackAttemptsQuery,
+} from '@gerbang/shared/contract/callbacks';
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import { defineRoute, ok, type RouteDefinition } from '../../http/route';
+import type { Services } from '../../http/services';
+import { callbackTargetFor } from '../credentials/callback-target';
+import { isValidCallbackSignature } from './sign';
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+function parseHeaders(raw: string): Record<string, string> {
+  try {
+    return JSON.parse(raw) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** The attempt log of one of the caller's callback rows (the popup on /data/callback). */
+export const callbackRoutes: RouteDefinition[] = [
+  defineRoute({
+    method: 'GET',
+    url: CALLBACK_PATHS.attempts,
+    access: CALLBACK_ACCESS.read,
+    query: callbackAttemptsQuery,
+    handler: async ({ query, auth, services }) => {
+      const id = Number(query.id_callback);
+      const row = await services.db
+        .selectFrom('callbacks')
+        .select(['id_callback', 'event_id', 'status_sent', 'attempts', 'next_attempt_at'])
+        .where('id_callback', '=', id)
+        .where('agent_id', '=', auth.agent.id)
+        .where('environment', '=', auth.environment)
+        .executeTakeFirst();
+      if (!row) throw notFound('data.errors.callbackNotFound');
+      const attempts = await services.db
+        .selectFrom('callback_attempts')
+        .selectAll()
+        .where('callback_id', '=', id)
+        .orderBy('id')
+        .limit(200)
+        .execute();
+      const answer: CallbackAttemptsAnswer = {
+        id_callback: Number(row.id_callback),
+        event_id: row.event_id,
+        status_sent: row.status_sent,
+        attempts: row.attempts,
+        next_attempt_at: iso(row.next_attempt_at),
+        data: attempts.map(
+          (a): CallbackAttempt => ({
+            id: Number(a.id),
+            attempt_no: a.attempt_no,
+            manual: a.manual,
+            started_at: iso(a.started_at) ?? '',
+            url: a.url,
+            request_headers: parseHeaders(a.request_headers),
+            request_body: a.request_body,
+            response_status: a.response_status,
+            response_body: a.response_body,
+            duration_ms: a.duration_ms,
+            error_code: a.error_code as CallbackAttempt['error_code'],
+            error: a.error,
+            finished_at: iso(a.finished_at),
+          }),
+        ),
+      };
+      return ok(answer);
+    },
+  }),
+];
+
+const header = (headers: Record<string, unknown>, name: string): string => {
+  const value = headers[name];
+  return String(Array.isArray(value) ? value[0] : (value ?? ''));
+};
+
+/** The agent's signature check of a received callback; null when the agent signs nothing. */
+async function checkSignature(
+  services: Services,
+  rawBody: string,
+  headers: Record<string, unknown>,
+): Promise<boolean | null> {
+  const eventId = header(headers, CALLBACK_HEADERS.eventId);
+  const row = eventId
+    ? await services.db
+        .selectFrom('callbacks')
+        .select(['agent_id', 'environment', 'type_callback', 'request_raw'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) return null;
+  const target = await callbackTargetFor(
+    services.db,
+    row.agent_id,
+    row.environment,
+    row.type_callback,
+    row.request_raw,
+  );
+  if (!target?.signingKey) return null;
+  return isValidCallbackSignature(
+    target.signingKey,
+    header(headers, CALLBACK_HEADERS.timestamp),
+    rawBody,
+    header(headers, CALLBACK_HEADERS.signature),
+  );
+}
+
+/** How many received callbacks the demo receiver keeps and lists. */
+const SINK_KEEP = 100;
+
+/**
+ * The demo receiver (demo and test mode only; never registered in production): point a callback
+ * URL at `/api/dev/callback_sink` and watch what arrives (the list: logged in, own agent only). It verifies the signature when the
+ * sending agent has an active one. `?status=500` answers with that status and `?delay_ms=12000`
+ * answers late, so a person can watch retries and timeouts.
+ */
+export const callbackSinkRoutes: RouteDefinition[] = [
+  defineRoute({
+    method: 'POST',
+    url: CALLBACK_PATHS.sink,
+    access: {
+      public: true,
+      reason: 'demo-only callback receiver, called by the callback sender; not in production',
+    },
+    serverToServer: true,
+    raw: true,
+    query: z.object({
+      status: z.coerce.number().int().min(200).max(599).optional(),
+      delay_ms: z.coerce.number().int().min(0).max(15_000).optional(),
+    }),
+    handler: async ({ req, reply, query, services }) => {
+      const rawBody = req.rawBody ?? '';
+      const headers = req.headers as Record<string, unknown>;
+      const status = query.status ?? 200;
+      const kept: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) {
+        if (name === 'content-type' || name === 'user-agent' || name.startsWith('x-')) {
+          kept[name] = String(value).slice(0, 1000);
+        }
+      }
+      await services.db
+        .insertInto('dev_callback_sink')
+        .values({
+          received_at: services.now(),
+          event_id: header(headers, CALLBACK_HEADERS.eventId).slice(0, 200) || null,
+          headers: JSON.stringify(kept),
+          body: rawBody.replaceAll('\u0000', ''),
+          signature_valid: await checkSignature(services, rawBody, headers),
+          answered_status: status,
+        })
+        .execute();
+      const newest = await services.db
+        .selectFrom('dev_callback_sink')
+        .select('id')
+        .orderBy('id', 'desc')
+        .offset(SINK_KEEP)
+        .limit(1)
+        .executeTakeFirst();
+      if (newest)
+        await services.db.deleteFrom('dev_callback_sink').where('id', '<=', newest.id).execute();
+      if (query.delay_ms) await new Promise((r) => setTimeout(r, query.delay_ms));
+      const ok = status < 300;
+      await reply
+        .status(status)
+        .send({ rc: ok ? '00' : '99', rd: ok ? 'OK' : `demo receiver answers ${status}` });
+      return undefined;
+    },
+  }),
+  // The log needs a session and lists only what was sent for the caller's agent in the session's
+  // environment (matched by the event id the sender put on the request); the POST stays public.
+  defineRoute({
+    method: 'GET',
+    url: CALLBACK_PATHS.sink,
+    access: {},
+    handler: async ({ services, auth }) => {
+      const rows = await services.db
+        .selectFrom('dev_callback_sink as s')
+        .innerJoin('callbacks as c', 'c.event_id', 's.event_id')
+        .selectAll('s')
+        .where('c.agent_id', '=', auth.agent.id)
+        .where('c.environment', '=', auth.environment)
+        .orderBy('s.id', 'desc')
+        .limit(SINK_KEEP)
+        .execute();
+      return ok(
+        rows.map(
+          (r): CallbackSinkEntry => ({
+            id: Number(r.id),
+            received_at: iso(r.received_at) ?? '',
+            event_id: r.event_id,
+            headers: parseHeaders(r.headers),
+            body: r.body,
+            signature_valid: r.signature_valid,
+            answered_status: r.answered_status,
+          }),
+        ),
+      );
+    },
+  }),
+];

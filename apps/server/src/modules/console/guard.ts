@@ -1,0 +1,80 @@
+import { RC } from '@gerbang/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, accessDenied } from '../../http/errors';
+import { assertSameOrigin } from '../../http/request-guard';
+import type { Services } from '../../http/services';
+import { cookieOptions, sessionCookieNames } from '../auth/cookies';
+import { CSRF_HEADER, csrfForSession, isCsrfTokenValid } from '../auth/csrf';
+import { newToken, safeEqual } from '../auth/tokens';
+import { type ConsolePermission, staffMay } from './permissions';
+import { consoleCookieName, loadStaffSession, type StaffContext } from './staff-session';
+
+/**
+ * A console route's rule: a console permission, any logged-in staff member ('staff'), or the
+ * login form's calls before anyone is logged in ('anonymous').
+ */
+export type ConsoleRule = ConsolePermission | 'staff' | 'anonymous';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    gerbangStaff?: StaffContext | null;
+  }
+}
+
+/** The staff cookie's token, when the browser sent one. */
+export const staffToken = (req: FastifyRequest, services: Services): string | undefined =>
+  req.cookies[consoleCookieName(services.config.mode)] || undefined;
+
+/**
+ * The CSRF token a console page sends: bound to the staff session, else the double-submit one
+ * (the browser's token is reused, or a new one is set, as `GET /auth/csrf_token` does).
+ */
+export function consoleCsrf(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  loggedIn: boolean,
+): string {
+  const token = staffToken(req, services);
+  if (loggedIn && token) return csrfForSession(token);
+  const names = sessionCookieNames(services.config.mode);
+  const csrf = req.cookies[names.csrf] || newToken(24);
+  reply.setCookie(names.csrf, csrf, cookieOptions(services.config.mode));
+  return csrf;
+}
+
+/**
+ * Runs before a console route's body is read (the route wrapper calls it instead of the merchant
+ * checks): only the staff cookie is read, never the merchant session; POSTs pass the origin check
+ * and the CSRF token; then the console permission. A caller with a merchant session and no staff
+ * session is refused as access denied (answering 401 would also clear the merchant's cookie).
+ */
+export async function enforceConsoleAccess(
+  req: FastifyRequest,
+  services: Services,
+  rule: ConsoleRule,
+  method: 'GET' | 'POST',
+): Promise<void> {
+  const token = staffToken(req, services);
+  const staff = token ? await loadStaffSession(services.db, token, services.now()) : null;
+  req.gerbangStaff = staff;
+  if (method === 'POST') {
+    assertSameOrigin(req, services);
+    const header = String(req.headers[CSRF_HEADER] ?? '');
+    const valid =
+      staff && token
+        ? header !== '' && safeEqual(header, csrfForSession(token))
+        : isCsrfTokenValid({
+            header,
+            cookie: req.cookies[sessionCookieNames(services.config.mode).csrf] ?? '',
+            sessionToken: null,
+          });
+    if (!valid) throw new ApiError(RC.ACCESS_DENIED, 'common.errors.csrf');
+  }
+  if (rule === 'anonymous') return;
+  if (!staff) {
+    if (req.cookies[sessionCookieNames(services.config.mode).session]) throw accessDenied();
+    throw new ApiError(RC.SESSION, 'common.errors.session');
+  }
+  if (rule !== 'staff' && !staffMay(staff.access, rule)) throw accessDenied();
+}

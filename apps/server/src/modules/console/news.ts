@@ -1,0 +1,122 @@
+import { notFound } from '../../http/errors';
+import type { Services } from '../../http/services';
+import { newToken } from '../auth/tokens';
+import { sanitizeArticleHtml } from '../dashboard/news';
+import { auditConsole } from './audit';
+import type { ConsoleReviewer } from './reviewer';
+
+/**
+ * News articles written in the console (issue 17 §4): the dashboard and /news/{id} read the same
+ * `news_articles` table (modules/dashboard/news.ts). The body is sanitised when stored, and again
+ * on every answer by the reader.
+ */
+export const NEWS_CATEGORIES = [1588, 1598] as const;
+
+export interface NewsInput {
+  title: string;
+  category_id: (typeof NEWS_CATEGORIES)[number];
+  foto: string;
+  konten: string;
+}
+
+export async function listAllNews(db: Services['db']) {
+  return db
+    .selectFrom('news_articles')
+    .select(['id', 'title', 'category_id', 'foto', 'konten', 'is_published', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export async function createNews(
+  services: Pick<Services, 'db' | 'now'>,
+  reviewer: ConsoleReviewer,
+  input: NewsInput,
+) {
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('news_articles')
+      .values({
+        slug: `console-${newToken(9)}`,
+        category_id: input.category_id,
+        title: input.title.trim(),
+        foto: input.foto.trim(),
+        konten: sanitizeArticleHtml(input.konten),
+        is_published: false,
+        published_at: now,
+        updated_at: now,
+        created_at: now,
+      })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    await auditConsole(trx, reviewer, {
+      action: 'news_create',
+      agentId: null,
+      target: String(row.id),
+      at: now,
+    });
+    return row;
+  });
+}
+
+export async function updateNews(
+  services: Pick<Services, 'db' | 'now'>,
+  reviewer: ConsoleReviewer,
+  id: number,
+  input: NewsInput,
+) {
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('news_articles')
+      .set({
+        category_id: input.category_id,
+        title: input.title.trim(),
+        foto: input.foto.trim(),
+        konten: sanitizeArticleHtml(input.konten),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returning(['id'])
+      .executeTakeFirst();
+    if (!row) throw notFound('console.errors.newsNotFound');
+    await auditConsole(trx, reviewer, {
+      action: 'news_update',
+      agentId: null,
+      target: String(id),
+      at: now,
+    });
+    return row;
+  });
+}
+
+export async function publishNews(
+  services: Pick<Services, 'db' | 'now'>,
+  reviewer: ConsoleReviewer,
+  id: number,
+  published: boolean,
+) {
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('news_articles')
+      .set(
+        published
+          ? { is_published: true, published_at: now, updated_at: now }
+          : { is_published: false },
+      )
+      .where('id', '=', id)
+      .returning(['id', 'is_published'])
+      .executeTakeFirst();
+    if (!row) throw notFound('console.errors.newsNotFound');
+    await auditConsole(trx, reviewer, {
+      action: published ? 'news_publish' : 'news_unpublish',
+      agentId: null,
+      target: String(id),
+      at: now,
+    });
+    return row;
+  });
+}

@@ -1,0 +1,89 @@
+import { RC } from '@gerbang/shared';
+import type { FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import { ApiError, refused, validationError } from '../../http/errors';
+import type { Services } from '../../http/services';
+import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
+import { cookieOptions } from '../auth/cookies';
+import { CSRF_HEADER, csrfForSession } from '../auth/csrf';
+import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
+import { auditConsole } from './audit';
+import {
+  consoleCookieName,
+  createStaffSession,
+  loadStaffSession,
+  type StaffContext,
+} from './staff-session';
+
+/** Staff logins per e-mail: five failures in 30 minutes lock it for 30 minutes. */
+export const STAFF_LOGIN_RULE: GuessRule = {
+  scope: 'console_login',
+  limit: 5,
+  windowMs: 30 * 60_000,
+  lockMs: 30 * 60_000,
+};
+
+export interface StaffView {
+  id: number;
+  email: string;
+  nama: string;
+  access: StaffContext['access'];
+}
+
+export const staffView = (s: StaffContext): StaffView => ({
+  id: s.staffId,
+  email: s.email,
+  nama: s.nama,
+  access: s.access,
+});
+
+/** POST /console/auth/login: captcha, lockout budget, password; a staff session in its own cookie. */
+export async function staffLogin(
+  services: Services,
+  reply: FastifyReply,
+  caller: { ip: string; userAgent: string },
+  body: { email: string; password: string; captcha: string },
+): Promise<{ staff: StaffView; csrf: string }> {
+  const now = services.now();
+  if (!body.email.trim()) throw validationError('console.errors.emailRequired');
+  if (!body.password) throw validationError('console.errors.passwordRequired');
+  if (!body.captcha) throw validationError('auth.submitCaptcha');
+  if (!(await services.captcha.verify(body.captcha, { now, allowTestKey: true })))
+    throw refused('auth.invalidCaptcha');
+  const email = body.email.trim().toLowerCase();
+  const tried = await reserveTry(services.db, STAFF_LOGIN_RULE, email, now);
+  if (!tried.ok) throw new ApiError(RC.THROTTLED, 'console.errors.locked');
+  const staff = await services.db
+    .selectFrom('staff_users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email)
+    .executeTakeFirst();
+  const hash = staff?.password_hash ?? (await dummyPasswordHash());
+  const passwordOk = (await verifyPassword(hash, body.password)) && staff !== undefined;
+  if (!staff || !passwordOk || staff.disabled) {
+    await recordFailure(services.db, tried, now);
+    throw refused('console.errors.invalidCredentials');
+  }
+  await releaseTry(services.db, tried);
+  const session = await createStaffSession(services.db, {
+    staffId: staff.id,
+    ip: caller.ip,
+    userAgent: caller.userAgent,
+    now,
+  });
+  const mode = services.config.mode;
+  reply.setCookie(consoleCookieName(mode), session.token, {
+    ...cookieOptions(mode),
+    expires: session.expiresAt,
+  });
+  const csrf = csrfForSession(session.token);
+  reply.header(CSRF_HEADER, csrf);
+  const ctx = await loadStaffSession(services.db, session.token, now);
+  if (!ctx) throw new ApiError(RC.GENERIC, 'common.errors.generic');
+  await auditConsole(
+    services.db,
+    { staffId: staff.id, name: staff.nama, email: staff.email, ...caller },
+    { action: 'login', agentId: null, at: now },
+  );
+  return { staff: staffView(ctx), csrf };
+}

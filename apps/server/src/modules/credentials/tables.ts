@@ -1,0 +1,60 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
+
+/**
+ * An agent's API credential per environment (spec 03 §3.3): client id, the client secret's hash
+ * (never the secret), the IP whitelist, and the callback signature key encrypted with a key from
+ * the configuration (signing.ts) because the server must sign with it.
+ */
+export interface AgentCredentialsTable {
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  app_name: string;
+  client_id: string | null;
+  /** sha256 of the secret, hex: the secret has 256 random bits, so a fast hash is enough. */
+  client_secret_hash: string | null;
+  /** The whitelist, comma-joined (1–6 addresses); empty until set. */
+  allow_ip: string;
+  is_using_signature: Generated<boolean>;
+  /** AES-256-GCM of the signature key: `iv.tag.ciphertext`, base64url parts. */
+  signature_key_enc: string | null;
+  secret_generated_at: Timestamp | null;
+  updated_at: Timestamp;
+  /** SNAP (migration 0145): the partner's RSA public key (PEM) for the access-token signature. */
+  snap_public_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SNAP: the client secret, AES-GCM like the signature key (the service HMAC needs it). */
+  client_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SNAP: calls per minute before 429. */
+  snap_rate_per_minute: Generated<number>;
+}
+
+/** One callback URL per event type (spec 03 §3.3 items: idinfo, type_info, type_value). */
+export interface CallbackUrlsTable {
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  idinfo: number;
+  type_info: string;
+  type_value: string;
+  updated_at: Timestamp;
+}
+
+/** A sensitive-change OTP (spec 03 §4, §5.2): bound to the user and the action, single use. */
+export interface CredentialOtpsTable {
+  id: Generated<number>;
+  id_otp: string;
+  user_id: number;
+  agent_id: number;
+  environment: 'production' | 'sandbox';
+  action: string;
+  code_hash: string;
+  email: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface CredentialTables {
+  agent_credentials: AgentCredentialsTable;
+  callback_urls: CallbackUrlsTable;
+  credential_otps: CredentialOtpsTable;
+}

@@ -1,0 +1,283 @@
+import type { Ledger } from '@gerbang/ledger';
+import type { Environment } from '@gerbang/shared';
+import { formatRupiah, RC, wibDate } from '@gerbang/shared';
+import type { RemittanceReceipt } from '@gerbang/shared/contract/remittance';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { ApiError, refused } from '../../http/errors';
+import type { Services } from '../../http/services';
+import type { Actor } from '../../platform/actor';
+import { writeAudit } from '../audit/audit';
+import { PAYOUT_ACCOUNT } from '../payouts/accounts';
+import { holdFunds } from '../payouts/hold';
+import { advanceSubmission } from '../payouts/rail-work';
+import type { PayoutSource } from '../payouts/sources';
+import { awaitRailStep, recordSubmission, type SubmissionRow } from '../payouts/submissions';
+import { describedColumns } from '../transactions/descriptions';
+import { expectedChecksum, foreignAmount, type RemittanceInquiryRow } from './inquiry';
+import { checkOtp, findRemittanceInquiry, matchesUsedOtp } from './otp';
+import { MINOR_UNITS, postings, REMITTANCE_ACCOUNT, type RemittanceAccounts } from './postings';
+import { loadRemittanceReceipt } from './receipt';
+import { checksumMatches, paymentFingerprint } from './security';
+
+/** transaction/cashout_payment_remittance (the withdraw payment fields without bank_code). */
+export interface RemittancePaymentBody {
+  pin: string;
+  reff_id: string;
+  checksum: string;
+  uuid_user: string;
+  number: string;
+  nominal: number;
+}
+
+export function payoutSourceOf(inquiry: { id: number }): PayoutSource {
+  return { kind: 'remittance', id: inquiry.id };
+}
+
+/** The five accounts of a remittance (created on first use), inside the caller's transaction. */
+export async function remittanceAccounts(
+  ledger: Ledger,
+  payer: { agentId: number; environment: Environment },
+  currency: string,
+  trx?: Kysely<any>,
+): Promise<RemittanceAccounts> {
+  const { agentId, environment } = payer;
+  const accounts = await ledger.ensureAccounts(
+    [
+      { kind: PAYOUT_ACCOUNT.available, agentId, environment },
+      { kind: PAYOUT_ACCOUNT.fees, environment },
+      { kind: REMITTANCE_ACCOUNT.fx, subkey: currency, environment },
+      { kind: REMITTANCE_ACCOUNT.fx, subkey: currency, environment, currency },
+      {
+        kind: REMITTANCE_ACCOUNT.clearing,
+        subkey: REMITTANCE_ACCOUNT.clearingSubkey,
+        environment,
+        currency,
+      },
+    ],
+    trx ? { trx } : {},
+  );
+  const [merchant, fees, fxIdr, fxForeign, clearingForeign] = accounts.map((a) => a?.id);
+  if (!merchant || !fees || !fxIdr || !fxForeign || !clearingForeign) {
+    throw new Error('remittance accounts missing');
+  }
+  return { merchant, fees, fxIdr, fxForeign, clearingForeign };
+}
+
+function fingerprintOf(body: RemittancePaymentBody): string {
+  return paymentFingerprint({
+    reff_id: body.reff_id,
+    checksum: body.checksum,
+    uuid_user: body.uuid_user,
+    number: body.number.replace(/[\s-]/g, ''),
+    nominal: body.nominal,
+  });
+}
+
+function assertBinding(services: Services, body: RemittancePaymentBody, row: RemittanceInquiryRow) {
+  const sameChecksum =
+    checksumMatches(body.checksum, row.checksum) &&
+    checksumMatches(body.checksum, expectedChecksum(services.config.sessionSecret, row));
+  const sameFields =
+    body.uuid_user === row.uuid_user &&
+    body.number.replace(/[\s-]/g, '') === row.account_number.replace(/[\s-]/g, '') &&
+    body.nominal === row.amount;
+  if (!sameChecksum || !sameFields) throw new ApiError(RC.CONFLICT, 'remittance.inquiryMismatch');
+}
+
+async function receiptOf(services: Services, actor: Actor, row: RemittanceInquiryRow) {
+  const receipt = await loadRemittanceReceipt(services, row, actor.lang);
+  if (!receipt) throw new ApiError(RC.NOT_FOUND, 'remittance.inquiryNotFound');
+  return receipt;
+}
+
+/** A payment already made: the same request gets the first receipt; other fields get 409. */
+async function replay(
+  services: Services,
+  actor: Actor,
+  body: RemittancePaymentBody,
+  row: RemittanceInquiryRow,
+): Promise<RemittanceReceipt> {
+  if (row.payment_fingerprint !== fingerprintOf(body)) {
+    throw new ApiError(RC.CONFLICT, 'common.errors.idempotencyConflict');
+  }
+  if (!(await matchesUsedOtp(services, row.id, body.pin))) throw refused('remittance.otpUsed');
+  await awaitRailStep(services, payoutSourceOf(row));
+  return receiptOf(services, actor, row);
+}
+
+type Outcome =
+  | { kind: 'paid'; submission: SubmissionRow }
+  | { kind: 'replay' }
+  | { kind: 'refused'; error: ApiError };
+
+/**
+ * transaction/cashout_payment_remittance. The inquiry of this agent and user, its binding, replay;
+ * then ONE database transaction under the inquiry's row lock: expiry, the quote's validity (a
+ * stale rate is refused), the OTP, the paid mark, the payout hold (IDR leg, fee, currency leg),
+ * the PROCESS transaction row and the rail submission. The partner is called after the commit;
+ * the payout sweep finishes what a request could not.
+ */
+export async function payRemittance(
+  services: Services,
+  actor: Actor,
+  body: RemittancePaymentBody,
+): Promise<RemittanceReceipt> {
+  const row = await findRemittanceInquiry(services, actor, body.reff_id);
+  if (row.user_id !== actor.auth.user.id) {
+    throw new ApiError(RC.NOT_FOUND, 'remittance.inquiryNotFound');
+  }
+  assertBinding(services, body, row);
+  if (row.paid_at) return replay(services, actor, body, row);
+
+  const outcome = await services.db
+    .transaction()
+    .execute((trx) => payUnderLock(services, actor, body, row.id, trx));
+  if (outcome.kind === 'refused') throw outcome.error;
+  const fresh = await findRemittanceInquiry(services, actor, body.reff_id);
+  if (outcome.kind === 'replay') return replay(services, actor, body, fresh);
+  await writeAudit(services.db, {
+    at: services.now(),
+    agentId: actor.auth.agent.id,
+    userId: actor.auth.user.id,
+    username: actor.auth.user.username,
+    action: 'remittance_payment',
+    target: row.id_transaksi,
+    detail: {
+      currency: row.currency,
+      destination_amount: row.destination_amount,
+      selling_rate: row.selling_rate,
+      amount: row.amount,
+      fee: row.admin_fee,
+    },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    environment: actor.auth.environment,
+  });
+  await advanceSubmission(services, outcome.submission);
+  return receiptOf(services, actor, fresh);
+}
+
+async function payUnderLock(
+  services: Services,
+  actor: Actor,
+  body: RemittancePaymentBody,
+  inquiryId: number,
+  trx: Transaction<Database>,
+): Promise<Outcome> {
+  const row = await trx
+    .selectFrom('remittance_inquiries')
+    .selectAll()
+    .where('id', '=', inquiryId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (row.paid_at) return { kind: 'replay' };
+  const now = services.now();
+  if (new Date(row.expires_at).getTime() <= now.getTime()) {
+    return { kind: 'refused', error: refused('remittance.inquiryExpired') };
+  }
+  if (new Date(row.rate_valid_until).getTime() <= now.getTime()) {
+    return { kind: 'refused', error: refused('remittance.rateExpired') };
+  }
+  // A wrong code keeps its counted try: the transaction commits with the refusal.
+  const otp = await checkOtp(services, row.id, body.pin, trx);
+  if (!otp.ok) return { kind: 'refused', error: otp.error };
+  await trx
+    .updateTable('remittance_inquiries')
+    .set({ paid_at: now, payment_fingerprint: fingerprintOf(body) })
+    .where('id', '=', row.id)
+    .execute();
+  const submission = await bookRemittance(services, trx, row, actor.auth.user.id, now);
+  return { kind: 'paid', submission };
+}
+
+/**
+ * The money of a paid remittance, inside the caller's transaction: the payout hold (IDR leg, fee,
+ * currency leg), the PROCESS transaction row and the rail submission leased to the caller. The
+ * payment and the demo seed both book through it.
+ */
+export async function bookRemittance(
+  services: Services,
+  trx: Transaction<Database>,
+  row: RemittanceInquiryRow,
+  userId: number,
+  now: Date,
+): Promise<SubmissionRow> {
+  const pendingIds = await hold(services, row, trx);
+  return recordProcess(userId, row, pendingIds, now, trx);
+}
+
+async function hold(services: Services, row: RemittanceInquiryRow, trx: Transaction<Database>) {
+  const payer = { agentId: row.agent_id, environment: row.environment };
+  const accounts = await remittanceAccounts(services.ledger, payer, row.currency, trx);
+  const held = await holdFunds(services.ledger, trx, payer, postings(row, accounts));
+  if (held.ok) return held.pendingIds;
+  // Thrown: the whole transaction (OTP use, paid mark) rolls back.
+  throw refused('remittance.insufficientBalance', {
+    total: formatRupiah(row.amount + row.admin_fee),
+    balance: formatRupiah(held.available),
+  });
+}
+
+async function recordProcess(
+  userId: number,
+  row: RemittanceInquiryRow,
+  pendingIds: string[],
+  now: Date,
+  trx: Transaction<Database>,
+): Promise<SubmissionRow> {
+  const transaction = await trx
+    .insertInto('transactions')
+    .values(remittanceTransactionRow(row, userId, now))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return recordSubmission(trx, now, {
+    source: payoutSourceOf(row),
+    transactionId: transaction.id,
+    reference: row.id_transaksi,
+    destination: {
+      rail: 'REMITTANCE',
+      railCode: `${row.currency}/${row.bank_id}`,
+      accountType: 'NORMAL',
+      accountNumber: row.account_number,
+      amount: row.destination_amount * MINOR_UNITS,
+    },
+    pendingIds,
+  });
+}
+
+/** The PROCESS `transactions` row of a paid remittance (the demo seed writes the same). */
+export function remittanceTransactionRow(row: RemittanceInquiryRow, userId: number, now: Date) {
+  return {
+    id_transaksi: row.id_transaksi,
+    agent_id: row.agent_id,
+    environment: row.environment,
+    user_id: userId,
+    kind: 'REMITTANCE' as const,
+    jenis_produk: 'TRANSFER' as const,
+    jenis_trx: 'CASH OUT' as const,
+    jenis_transaksi: 1,
+    status_trx: 'PROCESS' as const,
+    time_request: now,
+    transaction_date: wibDate(now),
+    nopelanggan1: row.account_number,
+    nopelanggan2: row.swift_code,
+    id_produk: `REMITTANCE_${row.currency}`,
+    nama_produk: `REMITTANCE ${row.currency}`,
+    nama_channel: row.bank_name,
+    kodebank: row.bank_id,
+    namabank: row.bank_name,
+    customername: row.account_name,
+    nominal_origin: row.amount,
+    nominal_admin: row.admin_fee,
+    addinfo21: `${foreignAmount(row)} @ ${row.selling_rate}`,
+    ...describedColumns('remittance.description', {
+      currency: row.currency,
+      amount: row.destination_amount,
+      bank: row.bank_name,
+      account: row.account_number,
+    }),
+    ledger_transfer_id: `remittance:${row.id_transaksi}:idr`,
+    updated_at: now,
+  };
+}

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { type Environment, wibDate } from '@gerbang/shared';
+import type { Services } from '../../http/services';
+import { decryptSecret } from '../credentials/signing';
+import { SnapError } from './codes';
+import { parseSnapTimestamp, TIMESTAMP_SKEW_MS } from './signature';
+
+/**
+ * The checks every SNAP call passes before its service runs, each refusing with the standard's
+ * code and changing nothing: who the partner is (client id or bearer token), the IP whitelist, the
+ * timestamp window, the per-partner rate limit, and the X-EXTERNAL-ID of the day. The order is
+ * the route's (pipeline.ts): nothing is counted or reserved for a caller that is not the partner.
+ */
+
+/** A partner: one agent's credential in one environment (sandbox and production are separate). */
+export interface SnapPartner {
+  agentId: number;
+  environment: Environment;
+  clientId: string;
+  allowIp: string[];
+  publicKey: string | null;
+  clientSecretEnc: string | null;
+  ratePerMinute: number;
+  apiEnabled: boolean;
+}
+
+export const TOKEN_TTL_SECONDS = 900;
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function partnerQuery(services: Services) {
+  return services.db
+    .selectFrom('agent_credentials as c')
+    .innerJoin('agents as a', 'a.id', 'c.agent_id')
+    .select([
+      'c.agent_id',
+      'c.environment',
+      'c.client_id',
+      'c.allow_ip',
+      'c.snap_public_key',
+      'c.client_secret_enc',
+      'c.snap_rate_per_minute',
+      'a.enable_api',
+    ]);
+}
+
+type PartnerRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof partnerQuery>['executeTakeFirst']>>
+>;
+
+function partnerOf(row: PartnerRow): SnapPartner {
+  return {
+    agentId: Number(row.agent_id),
+    environment: row.environment,
+    clientId: row.client_id ?? '',
+    allowIp: row.allow_ip.split(',').filter((ip) => ip !== ''),
+    publicKey: row.snap_public_key,
+    clientSecretEnc: row.client_secret_enc,
+    ratePerMinute: row.snap_rate_per_minute,
+    apiEnabled: row.enable_api,
+  };
+}
+
+/** The partner of a client id (its environment is the credential's: GBP… or GBS…). */
+export async function partnerByClientId(
+  services: Services,
+  clientId: string,
+): Promise<SnapPartner | null> {
+  if (clientId === '' || clientId.length > 64) return null;
+  const row = await partnerQuery(services).where('c.client_id', '=', clientId).executeTakeFirst();
+  return row ? partnerOf(row) : null;
+}
+
+/** The partner a live bearer token was issued to; null when unknown or expired. */
+export async function partnerByToken(
+  services: Services,
+  accessToken: string,
+): Promise<SnapPartner | null> {
+  if (accessToken === '' || accessToken.length > 128) return null;
+  const token = await services.db
+    .selectFrom('snap_tokens')
+    .select(['agent_id', 'environment', 'client_id', 'expires_at'])
+    .where('token_hash', '=', sha256(accessToken))
+    .executeTakeFirst();
+  if (!token || new Date(token.expires_at).getTime() <= services.now().getTime()) return null;
+  const row = await partnerQuery(services)
+    .where('c.agent_id', '=', token.agent_id)
+    .where('c.environment', '=', token.environment)
+    .executeTakeFirst();
+  // A regenerated client id (never happens today) or a removed credential ends the token too.
+  if (!row || row.client_id !== token.client_id) return null;
+  return partnerOf(row);
+}
+
+/** IPv4-mapped IPv6 (`::ffff:1.2.3.4`) is the IPv4 address; case does not matter. */
+export function normaliseIp(ip: string): string {
+  const lower = ip.trim().toLowerCase();
+  return lower.startsWith('::ffff:') && lower.includes('.') ? lower.slice(7) : lower;
+}
+
+/**
+ * The whitelist the partner set on the credential page. An empty whitelist lets nobody in: the
+ * page requires 1–6 addresses before a partner can call.
+ */
+export function assertWhitelisted(partner: SnapPartner, ip: string): void {
+  if (!partner.apiEnabled) throw new SnapError('featureNotAllowed', '[API access is not enabled]');
+  const caller = normaliseIp(ip);
+  if (!partner.allowIp.some((allowed) => normaliseIp(allowed) === caller)) {
+    throw new SnapError('featureNotAllowed', '[Client IP is not whitelisted]');
+  }
+}
+
+export function assertTimestamp(services: Services, header: string): void {
+  const at = parseSnapTimestamp(header);
+  if (!at) throw new SnapError('invalidFieldFormat', 'X-TIMESTAMP');
+  if (Math.abs(at.getTime() - services.now().getTime()) > TIMESTAMP_SKEW_MS) {
+    throw new SnapError('unauthorized', 'X-TIMESTAMP is more than 5 minutes off');
+  }
+}
+
+/** The client secret for the service HMAC; a secret from before SNAP existed must be renewed. */
+export function clientSecretOf(services: Services, partner: SnapPartner): string {
+  if (!partner.clientSecretEnc) {
+    throw new SnapError('unauthorized', 'Regenerate the client secret to use this API');
+  }
+  return decryptSecret(services.db, partner.clientSecretEnc);
+}
+
+/**
+ * Counts the call in the partner's current minute (one upsert: parallel calls each see their own
+ * count), refusing past the budget with the seconds until the next minute.
+ */
+export async function takeRateSlot(services: Services, partner: SnapPartner): Promise<void> {
+  const now = services.now().getTime();
+  const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
+  const row = await services.db
+    .insertInto('snap_rate_windows')
+    .values({
+      agent_id: partner.agentId,
+      environment: partner.environment,
+      window_start: windowStart,
+      calls: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['agent_id', 'environment']).doUpdateSet((eb) => ({
+        calls: eb
+          .case()
+          .when('snap_rate_windows.window_start', '=', eb.ref('excluded.window_start'))
+          .then(eb('snap_rate_windows.calls', '+', 1))
+          .else(1)
+          .end(),
+        window_start: eb.ref('excluded.window_start'),
+      })),
+    )
+    .returning(['calls', 'window_start'])
+    .executeTakeFirstOrThrow();
+  if (row.calls > partner.ratePerMinute) {
+    const resetAt = new Date(row.window_start).getTime() + 60_000;
+    const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    throw new SnapError('tooManyRequests', undefined, { 'retry-after': String(retryAfter) });
+  }
+}
+
+/**
+ * Reserves X-EXTERNAL-ID for the partner's WIB day before anything else is done: a reuse within
+ * the day (even while the first is running) is refused with 409xx00 and does nothing.
+ */
+export async function reserveExternalId(
+  services: Services,
+  partner: SnapPartner,
+  externalId: string,
+  path: string,
+): Promise<void> {
+  const now = services.now();
+  const inserted = await services.db
+    .insertInto('snap_external_ids')
+    .values({
+      agent_id: partner.agentId,
+      environment: partner.environment,
+      day: wibDate(now),
+      external_id: externalId,
+      path,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('external_id')
+    .executeTakeFirst();
+  if (!inserted) throw new SnapError('conflict');
+}

@@ -1,0 +1,341 @@
+import type { TransferInput } from '@gerbang/ledger';
+import { DISBURSEMENT_MAX_AMOUNT, formatWibDateTime, wibDate } from '@gerbang/shared';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import type { Services } from '../../http/services';
+import { writeAudit } from '../audit/audit';
+import { type PayoutAccounts, payoutAccounts } from '../payouts/accounts';
+import { holdFunds } from '../payouts/hold';
+import { advanceSubmission } from '../payouts/rail-work';
+import { recordSubmission, type SubmissionRow } from '../payouts/submissions';
+import { describedColumns } from '../transactions/descriptions';
+import { resolveCashoutDestination } from '../withdraw/destinations';
+import { priceWithdrawal } from '../withdraw/pricing';
+import { newTransactionId } from '../withdraw/security';
+import { SnapError } from './codes';
+import type { SnapPartner } from './guard';
+import type { ServiceAnswer, ServiceContext } from './pipeline';
+import type {
+  accountInquiryExternalRequest,
+  transferInterbankRequest,
+  transferStatusRequest,
+} from './schemas';
+
+/**
+ * Interbank transfer through the payout block (docs/architecture.md "Adding a money-movement
+ * feature"): the withdraw pricing (same fees as the portal), the 50,000,000 limit, then ONE
+ * database transaction — the `snap_transfers` row (unique partnerReferenceNo: a duplicate, even a
+ * concurrent one, finds the key taken and moves nothing), the hold, the PROCESS transaction row
+ * with X-EXTERNAL-ID as its partner reference, the rail submission. The rail is called after the
+ * commit; finalize moves `snap_transfers.status` and queues the callback.
+ */
+
+export const rupiah = (amount: number) => ({ value: `${amount}.00`, currency: 'IDR' });
+export const amountOf = (value: string) => Number(value.slice(0, -3));
+
+/** The bank and its name, or the standard's invalid-field refusal. */
+function bankOf(code: string) {
+  try {
+    const destination = resolveCashoutDestination(code, '');
+    if (destination.kind !== 'BANK') throw new Error('not a bank');
+    return destination;
+  } catch {
+    throw new SnapError('invalidFieldFormat', 'beneficiaryBankCode');
+  }
+}
+
+async function lookUpAccount(services: Services, bankCode: string, accountNo: string) {
+  const found = await services.rails.bank.inquiry({
+    bankCode,
+    accountNumber: accountNo,
+    accountType: 'NORMAL',
+    now: services.now(),
+  });
+  if (!found.ok) {
+    if (found.code === 'BANK_UNAVAILABLE')
+      throw new SnapError('transactionNotPermitted', '[Bank unavailable]');
+    throw new SnapError('invalidAccount', '[Beneficiary account]');
+  }
+  return found.accountName;
+}
+
+export async function accountInquiry(
+  ctx: ServiceContext<z.infer<typeof accountInquiryExternalRequest>>,
+): Promise<ServiceAnswer> {
+  const bank = bankOf(ctx.body.beneficiaryBankCode);
+  const name = await lookUpAccount(ctx.services, bank.railCode, ctx.body.beneficiaryAccountNo);
+  return {
+    body: {
+      referenceNo: ctx.externalId,
+      partnerReferenceNo: ctx.body.partnerReferenceNo ?? '',
+      beneficiaryAccountName: name,
+      beneficiaryAccountNo: ctx.body.beneficiaryAccountNo,
+      beneficiaryBankCode: bank.code,
+      beneficiaryBankName: bank.channelName,
+      currency: 'IDR',
+    },
+  };
+}
+
+/** The hold's pending chain (pure; ids derive from the transaction id: the idempotency keys). */
+export function postings(
+  t: { idTransaksi: string; amount: number; fee: number; description: string },
+  accounts: PayoutAccounts,
+): TransferInput[] {
+  const base = `snap_transfer:${t.idTransaksi}`;
+  const inputs: TransferInput[] = [
+    {
+      id: `${base}:amount`,
+      debitAccountId: accounts.merchant,
+      creditAccountId: accounts.clearing,
+      amount: t.amount,
+      flags: { pending: true, linked: t.fee > 0 },
+      kind: 'withdraw',
+      reference: t.idTransaksi,
+      description: t.description,
+    },
+  ];
+  if (t.fee > 0) {
+    inputs.push({
+      id: `${base}:fee`,
+      debitAccountId: accounts.merchant,
+      creditAccountId: accounts.fees,
+      amount: t.fee,
+      flags: { pending: true },
+      kind: 'withdraw_fee',
+      reference: t.idTransaksi,
+      description: `Admin fee ${t.idTransaksi}`,
+    });
+  }
+  return inputs;
+}
+
+interface Planned {
+  partner: SnapPartner;
+  externalId: string;
+  partnerReferenceNo: string;
+  idTransaksi: string;
+  amount: number;
+  fee: number;
+  bank: ReturnType<typeof bankOf>;
+  accountNo: string;
+  accountName: string;
+  productCode: string;
+  note: string;
+}
+
+type Booked = { kind: 'booked'; submission: SubmissionRow } | { kind: 'duplicate' };
+
+async function book(services: Services, p: Planned, trx: Transaction<Database>): Promise<Booked> {
+  const now = services.now();
+  const row = await trx
+    .insertInto('snap_transfers')
+    .values({
+      agent_id: p.partner.agentId,
+      environment: p.partner.environment,
+      partner_reference_no: p.partnerReferenceNo,
+      external_id: p.externalId,
+      id_transaksi: p.idTransaksi,
+      amount: p.amount,
+      fee: p.fee,
+      bank_code: p.bank.code,
+      bank_name: p.bank.channelName,
+      account_no: p.accountNo,
+      account_name: p.accountName,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['agent_id', 'environment', 'partner_reference_no']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return { kind: 'duplicate' };
+  const payer = { agentId: p.partner.agentId, environment: p.partner.environment };
+  const accounts = await payoutAccounts(services.ledger, payer, p.bank.railCode, trx);
+  const description = `${p.bank.channelName} ${p.accountNo} a.n. ${p.accountName}`;
+  const hold = await holdFunds(
+    services.ledger,
+    trx,
+    payer,
+    postings({ idTransaksi: p.idTransaksi, amount: p.amount, fee: p.fee, description }, accounts),
+  );
+  // Thrown: the snap_transfers row rolls back too, so the reference stays free for a retry.
+  if (!hold.ok) throw new SnapError('insufficientFunds');
+  const transaction = await trx
+    .insertInto('transactions')
+    .values({
+      id_transaksi: p.idTransaksi,
+      agent_id: p.partner.agentId,
+      environment: p.partner.environment,
+      user_id: null,
+      kind: 'WITHDRAW',
+      jenis_produk: 'TRANSFER',
+      jenis_trx: 'CASH OUT',
+      jenis_transaksi: 1,
+      status_trx: 'PROCESS',
+      time_request: now,
+      transaction_date: wibDate(now),
+      nopelanggan1: p.accountNo,
+      nopelanggan2: 'NORMAL',
+      id_produk: p.productCode,
+      nama_produk: p.bank.channelName,
+      nama_channel: p.bank.channelName,
+      kodebank: p.bank.code,
+      namabank: p.bank.channelName,
+      customername: p.accountName,
+      nominal_origin: p.amount,
+      nominal_admin: p.fee,
+      // The partner's own references: X-EXTERNAL-ID as the row's partner reference.
+      partner_reff_va: p.externalId,
+      invoicenumberext: p.partnerReferenceNo,
+      addinfo21: p.note || null,
+      ...describedColumns('descriptions.withdrawTo', {
+        bank: p.bank.channelName,
+        account: p.accountNo,
+      }),
+      ledger_transfer_id: hold.pendingIds[0],
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const submission = await recordSubmission(trx, now, {
+    source: { kind: 'snap_transfer', id: row.id },
+    transactionId: transaction.id,
+    reference: p.idTransaksi,
+    destination: {
+      rail: 'BANK',
+      railCode: p.bank.railCode,
+      accountType: 'NORMAL',
+      accountNumber: p.accountNo,
+      amount: p.amount,
+    },
+    pendingIds: hold.pendingIds,
+  });
+  return { kind: 'booked', submission };
+}
+
+export async function transferInterbank(
+  ctx: ServiceContext<z.infer<typeof transferInterbankRequest>>,
+): Promise<ServiceAnswer> {
+  const { services, partner, body } = ctx;
+  const amount = amountOf(body.amount.value);
+  if (amount <= 0) throw new SnapError('invalidFieldFormat', 'amount.value');
+  if (amount > DISBURSEMENT_MAX_AMOUNT) throw new SnapError('exceedsAmountLimit');
+  const bank = bankOf(body.beneficiaryBankCode);
+  const pricing = await priceWithdrawal(services.db, partner.agentId, 'BANK', amount);
+  if (pricing.disrupted) throw new SnapError('transactionNotPermitted', '[Product disrupted]');
+  // A duplicate reference is refused before the rail is asked anything.
+  const taken = await findTransfer(services, partner, body.partnerReferenceNo);
+  if (taken) throw new SnapError('duplicatePartnerReference');
+  const accountName = await lookUpAccount(services, bank.railCode, body.beneficiaryAccountNo);
+  const idTransaksi = newTransactionId('WD', services.now());
+  const planned: Planned = {
+    partner,
+    externalId: ctx.externalId,
+    partnerReferenceNo: body.partnerReferenceNo,
+    idTransaksi,
+    amount,
+    fee: pricing.adminFee,
+    bank,
+    accountNo: body.beneficiaryAccountNo,
+    accountName,
+    productCode: pricing.kodeProduk,
+    note: body.remark ?? '',
+  };
+  const booked = await services.db.transaction().execute((trx) => book(services, planned, trx));
+  if (booked.kind === 'duplicate') throw new SnapError('duplicatePartnerReference');
+  await writeAudit(services.db, {
+    at: services.now(),
+    agentId: partner.agentId,
+    userId: null,
+    username: null,
+    action: 'snap_transfer',
+    target: idTransaksi,
+    detail: {
+      client_id: partner.clientId,
+      partner_reference_no: body.partnerReferenceNo,
+      external_id: ctx.externalId,
+      bank: bank.code,
+      amount,
+      fee: pricing.adminFee,
+    },
+    ip: ctx.ip,
+    environment: partner.environment,
+  });
+  await advanceSubmission(services, booked.submission);
+  const row = await findTransfer(services, partner, body.partnerReferenceNo);
+  const status = row ? statusOf(row.status) : statusOf(0);
+  return {
+    // A transfer the bank has not finished yet (its night queue, a slow bank) is "in progress".
+    // A send the bank refused at once was voided (money back): not a success for the partner.
+    which:
+      status.code === '03'
+        ? 'inProgress'
+        : status.code === '06'
+          ? 'transactionNotPermitted'
+          : 'success',
+    body: {
+      referenceNo: idTransaksi,
+      partnerReferenceNo: body.partnerReferenceNo,
+      amount: rupiah(amount),
+      beneficiaryAccountNo: body.beneficiaryAccountNo,
+      beneficiaryBankCode: bank.code,
+      sourceAccountNo: body.sourceAccountNo ?? '',
+      transactionDate: formatIso(new Date(services.now())),
+      additionalInfo: { fee: rupiah(pricing.adminFee), latestTransactionStatus: status.code },
+    },
+  };
+}
+
+function findTransfer(services: Services, partner: SnapPartner, reference: string) {
+  return services.db
+    .selectFrom('snap_transfers')
+    .selectAll()
+    .where('agent_id', '=', partner.agentId)
+    .where('environment', '=', partner.environment)
+    .where('partner_reference_no', '=', reference)
+    .executeTakeFirst();
+}
+
+/** SNAP latestTransactionStatus: 00 success, 03 pending, 06 failed. */
+function statusOf(status: number): { code: string; desc: string } {
+  if (status === 1) return { code: '00', desc: 'Success' };
+  if (status === 2) return { code: '06', desc: 'Failed' };
+  return { code: '03', desc: 'Pending' };
+}
+
+/** ISO 8601 in WIB (+07:00), as SNAP writes times. */
+export function formatIso(at: Date): string {
+  const wib = new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19);
+  return `${wib}+07:00`;
+}
+
+/**
+ * Transfer status by the partner's original reference: always the first request's result, so a
+ * client that timed out can learn what happened (and never needs to send the money again).
+ */
+export async function transferStatus(
+  ctx: ServiceContext<z.infer<typeof transferStatusRequest>>,
+): Promise<ServiceAnswer> {
+  const row = await findTransfer(ctx.services, ctx.partner, ctx.body.originalPartnerReferenceNo);
+  if (!row) throw new SnapError('transactionNotFound');
+  const status = statusOf(row.status);
+  return {
+    body: {
+      originalReferenceNo: row.id_transaksi,
+      originalPartnerReferenceNo: row.partner_reference_no,
+      originalExternalId: row.external_id,
+      serviceCode: '18',
+      transactionDate: formatIso(new Date(row.created_at)),
+      amount: rupiah(Number(row.amount)),
+      beneficiaryAccountNo: row.account_no,
+      beneficiaryBankCode: row.bank_code,
+      latestTransactionStatus: status.code,
+      transactionStatusDesc: status.desc,
+      additionalInfo: {
+        fee: rupiah(Number(row.fee)),
+        beneficiaryAccountName: row.account_name,
+        completedAt: row.completed_at ? formatWibDateTime(new Date(row.completed_at)) : null,
+      },
+    },
+  };
+}

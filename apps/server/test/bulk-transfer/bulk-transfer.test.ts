@@ -1,0 +1,459 @@
+import { availableOf, checkInvariants } from '@gerbang/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueStep, runOnce, sendStep } from '../../src/modules/bulk-transfer/runner';
+import { testDatabases } from '../helpers/databases';
+import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../helpers/test-app';
+import { PARTNER, TUESDAY_10_WIB } from '../payins/factory';
+import { fundAgent, ledgerBalance } from '../withdraw/factory';
+import { checkedRows, csvOf, HEADER, PIN, upload } from './helpers';
+
+const STAFF = 'staff@demo.id';
+const FEE = 2_500;
+
+async function runUntilDone(t: TestApp, groupId: number) {
+  for (let pass = 0; pass < 20; pass++) {
+    await runOnce(t.services);
+    const g = await t.services.db
+      .selectFrom('disbursement_groups')
+      .select('status')
+      .where('id', '=', groupId)
+      .executeTakeFirstOrThrow();
+    if (g.status === 'DONE') return;
+  }
+  throw new Error('group did not finish');
+}
+
+async function rowsOf(t: TestApp, groupId: number) {
+  return t.services.db
+    .selectFrom('disbursement_details')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .orderBy('row_no')
+    .execute();
+}
+
+async function save(c: TestClient, checked: Awaited<ReturnType<typeof checkedRows>>, extra = {}) {
+  return c.post('/transaction/cashout_save', {
+    saved_data: checked.saved,
+    pin: PIN,
+    group_name: 'Gaji November',
+    group_desc: 'Gaji karyawan',
+    token: checked.token.checksum,
+    uuid_user: checked.token.uuid_user,
+    ...extra,
+  });
+}
+
+async function bulkFunds(t: TestApp, username = PARTNER) {
+  const agent = await t.services.db
+    .selectFrom('agents')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const account = await t.services.ledger.findAccount({
+    kind: 'merchant_bulk_funds',
+    agentId: agent.id,
+    environment: 'production',
+  });
+  return account ? availableOf(account) : 0;
+}
+
+describe.each(testDatabases())('bulk transfer on %s', (kind) => {
+  let t: TestApp;
+  let partner: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clockAt: TUESDAY_10_WIB });
+    await fundAgent(t, PARTNER, 100_000_000);
+    partner = await t.loginAs(PARTNER, { lang: 'en' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reads a good CSV and names the row and column of a bad one, creating nothing', async () => {
+    const good = await upload(partner, 'gaji.csv', csvOf(3));
+    expect(good.rc, good.rd).toBe('00');
+    expect(good.data.count).toBe(3);
+    expect(good.data.rows[0]).toMatchObject({
+      bankCode: '014',
+      accountNumber: '1200000001',
+      nominal: 10_000,
+    });
+
+    const cases: Array<[string, string, string]> = [
+      [
+        `${HEADER}\n014,1234567890,,,10000,\n999,1234567890,,,10000,\n`,
+        'bankCode',
+        'Row 3, column bankCode: unknown bank code',
+      ],
+      [
+        `${HEADER}\n014,1234567890,,,50000001,\n`,
+        'nominal',
+        'Row 2, column nominal: the nominal is over the limit of Rp 50.000.000 per transaction',
+      ],
+      [
+        `${HEADER}\n014,12AB,,,1000,\n`,
+        'accountNumber',
+        'Row 2, column accountNumber: the account number may contain only digits and hyphens',
+      ],
+      [
+        `${HEADER}\n014,${'1'.repeat(65)},,,1000,\n`,
+        'accountNumber',
+        'Row 2, column accountNumber: the account number may have at most 64 characters',
+      ],
+      [
+        `${HEADER}\n014,123456,${'1'.repeat(65)},,1000,\n`,
+        'phone',
+        'Row 2, column phone: the phone may have at most 64 digits',
+      ],
+      [
+        `${HEADER}\n014,123456,,x@${'a'.repeat(60)}.com,1000,\n`,
+        'email',
+        'Row 2, column email: the e-mail may have at most 64 characters',
+      ],
+      [
+        `${HEADER}\n014,123456,,bukan-email,1000,\n`,
+        'email',
+        'Row 2, column email: this is not a valid e-mail address',
+      ],
+      [
+        `${HEADER}\n014,123456,,,${'1'.repeat(21)},\n`,
+        'nominal',
+        'Row 2, column nominal: the nominal must be a whole number greater than 0, at most 20 digits',
+      ],
+      [
+        `${HEADER}\n014,123456,,,0,\n`,
+        'nominal',
+        'Row 2, column nominal: the nominal must be a whole number greater than 0, at most 20 digits',
+      ],
+      [
+        `${HEADER}\n014,123456,,,1000,${'n'.repeat(65)}\n`,
+        'note',
+        'Row 2, column note: the note may have at most 64 characters',
+      ],
+      [
+        'bank,acc\n014,1\n',
+        'bankCode',
+        'Row 1, column bankCode: the header must name the columns bankCode, accountNumber, phone, email, nominal, note',
+      ],
+    ];
+    for (const [csv, column, rd] of cases) {
+      const res = await upload(partner, 'x.csv', csv);
+      expect(res.rc).toBe('400');
+      expect(res.rd).toBe(rd);
+      expect(res.data.column).toBe(column);
+    }
+    const indo = await t.loginAs(PARTNER, { lang: 'id' });
+    const id = await upload(
+      indo,
+      'x.csv',
+      `${HEADER}\n014,1234567890,,,10000,\n999,1234567890,,,10000,\n`,
+    );
+    expect(id.rd).toBe('Baris 3, kolom bankCode: kode bank tidak dikenal');
+
+    expect((await upload(partner, 'x.txt', 'hello', 'text/plain')).rd).toBe(
+      'Only CSV files can be uploaded',
+    );
+    const big = await upload(
+      partner,
+      'big.csv',
+      `${HEADER}\n${'014,1234567890,,,1000,\n'.repeat(460_000)}`,
+    );
+    expect(big.status).toBe(413);
+    expect(big.rd).toBe('The file is larger than 10,000,000 bytes');
+    const many = await upload(partner, 'many.csv', csvOf(20_001));
+    expect(many.rd).toBe('The file has more than 20,000 rows');
+    const groups = await t.services.db
+      .selectFrom('disbursement_groups')
+      .select('id')
+      .where('uuid', 'is not', null)
+      .execute();
+    expect(groups).toEqual([]);
+  });
+
+  it('checks the password once, and the batch and per-row inquiries agree', async () => {
+    const wrong = await partner.post('/transaction/checksum', { password: 'salah-sekali' });
+    expect(wrong.rc).not.toBe('00');
+    expect((await partner.post('/transaction/checksum', {})).rd).toBe(
+      'Input account password to continue',
+    );
+
+    const token = (await partner.post('/transaction/checksum', { password: DEMO_PASSWORD })).data;
+    const batch = await partner.post('/transaction/cashout_inquiry_bulk', {
+      token: token.checksum,
+      uuid_user: token.uuid_user,
+      rows: [
+        { code: '014', number: '1234567890', nominal: 10000, note: 'a' },
+        { code: '999', number: '1234567890', nominal: 10000 },
+      ],
+    });
+    expect(batch.rc, batch.rd).toBe('00');
+    const checked = { token, items: batch.data.items };
+    expect(checked.items[1].rd).toBe('Row 2, column bankCode: unknown bank code');
+    expect(checked.items[1]).toMatchObject({ status: 'error', column: 'bankCode' });
+    const one = await partner.post('/transaction/cashout_inquiry', {
+      code: '014',
+      number: '1234567890',
+      nominal: 10000,
+      note: 'a',
+      token: checked.token.checksum,
+      uuid_user: checked.token.uuid_user,
+      type_inq: 'bulk',
+    });
+    expect(one.rc, one.rd).toBe('00');
+    const strip = ({ idtransaksi: _a, index: _c, status: _d, ...rest }: any) => rest;
+    expect(strip(one.data)).toEqual(strip(checked.items[0]));
+    expect(one.data).toMatchObject({
+      nominalorigin: 10_000,
+      nominaladmin: FEE,
+      nominal: 10_000 + FEE,
+      kodebanktujuan: '014',
+    });
+    const bad = await partner.post('/transaction/cashout_inquiry', {
+      code: '999',
+      number: '1234567890',
+      nominal: 10000,
+      token: checked.token.checksum,
+      uuid_user: checked.token.uuid_user,
+      type_inq: 'bulk',
+    });
+    expect(bad.rd).toBe('Row 1, column bankCode: unknown bank code');
+    const forged = await partner.post('/transaction/cashout_inquiry', {
+      code: '014',
+      number: '1234567890',
+      nominal: 10000,
+      token: 'x'.repeat(64),
+      uuid_user: checked.token.uuid_user,
+      type_inq: 'bulk',
+    });
+    expect(forged.rd).toBe('The check has expired: enter your password and check again');
+    // The standard inquiry still asks for the password.
+    const standard = await partner.post('/transaction/cashout_inquiry', {
+      code: '014',
+      number: '1234567890',
+      nominal: 10000,
+    });
+    expect(standard.rd).toBe('Enter account password');
+  });
+
+  it('asks for name, description and PIN in order, and refuses a wrong PIN or a changed row', async () => {
+    const checked = await checkedRows(partner, csvOf(2));
+    expect((await save(partner, checked, { group_name: '' })).rd).toBe('Please fill group name');
+    expect((await save(partner, checked, { group_desc: '' })).rd).toBe(
+      'Please fill group description',
+    );
+    expect((await save(partner, checked, { pin: '' })).rd).toBe(
+      'Please input your transaction PIN',
+    );
+    const wrongPin = await save(partner, checked, { pin: '000000' });
+    expect(wrongPin.rc).not.toBe('00');
+    // A row another Check answered is not this Check's: refused, named by its place.
+    const other = await checkedRows(partner, csvOf(1));
+    const changed = [checked.saved[0], other.saved[0]];
+    expect((await save(partner, checked, { saved_data: changed })).rd).toBe(
+      'Row 2 was changed after the check: check again',
+    );
+  });
+
+  it('holds the whole group in one operation, pays it out, and refunds failing rows', async () => {
+    const before = await ledgerBalance(t, PARTNER);
+    const checked = await checkedRows(partner, csvOf(10, [3, 7], 100_000));
+    const [a, b] = await Promise.all([save(partner, checked), save(partner, checked)]);
+    const saved = [a, b].filter((r) => r.rc === '00');
+    expect(saved).toHaveLength(1);
+    const group = saved[0]!.data;
+    expect(group).toMatchObject({
+      status: 'RUNNING',
+      detail_count: 10,
+      subtotal: 1_000_000,
+      admin_fee: 10 * FEE,
+      total_amount: 1_000_000 + 10 * FEE,
+    });
+    expect(await ledgerBalance(t, PARTNER)).toBe(before - group.total_amount);
+    expect(await bulkFunds(t)).toBe(group.total_amount);
+    expect((await rowsOf(t, group.group_id)).every((r) => r.status === -1)).toBe(true);
+
+    await runUntilDone(t, group.group_id);
+    const rows = await rowsOf(t, group.group_id);
+    expect(rows.map((r) => r.status)).toEqual([1, 1, 2, 1, 1, 1, 2, 1, 1, 1]);
+    expect(rows.filter((r) => r.refunded_at).map((r) => r.row_no)).toEqual([3, 7]);
+    expect(await ledgerBalance(t, PARTNER)).toBe(before - 8 * (100_000 + FEE));
+    expect(await bulkFunds(t)).toBe(0);
+    const trx = await t.services.db
+      .selectFrom('transactions')
+      .select(['status_trx', 'nominal_origin', 'nominal_admin'])
+      .where('invoicenumberext', '=', `BULK${group.group_id}`)
+      .execute();
+    expect(trx).toHaveLength(10);
+    expect(trx.filter((r) => r.status_trx === 'FAILED')).toHaveLength(2);
+    const callbacks = await t.services.db
+      .selectFrom('callbacks')
+      .select('id_transaksi')
+      .where(
+        'id_transaksi',
+        'in',
+        rows.map((r) => r.id_transaksi as string),
+      )
+      .execute();
+    expect(callbacks).toHaveLength(10);
+    const summary = await partner.get('/transaction/disbursement_group', {
+      group_id: group.group_id,
+    });
+    expect(summary.data).toMatchObject({ status: 'DONE', counts: { '1': 8, '2': 2 } });
+    expect((await save(partner, checked)).rd).toBe('These rows were already saved');
+  });
+
+  it('refuses the whole group when the balance does not cover it', async () => {
+    const poor = await t.loginAs('h2h@demo.id', { lang: 'en' });
+    const checked = await checkedRows(poor, csvOf(2, [], 40_000_000));
+    const before = await t.services.db.selectFrom('disbursement_groups').select('id').execute();
+    const res = await save(poor, checked);
+    expect(res.rc).not.toBe('00');
+    expect(res.rd).toMatch(
+      /does not cover the group's total of Rp\.? ?80\.005\.000: nothing was sent/,
+    );
+    const after = await t.services.db.selectFrom('disbursement_groups').select('id').execute();
+    expect(after.length).toBe(before.length);
+  });
+
+  it('maker–checker: a waiting group is approved by another person, never by its maker', async () => {
+    const rule = await partner.post('/transaction/disbursement_approval_rule', { enabled: true });
+    expect(rule.rc, rule.rd).toBe('00');
+    const staff = await t.loginAs(STAFF, { lang: 'en' });
+    expect(
+      (await staff.post('/transaction/disbursement_approval_rule', { enabled: false })).rc,
+    ).not.toBe('00');
+    const before = await ledgerBalance(t, PARTNER);
+    const checked = await checkedRows(partner, csvOf(3, [2]));
+    const saved = await save(partner, checked);
+    expect(saved.data.status).toBe('WAITING_APPROVAL');
+    expect(await ledgerBalance(t, PARTNER)).toBe(before);
+    const waiting = await staff.get('/transaction/disbursement_waiting');
+    expect(waiting.data.groups.map((g: any) => g.id)).toContain(saved.data.group_id);
+
+    const own = await partner.post('/transaction/disbursement_approve', {
+      group_id: saved.data.group_id,
+      pin: PIN,
+    });
+    expect(own.rd).toBe('You cannot approve or reject a group you created');
+    const wrongPin = await staff.post('/transaction/disbursement_approve', {
+      group_id: saved.data.group_id,
+      pin: '999999',
+    });
+    expect(wrongPin.rc).not.toBe('00');
+    const [x, y] = await Promise.all([
+      staff.post('/transaction/disbursement_approve', { group_id: saved.data.group_id, pin: PIN }),
+      staff.post('/transaction/disbursement_approve', { group_id: saved.data.group_id, pin: PIN }),
+    ]);
+    expect([x.rc, y.rc].filter((rc) => rc === '00')).toHaveLength(1);
+    expect(await ledgerBalance(t, PARTNER)).toBe(before - (30_000 + 3 * FEE));
+    await runUntilDone(t, saved.data.group_id);
+    expect(await ledgerBalance(t, PARTNER)).toBe(before - 2 * (10_000 + FEE));
+    const audit = await t.services.db
+      .selectFrom('audit_log')
+      .select(['action', 'username'])
+      .where('target', '=', String(saved.data.group_id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['bulk_transfer_save', 'bulk_transfer_approve']);
+
+    const second = await save(partner, await checkedRows(partner, csvOf(1)));
+    const rejected = await staff.post('/transaction/disbursement_reject', {
+      group_id: second.data.group_id,
+      pin: PIN,
+    });
+    expect(rejected.rd).toBe('Group Gaji November rejected');
+    expect(
+      (
+        await staff.post('/transaction/disbursement_approve', {
+          group_id: second.data.group_id,
+          pin: PIN,
+        })
+      ).rd,
+    ).toBe('This group is no longer waiting for approval');
+    await partner.post('/transaction/disbursement_approval_rule', { enabled: false });
+  });
+
+  it('a sub-user whose APPROVE on disbursement is denied in the permission editor cannot decide', async () => {
+    const ids = await t.services.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', 'in', [PARTNER, STAFF])
+      .execute();
+    const idOf = (name: string) => ids.find((u) => u.username === name)?.id;
+    const change = { idModul: 114, access: 'APPROVE' };
+    const denied = await partner.post('/data/modul_access_user', {
+      id_user: idOf(PARTNER),
+      id_user_updated: idOf(STAFF),
+      added_not_allow_access: [change],
+      delete_not_allow_access: [],
+    });
+    expect(denied.rc, denied.rd).toBe('00');
+    await partner.post('/transaction/disbursement_approval_rule', { enabled: true });
+    const saved = await save(partner, await checkedRows(partner, csvOf(1)));
+    expect(saved.data.status).toBe('WAITING_APPROVAL');
+    const staff = await t.loginAs(STAFF, { lang: 'en' });
+    const refused = await staff.post('/transaction/disbursement_approve', {
+      group_id: saved.data.group_id,
+      pin: PIN,
+    });
+    expect(refused.status).toBe(403);
+    await partner.post('/data/modul_access_user', {
+      id_user: idOf(PARTNER),
+      id_user_updated: idOf(STAFF),
+      added_not_allow_access: [],
+      delete_not_allow_access: [change],
+    });
+    const approved = await staff.post('/transaction/disbursement_approve', {
+      group_id: saved.data.group_id,
+      pin: PIN,
+    });
+    expect(approved.rc, approved.rd).toBe('00');
+    await partner.post('/transaction/disbursement_approval_rule', { enabled: false });
+    await runUntilDone(t, saved.data.group_id);
+  });
+
+  it('a crash in the middle neither loses nor repeats a row', async () => {
+    const checked = await checkedRows(partner, csvOf(6, [5]));
+    const saved = await save(partner, checked);
+    const groupId = saved.data.group_id;
+    // A crash inside the queue step: its transaction rolls back, the rows stay queued.
+    const ledger = t.services.ledger;
+    const original = ledger.createTransfers.bind(ledger);
+    let crashed = false;
+    ledger.createTransfers = (async (inputs: any, opts: any) => {
+      if (!crashed && inputs.some((i: any) => String(i.id).startsWith(`bulk_group:${groupId}:`))) {
+        crashed = true;
+        throw new Error('process killed');
+      }
+      return original(inputs, opts);
+    }) as typeof ledger.createTransfers;
+    await expect(queueStep(t.services)).rejects.toThrow('process killed');
+    ledger.createTransfers = original;
+    expect((await rowsOf(t, groupId)).every((r) => r.status === -1)).toBe(true);
+    // Queued, then the process dies before sending: a new pass picks up what is left.
+    expect(await queueStep(t.services)).toBe(6);
+    expect(await queueStep(t.services)).toBe(0);
+    await sendStep(t.services);
+    await runUntilDone(t, groupId);
+    const rows = await rowsOf(t, groupId);
+    expect(rows.map((r) => r.status)).toEqual([1, 1, 1, 1, 2, 1]);
+    const submissions = await t.services.db
+      .selectFrom('rail_submissions')
+      .select(['source_id'])
+      .where('source_kind', '=', 'bulk_transfer_row')
+      .where(
+        'source_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    expect(submissions).toHaveLength(6);
+  });
+
+  it('keeps the ledger balanced', async () => {
+    const report = await checkInvariants(t.services.db);
+    expect(report.violations).toEqual([]);
+  });
+});

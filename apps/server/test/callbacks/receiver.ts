@@ -1,0 +1,56 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** performance.now() when the request arrived. */
+  at: number;
+}
+
+export type Behaviour = { status: number; body?: string; delayMs?: number };
+
+/**
+ * A real HTTP receiver on 127.0.0.1 for the sender to call: records every request (raw body
+ * included) and answers as `behave(path)` says (status, body, delay before answering).
+ */
+export async function startReceiver() {
+  const received: Received[] = [];
+  let behave: (path: string) => Behaviour = () => ({ status: 200, body: '{"ok":true}' });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      received.push({
+        path,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+      });
+      const b = behave(path);
+      const answer = () => {
+        if (res.destroyed) return;
+        res.writeHead(b.status, { 'content-type': 'text/plain' });
+        res.end(b.body ?? '');
+      };
+      if (b.delayMs) setTimeout(answer, b.delayMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    received,
+    setBehaviour(fn: (path: string) => Behaviour) {
+      behave = fn;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

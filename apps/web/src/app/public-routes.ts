@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+import { withFullCatalog } from '../lib/i18n';
+
+/**
+ * The pages a visitor reaches without logging in, each its own chunk. Kept apart from the
+ * protected route table (routes.tsx), whose access rules come with the contract modules, so the
+ * login page downloads none of that (issue 12 point 11). The login page needs only the core
+ * catalog (auth, common); every other page waits for the whole catalog of its language.
+ */
+export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+export const PayPage = lazy(() => withFullCatalog(import('../features/paylink/PayPage')));
+export const ResetPasswordPage = lazy(() =>
+  withFullCatalog(import('../features/auth/ResetPasswordPage')),
+);
+export const NotFoundPage = lazy(() =>
+  withFullCatalog(import('../features/not-found/NotFoundPage')),
+);
+export const MailboxPage = lazy(() =>
+  withFullCatalog(import('../features/dev-mailbox/MailboxPage')),
+);
+export const SimulatorPage = lazy(() =>
+  withFullCatalog(import('../features/dev-simulator/SimulatorPage')),
+);
+// Sign-up, its e-mail link (issue 17 §3) and the provider console with its own login (§4).
+export const SignupPage = lazy(() => withFullCatalog(import('../features/signup/SignupPage')));
+export const SignupVerifyPage = lazy(() =>
+  withFullCatalog(import('../features/signup/VerifyPage')),
+);
+export const ConsolePage = lazy(() => withFullCatalog(import('../features/console/ConsolePage')));

@@ -1,0 +1,93 @@
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api';
+
+interface RegistrationState {
+  registration: {
+    kind: string;
+    status: 'draft' | 'waiting' | 'approved' | 'rejected';
+    reason: string | null;
+  } | null;
+}
+
+/**
+ * Shown instead of a money feature to a business not activated yet (spec 02 §1), with the state of
+ * its activation request (issue 17 §3: not submitted, waiting for review, rejected with the reason)
+ * and, for the main user, the button that (re)submits it.
+ */
+export function ActivationNotice() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const state = useQuery({
+    queryKey: ['signup-registration'],
+    queryFn: async () => {
+      const res = await api.get<RegistrationState>('/signup/registration', undefined, {
+        silent: true,
+      });
+      return res.rc === '00' ? res.data : null;
+    },
+  });
+  const reg = state.data?.registration ?? null;
+  async function submit() {
+    setBusy(true);
+    await api.post('/signup/activation', {});
+    setBusy(false);
+    await queryClient.invalidateQueries({ queryKey: ['signup-registration'] });
+  }
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconLock />}
+      data-testid="activation-notice"
+      title={t('common.activationTitle')}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('common.activationNotice')}</Text>
+        {state.data && (
+          <Group gap="xs" data-testid="activation-state">
+            <Text size="sm" fw={600}>
+              {t('signup.activation.state')}:
+            </Text>
+            <Badge
+              color={
+                reg?.status === 'rejected' ? 'red' : reg?.status === 'waiting' ? 'blue' : 'gray'
+              }
+            >
+              {t(`signup.activation.${reg && reg.kind === 'BUSINESS' ? reg.status : 'draft'}`)}
+            </Badge>
+          </Group>
+        )}
+        {reg?.status === 'rejected' && reg.reason && (
+          <Text size="sm" c="red" data-testid="activation-reason">
+            {t('signup.activation.reason', { reason: reg.reason })}
+          </Text>
+        )}
+        {state.data && reg?.kind !== 'BUSINESS' && (
+          <Anchor href="/signup/business" size="sm">
+            {t('signup.activation.register')}
+          </Anchor>
+        )}
+        {reg?.kind === 'BUSINESS' && (reg.status === 'draft' || reg.status === 'rejected') && (
+          <Group>
+            <Button size="xs" loading={busy} onClick={submit} data-testid="activation-submit">
+              {t(
+                reg.status === 'rejected'
+                  ? 'signup.activation.resubmit'
+                  : 'signup.activation.submit',
+              )}
+            </Button>
+            {reg.status === 'rejected' && (
+              <Anchor href="/signup/business" size="sm">
+                {t('signup.activation.edit')}
+              </Anchor>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,350 @@
+import { formatRupiah } from '@gerbang/shared';
+import {
+  BULK_TRANSFER_ACCESS,
+  BULK_TRANSFER_LIMITS,
+  BULK_TRANSFER_PATHS,
+  type BulkBatchItem,
+  type BulkTransferRow,
+} from '@gerbang/shared/contract/bulk-transfer';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileButton,
+  Grid,
+  Group,
+  PasswordInput,
+  Progress,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconBuildingBank, IconDownload, IconUpload } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BulkWaitingGroups } from '../../components/BulkWaitingGroups';
+import { Money } from '../../components/Money';
+import { api } from '../../lib/api';
+import { showErrorDialog } from '../../lib/dialogs';
+import { useLoggedIn, useSession } from '../../lib/session';
+import { BankListModal } from './BankListModal';
+import { RowsTable } from './RowsTable';
+
+/** Rows per batch inquiry request: small enough for a progress bar that moves. */
+const CHECK_CHUNK = 1_000;
+
+type Paid = Extract<BulkBatchItem, { status: 'paid' }>;
+
+/**
+ * Bulk transfer (spec 02 §2.3, §4 Bulk, §5, §7; issue 15): upload a CSV (read and checked by the
+ * server), tick rows, Check with the account password (one checksum call, then the batch
+ * inquiry in chunks with a progress bar), then save the paid rows as a group with name,
+ * description and transaction PIN; success goes to /data/disbursement.
+ */
+export default function BulkTransferPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLoggedIn();
+  const { verdict } = useSession();
+  const [rows, setRows] = useState<BulkTransferRow[]>([]);
+  const [fileName, setFileName] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [selected, setSelected] = useState<boolean[]>([]);
+  const [results, setResults] = useState<(BulkBatchItem | undefined)[]>([]);
+  const [token, setToken] = useState<{ checksum: string; uuid_user: string } | null>(null);
+  const [password, setPassword] = useState('');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [groupName, setGroupName] = useState('');
+  const [groupDesc, setGroupDesc] = useState('');
+  const [pin, setPin] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [banksOpen, setBanksOpen] = useState(false);
+  const [rule, setRule] = useState<boolean | null>(null);
+  const isMain = login.user.id_user_parent === null;
+  const mayRule = verdict(BULK_TRANSFER_ACCESS.rule) === 'allowed';
+
+  useEffect(() => {
+    void api
+      .get<{ rule: boolean }>(BULK_TRANSFER_PATHS.waiting, undefined, { silent: true })
+      .then((res) => {
+        if (res.rc === '00') setRule(res.data.rule);
+      });
+  }, []);
+
+  const paidRows = useMemo(
+    () =>
+      results
+        .map((r, i) => (r?.status === 'paid' && selected[i] ? (r as Paid) : null))
+        .filter((r): r is Paid => r !== null),
+    [results, selected],
+  );
+  const subtotal = paidRows.reduce((s, r) => s + r.nominalorigin, 0);
+  const fees = paidRows.reduce((s, r) => s + r.nominaladmin, 0);
+  const errors = results.filter((r, i) => r?.status === 'error' && selected[i]).length;
+  const selectedCount = selected.filter(Boolean).length;
+  const allChecked =
+    selectedCount > 0 && selected.every((s, i) => !s || results[i]?.status === 'paid');
+
+  const reset = () => {
+    setRows([]);
+    setSelected([]);
+    setResults([]);
+    setToken(null);
+    setPassword('');
+    setFileName('');
+    setProgress(null);
+  };
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    if (file.size > BULK_TRANSFER_LIMITS.maxFileBytes) {
+      showErrorDialog(t('bulk.errors.tooLarge'));
+      return;
+    }
+    const form = new FormData();
+    form.append('file', file);
+    setUploading(true);
+    const res = await api.post<{ rows: BulkTransferRow[] }>(BULK_TRANSFER_PATHS.upload, form);
+    setUploading(false);
+    if (res.rc !== '00') return;
+    setRows(res.data.rows);
+    setSelected(res.data.rows.map(() => true));
+    setResults([]);
+    setToken(null);
+    setFileName(file.name);
+  };
+
+  const check = async () => {
+    if (!password) {
+      showErrorDialog(t('bulk.enterPassword'));
+      return;
+    }
+    const auth = await api.post<{ checksum: string; uuid_user: string }>(
+      BULK_TRANSFER_PATHS.checksum,
+      {
+        password,
+      },
+    );
+    if (auth.rc !== '00') return;
+    setToken(auth.data);
+    const indexes = selected
+      .map((s, i) => (s && results[i]?.status !== 'paid' ? i : -1))
+      .filter((i) => i >= 0);
+    const next = [...results];
+    setProgress({ done: 0, total: indexes.length });
+    for (let start = 0; start < indexes.length; start += CHECK_CHUNK) {
+      const chunk = indexes.slice(start, start + CHECK_CHUNK);
+      const res = await api.post<{ items: BulkBatchItem[] }>(BULK_TRANSFER_PATHS.inquiryBatch, {
+        token: auth.data.checksum,
+        uuid_user: auth.data.uuid_user,
+        rows: chunk.map((i) => {
+          const r = rows[i] as BulkTransferRow;
+          return {
+            code: r.bankCode,
+            number: r.accountNumber,
+            nominal: r.nominal,
+            phone: r.phone,
+            email: r.email,
+            note: r.note,
+            line: i + 2,
+          };
+        }),
+      });
+      if (res.rc !== '00') break;
+      for (const item of res.data.items) {
+        const at = chunk[item.index] as number;
+        next[at] = item;
+      }
+      setResults([...next]);
+      setProgress({ done: Math.min(start + chunk.length, indexes.length), total: indexes.length });
+    }
+    setProgress(null);
+  };
+
+  const save = async () => {
+    if (!groupName.trim()) return showErrorDialog(t('bulk.fillGroupName'));
+    if (!groupDesc.trim()) return showErrorDialog(t('bulk.fillGroupDesc'));
+    if (!pin) return showErrorDialog(t('bulk.enterPin'));
+    if (!token || paidRows.length === 0) return showErrorDialog(t('bulk.enterPassword'));
+    setSaving(true);
+    const res = await api.post(BULK_TRANSFER_PATHS.save, {
+      saved_data: paidRows.map((row) => ({ idtransaksi: row.idtransaksi })),
+      pin,
+      group_name: groupName,
+      group_desc: groupDesc,
+      token: token.checksum,
+      uuid_user: token.uuid_user,
+    });
+    setSaving(false);
+    if (res.rc === '00') navigate('/data/disbursement');
+  };
+
+  const toggleRule = async (enabled: boolean) => {
+    const res = await api.post(BULK_TRANSFER_PATHS.rule, { enabled });
+    if (res.rc === '00') setRule(enabled);
+  };
+
+  return (
+    <Stack gap="md" data-testid="bulk-page">
+      <Title order={2}>{t('bulk.title')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('bulk.intro')}
+      </Text>
+      {isMain && mayRule && rule !== null && (
+        <Switch
+          checked={rule}
+          onChange={(e) => void toggleRule(e.currentTarget.checked)}
+          label={t('bulk.ruleLabel')}
+          data-testid="bulk-rule"
+        />
+      )}
+      <BulkWaitingGroups />
+      <Card withBorder radius="md" p="md">
+        <Group gap="md" wrap="wrap">
+          <Anchor href={BULK_TRANSFER_PATHS.sample} download data-testid="bulk-sample">
+            <Group gap={4}>
+              <IconDownload size={16} />
+              {t('bulk.sample')}
+            </Group>
+          </Anchor>
+          <Button
+            variant="subtle"
+            leftSection={<IconBuildingBank size={16} />}
+            onClick={() => setBanksOpen(true)}
+            data-testid="bulk-banks"
+          >
+            {t('bulk.banks')}
+          </Button>
+          <FileButton onChange={upload} accept=".csv,text/csv">
+            {(props) => (
+              <Button
+                {...props}
+                leftSection={<IconUpload size={16} />}
+                loading={uploading}
+                data-testid="bulk-upload"
+              >
+                {t('bulk.upload')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('bulk.drop')}
+        </Text>
+        {fileName && (
+          <Text size="sm" mt="sm" data-testid="bulk-read">
+            {t('bulk.rowsRead', { count: rows.length, file: fileName })}
+          </Text>
+        )}
+      </Card>
+      {rows.length > 0 && (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="sm">
+              <Text size="sm" data-testid="bulk-selected">
+                {t('bulk.selected', { count: selectedCount, total: rows.length })}
+              </Text>
+              <RowsTable
+                rows={rows}
+                selected={selected}
+                results={results}
+                onToggle={(i) => setSelected((s) => s.map((v, j) => (j === i ? !v : v)))}
+                onToggleAll={(checked) => setSelected(rows.map(() => checked))}
+              />
+              {progress && (
+                <Stack gap={4} data-testid="bulk-progress">
+                  <Progress
+                    value={progress.total ? (100 * progress.done) / progress.total : 0}
+                    animated
+                  />
+                  <Text size="xs">
+                    {t('bulk.checking', { done: progress.done, total: progress.total })}
+                  </Text>
+                </Stack>
+              )}
+              <Group align="flex-end" wrap="wrap">
+                <PasswordInput
+                  label={t('bulk.password')}
+                  value={password}
+                  maxLength={BULK_TRANSFER_LIMITS.secretMax}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  style={{ flex: '1 1 200px' }}
+                  data-testid="bulk-password"
+                />
+                <Button variant="default" onClick={reset} data-testid="bulk-cancel">
+                  {t('bulk.cancel')}
+                </Button>
+                {!allChecked && (
+                  <Button onClick={check} loading={progress !== null} data-testid="bulk-check">
+                    {t('bulk.check')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card withBorder radius="md" p="md" data-testid="bulk-summary">
+              <Stack gap="xs">
+                <Title order={4}>{t('bulk.summary')}</Title>
+                {results.length > 0 && (
+                  <Alert color={errors > 0 ? 'yellow' : 'green'} p="xs" data-testid="bulk-counts">
+                    {t('bulk.paidRows', { count: paidRows.length, errors })}
+                  </Alert>
+                )}
+                <Group justify="space-between">
+                  <Text size="sm">{t('bulk.subtotal')}</Text>
+                  <Money value={subtotal} />
+                </Group>
+                <Group justify="space-between">
+                  <Text size="sm">{t('bulk.adminFee')}</Text>
+                  <Money value={fees} />
+                </Group>
+                <Group justify="space-between">
+                  <Text fw={600}>{t('bulk.total')}</Text>
+                  <Text fw={600} data-testid="bulk-total">
+                    {formatRupiah(subtotal + fees)}
+                  </Text>
+                </Group>
+                <TextInput
+                  label={t('bulk.groupName')}
+                  value={groupName}
+                  maxLength={BULK_TRANSFER_LIMITS.groupNameMax}
+                  onChange={(e) => setGroupName(e.currentTarget.value)}
+                  data-testid="bulk-group-name"
+                />
+                <Textarea
+                  label={t('bulk.groupDesc')}
+                  value={groupDesc}
+                  maxLength={BULK_TRANSFER_LIMITS.groupDescMax}
+                  onChange={(e) => setGroupDesc(e.currentTarget.value)}
+                  data-testid="bulk-group-desc"
+                />
+                <PasswordInput
+                  label={t('bulk.pin')}
+                  value={pin}
+                  maxLength={BULK_TRANSFER_LIMITS.secretMax}
+                  onChange={(e) => setPin(e.currentTarget.value)}
+                  data-testid="bulk-pin"
+                />
+                <Button
+                  onClick={save}
+                  loading={saving}
+                  disabled={paidRows.length === 0}
+                  data-testid="bulk-save"
+                >
+                  {t('bulk.save')}
+                </Button>
+              </Stack>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+      <BankListModal opened={banksOpen} onClose={() => setBanksOpen(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Box, Button, Center, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Route, Routes } from 'react-router';
+import { changeLanguage } from '../../lib/i18n';
+import { ConsoleLogin } from './ConsoleLogin';
+import { consoleApi, setConsoleCsrf } from './consoleApi';
+import { DemoView } from './DemoView';
+import { MerchantPage, MerchantsView } from './MerchantsView';
+import { NewsView } from './NewsView';
+import { QueuesView } from './QueuesView';
+import { may, type StaffView } from './types';
+
+/**
+ * The provider console (issue 17 §4) at /console: its own login, session and layout, apart from
+ * the merchant portal (a merchant's session is refused by every console call).
+ */
+export default function ConsolePage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: ['console-session'],
+    queryFn: async () => {
+      const res = await consoleApi.get<{ staff: StaffView | null; csrf: string }>('/auth/session');
+      setConsoleCsrf(res.data?.csrf ?? null);
+      return res.data?.staff ?? null;
+    },
+  });
+  if (session.isLoading)
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  const staff = session.data ?? null;
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['console-session'] });
+  if (!staff) return <ConsoleLogin onLoggedIn={reload} />;
+  const link = (to: string, label: string, end = false) => (
+    <NavLink
+      to={to}
+      end={end}
+      style={({ isActive }) => ({ fontWeight: isActive ? 700 : 400, textDecoration: 'none' })}
+    >
+      {label}
+    </NavLink>
+  );
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box
+        px="md"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        data-testid="console-header"
+      >
+        <Group justify="space-between" h="100%" wrap="wrap" gap="xs" py={6}>
+          <Group gap="lg" wrap="wrap">
+            <Title order={4}>{t('console.title')}</Title>
+            {link('/console', t('console.nav.queues'), true)}
+            {may(staff, 'console_merchants', 'READ') &&
+              link('/console/merchants', t('console.nav.merchants'))}
+            {may(staff, 'console_content', 'READ') && link('/console/news', t('console.nav.news'))}
+            {may(staff, 'console_demo', 'READ') && link('/console/demo', t('console.nav.demo'))}
+          </Group>
+          <Group gap="sm">
+            <SegmentedControl
+              size="xs"
+              value={i18n.language === 'en' ? 'en' : 'id'}
+              data={['id', 'en']}
+              onChange={(v) => void changeLanguage(v as 'id' | 'en')}
+            />
+            <Text size="sm" c="dimmed" visibleFrom="sm">
+              {staff.email}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              data-testid="console-logout"
+              onClick={async () => {
+                await consoleApi.post('/auth/logout', {});
+                setConsoleCsrf(null);
+                await reload();
+              }}
+            >
+              {t('console.logout')}
+            </Button>
+          </Group>
+        </Group>
+      </Box>
+      <Box p="md">
+        <Routes>
+          <Route index element={<QueuesView staff={staff} />} />
+          <Route path="merchants" element={<MerchantsView />} />
+          <Route path="merchants/:id" element={<MerchantPage staff={staff} />} />
+          <Route path="news" element={<NewsView staff={staff} />} />
+          <Route path="demo" element={<DemoView staff={staff} />} />
+        </Routes>
+      </Box>
+    </Box>
+  );
+}

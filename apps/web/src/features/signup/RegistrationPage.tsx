@@ -1,0 +1,129 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+const PERSONAL = ['nama', 'tempat_lahir', 'tgl_lahir', 'no_ktp', 'no_hp'] as const;
+const BUSINESS = [
+  ...PERSONAL,
+  'nama_usaha',
+  'jenis_usaha',
+  'no_npwp',
+  'alamat_usaha',
+  'kabupaten',
+  'kode_pos',
+  'url_website',
+] as const;
+const DOCUMENTS = ['ktp', 'npwp', 'akta'] as const;
+
+/**
+ * The registration fields of the chosen type (issue 17 §3): PERSONAL (identity) or BUSINESS
+ * (company, owner, NPWP, document images). The server checks every field and each image's bytes.
+ */
+export default function RegistrationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const business = useLocation().pathname.endsWith('/business');
+  const names = business ? BUSINESS : PERSONAL;
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [files, setFiles] = useState<Record<string, File | null>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    let rc = '';
+    let rd = '';
+    if (business) {
+      const form = new FormData();
+      for (const name of names) form.append(name, values[name] ?? '');
+      for (const doc of DOCUMENTS) {
+        const file = files[doc];
+        if (file) form.append(doc, file, file.name);
+      }
+      const res = await api.post('/signup/business', form, { silent: true });
+      rc = res.rc;
+      rd = res.rd;
+    } else {
+      const body: Record<string, string> = {};
+      for (const name of names) body[name] = values[name] ?? '';
+      const res = await api.post('/signup/personal', body, { silent: true });
+      rc = res.rc;
+      rd = res.rd;
+    }
+    setBusy(false);
+    if (rc !== '00') {
+      setError(rd);
+      return;
+    }
+    await refresh();
+    navigate('/');
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="lg" maw={860}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={3}>
+            {t(business ? 'signup.form.businessTitle' : 'signup.form.personalTitle')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {names.map((name) => (
+              <TextInput
+                key={name}
+                label={t(`signup.form.${name}`)}
+                type={name === 'tgl_lahir' ? 'date' : 'text'}
+                value={values[name] ?? ''}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setValues((v) => ({ ...v, [name]: value }));
+                }}
+                data-testid={`reg-${name}`}
+              />
+            ))}
+          </SimpleGrid>
+          {business && (
+            <>
+              <Title order={5}>{t('signup.form.documents')}</Title>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                {DOCUMENTS.map((doc) => (
+                  <FileInput
+                    key={doc}
+                    label={t(`signup.form.${doc}`)}
+                    accept="image/png,image/jpeg,image/webp"
+                    value={files[doc] ?? null}
+                    onChange={(file) => setFiles((f) => ({ ...f, [doc]: file }))}
+                    data-testid={`reg-doc-${doc}`}
+                    clearable
+                  />
+                ))}
+              </SimpleGrid>
+            </>
+          )}
+          {error && (
+            <Alert color="red" data-testid="reg-error">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" loading={busy} data-testid="reg-submit" w="fit-content">
+            {t('signup.form.send')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,12 @@
+import { catalogFromFiles } from './from-files';
+
+/** The English catalog without its core (en.ts): every other namespace, its own chunk. */
+export default catalogFromFiles(
+  import.meta.glob(
+    [
+      '../../../../../packages/shared/src/i18n/en/*.json',
+      '!../../../../../packages/shared/src/i18n/en/{common,auth,ui}.json',
+    ],
+    { eager: true, import: 'default' },
+  ),
+);

@@ -1,0 +1,12 @@
+import { catalogFromFiles } from './from-files';
+
+/** The Indonesian catalog without its core (id.ts): every other namespace, its own chunk. */
+export default catalogFromFiles(
+  import.meta.glob(
+    [
+      '../../../../../packages/shared/src/i18n/id/*.json',
+      '!../../../../../packages/shared/src/i18n/id/{common,auth,ui}.json',
+    ],
+    { eager: true, import: 'default' },
+  ),
+);

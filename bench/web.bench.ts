@@ -1,0 +1,162 @@
+/**
+ * Web bytes on the wire (issue 12 point 11): starts the server on the built web app (a fresh
+ * PGlite data dir with demo data), loads the login page, the back-office shell with the dashboard
+ * and every other page in headless Chromium (a fresh context each, so nothing comes from the
+ * cache), and prints the compressed JavaScript bytes each page received against its budget:
+ * login ≤ 150 KiB, shell + dashboard ≤ 300 KiB, every other page ≤ 300 KiB; with --strict it
+ * exits 1 when a budget is exceeded (the browser test e2e/platform/bundle-budget.test.ts is the
+ * gate). Bytes, not time: the figures do not depend on how busy the machine is.
+ *
+ *   npm run bench:web                                (builds apps/web/dist first if its sources changed)
+ *   npm run bench:web -- --dist=/tmp/dist            (another build)
+ *   npm run bench:web -- --base-url=http://127.0.0.1:3000   (a running server with TEST_MODE_KEY)
+ *   npm run bench:web -- --verbose                   (every script of every page)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DATA_PAGE_PATHS } from '@gerbang/shared';
+import { chromium } from 'playwright-core';
+import { freePort } from '../apps/server/test/helpers/free-port';
+import {
+  BUDGETS,
+  CHROMIUM_ARGS,
+  kib,
+  loggedInState,
+  measurePage,
+  OTHER_PAGES,
+  type PageBytes,
+  pagesToMeasure,
+} from '../e2e/support/wire-bytes';
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value = 'true'] = arg.replace(/^--/, '').split('=');
+    return [key, value] as const;
+  }),
+);
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.resolve(args.get('dist') ?? path.join(root, 'apps/web/dist'));
+const testKey = args.get('test-key') ?? process.env.TEST_MODE_KEY ?? 'bench-web-test-key';
+const username = args.get('user') ?? 'partner@demo.id';
+const password = args.get('password') ?? 'Gerbang#Demo2026';
+const verbose = args.has('verbose');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist}/index.html is missing: run \`npm run build\` first`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gerbang-bench-web-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        WEB_DIST_DIR: dist,
+        TEST_MODE_KEY: testKey,
+        CAPTCHA_COST: '2000',
+        NODE_ENV: 'development',
+        GERBANG_MODE: 'demo',
+        LOG_LEVEL: 'warn',
+        EXPORT_DIR: path.join(dataDir, 'exports'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = performance.now() + 120_000;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/api/app/config`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`server did not start\n${output}`);
+}
+
+function printRow(row: PageBytes) {
+  const over = row.js > row.budget;
+  console.log(
+    `  ${row.name.padEnd(36)} ${kib(row.js).padStart(11)} of ${kib(row.budget).padStart(9)}  ${over ? 'OVER' : 'ok  '}  (decoded ${kib(row.jsDecoded)}, ${row.scripts.length} scripts, all responses ${kib(row.all)})`,
+  );
+  if (verbose || over) {
+    for (const s of row.scripts) {
+      console.log(
+        `      ${kib(s.wire).padStart(10)} ${s.encoding.padEnd(8)} ${kib(s.decoded).padStart(10)}  ${s.url}`,
+      );
+    }
+  }
+}
+
+async function main() {
+  const external = args.get('base-url');
+  const server = external ? { url: external, stop: async () => {} } : await startServer();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const rows: PageBytes[] = [];
+  try {
+    console.log(`web bytes on the wire (${external ?? dist}), JavaScript per page, cold cache:`);
+    const visitor = await browser.newContext({ baseURL: server.url });
+    const login = await measurePage(visitor, 'login', '/auth/login', BUDGETS.login, (page) =>
+      page.getByTestId('login-form').waitFor(),
+    );
+    await visitor.close();
+    rows.push(login);
+    printRow(login);
+
+    const state = await loggedInState(browser, server.url, username, password, testKey);
+    for (const target of pagesToMeasure(DATA_PAGE_PATHS, OTHER_PAGES)) {
+      const context = await browser.newContext({ baseURL: server.url, storageState: state });
+      const row = await measurePage(context, target.name, target.url, target.budget);
+      await context.close();
+      rows.push(row);
+      printRow(row);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const over = rows.filter((r) => r.js > r.budget);
+  const worst = rows.filter((r) => r.name.startsWith('data/')).sort((a, b) => b.js - a.js)[0];
+  console.log(
+    `summary: login ${kib(rows[0]?.js ?? 0)} (≤ ${kib(BUDGETS.login)}), shell + dashboard ${kib(rows.find((r) => r.name === 'dashboard')?.js ?? 0)} (≤ ${kib(BUDGETS.dashboard)}), largest data page ${worst ? `${worst.name} ${kib(worst.js)}` : '-'} (≤ ${kib(BUDGETS.page)})`,
+  );
+  if (over.length) {
+    console.log(`OVER BUDGET: ${over.map((r) => r.name).join(', ')}`);
+    if (args.has('strict')) process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

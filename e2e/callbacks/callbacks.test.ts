@@ -1,0 +1,115 @@
+import { type APIRequestContext, type Page, request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+
+/**
+ * The callback engine seen by a person: a VA payment made in the payer simulator reaches the demo
+ * receiver (the demo seed points partner@demo.id's callback URLs at it), and the row's popup on
+ * /data/callback shows the delivered attempt, in Indonesian and English, wide and narrow.
+ */
+
+interface SinkEntry {
+  event_id: string | null;
+  body: string;
+  signature_valid: boolean | null;
+  answered_status: number;
+}
+
+async function post(api: APIRequestContext, path: string, data: unknown) {
+  const token = await api.get('/api/auth/csrf_token');
+  const csrf = ((await token.json()) as { data: { csrf: string } }).data.csrf;
+  const res = await api.post(path, { headers: { 'x-csrf-token': csrf }, data });
+  return (await res.json()) as { rc: string; rd: string; data: any };
+}
+
+async function waitForTable(page: Page) {
+  await page.getByTestId('data-table').waitFor();
+  await page.waitForFunction(() => {
+    const table = document.querySelector('[data-testid="data-table"]');
+    return table?.getAttribute('data-ready-for') === `ready:${window.location.search}`;
+  });
+}
+
+describe.skipIf(!hasBrowser())('callback delivery', () => {
+  const browser = useBrowser();
+  let api: APIRequestContext;
+  let idTransaksi = '';
+  let eventId = '';
+
+  beforeAll(async () => {
+    if (!hasBrowser()) return;
+    api = await request.newContext({ baseURL: baseUrl() });
+    const issued = await post(api, '/api/dev/simulator/issue', {
+      channel: '014',
+      agent: 'partner@demo.id',
+      amount: 175_000,
+    });
+    expect(issued.rc, issued.rd).toBe('00');
+    const paid = await post(api, '/api/dev/simulator/pay', {
+      channel: issued.data.pay_channel,
+      number: issued.data.number,
+      amount: 175_000,
+    });
+    expect(paid.rc, paid.rd).toBe('00');
+    idTransaksi = paid.data.id_transaksi;
+  });
+  afterAll(async () => {
+    await api?.dispose();
+  });
+
+  it('the payment callback reaches the demo receiver within seconds', async () => {
+    // The receiver's list needs a session and shows the caller's own agent's callbacks only.
+    const anonymous = await api.get('/api/dev/callback_sink');
+    expect(((await anonymous.json()) as { rc: string }).rc).not.toBe('00');
+    const page = await browser.newPage({ width: 1366, language: 'en' });
+    await loginAs(page, 'partner@demo.id');
+    let entry: SinkEntry | undefined;
+    for (let i = 0; i < 60 && !entry; i++) {
+      const res = await page.request.get('/api/dev/callback_sink');
+      const list = ((await res.json()) as { data: SinkEntry[] }).data;
+      entry = list.find((e) => e.body.includes(`"${idTransaksi}"`));
+      if (!entry) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(entry, 'callback not received').toBeTruthy();
+    expect(entry?.answered_status).toBe(200);
+    expect(entry?.signature_valid).not.toBe(false);
+    expect(JSON.parse(entry?.body ?? '{}')).toMatchObject({
+      type: 'payment',
+      id_transaksi: idTransaksi,
+      amount: 175_000,
+    });
+    eventId = entry?.event_id ?? '';
+    expect(eventId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  for (const [width, language] of [
+    [1366, 'en'],
+    [1366, 'id'],
+    [390, 'en'],
+    [390, 'id'],
+  ] as const) {
+    it(`shows the delivered attempt in the row popup (${width} px, ${language})`, async () => {
+      const page = await browser.newPage({ width, language });
+      await loginAs(page, 'partner@demo.id');
+      await page.goto(`/data/callback?key=1&value=${idTransaksi}`);
+      await waitForTable(page);
+      const rows = page.getByTestId('data-row');
+      await expect.poll(() => rows.count()).toBe(1);
+      await rows.first().click();
+      await page.getByTestId('data-popup-table').waitFor();
+      const log = page.getByTestId('callback-attempts');
+      await log.getByTestId('callback-attempt').first().waitFor();
+      await expect.poll(() => log.getByTestId('callback-event-id').textContent()).toBe(eventId);
+      expect(await log.getByTestId('attempt-status').first().textContent()).toBe('200');
+      expect(await log.getByTestId('attempt-url').first().textContent()).toContain(
+        '/api/dev/callback_sink',
+      );
+      const title = language === 'en' ? 'Delivery attempts' : 'Riwayat pengiriman';
+      expect(await log.textContent()).toContain(title);
+      expect(await log.textContent()).toContain(language === 'en' ? 'Attempt 1' : 'Percobaan 1');
+      expect(await log.textContent()).toContain('x-callback-event-id');
+      await log.scrollIntoViewIfNeeded();
+      await screenshot(page, `callbacks-popup-${width}-${language}`);
+    });
+  }
+});

@@ -1,0 +1,78 @@
+import { generateKeyPairSync } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+
+/**
+ * The SNAP pieces of the portal (issue 18): the credential card's "SNAP public key" registered
+ * through the OTP dialog (code read from the dev mailbox), and the API log page, in both
+ * languages at 1366 and 390 px. Uses h2h@demo.id (API enabled), like the credentials file.
+ */
+const USER = 'h2h@demo.id';
+
+async function newestMailId(page: Page): Promise<number> {
+  const res = await page.request.get(`/api/dev/mailbox?to=${USER}&limit=1`);
+  return ((await res.json()).data as Array<{ id: number }>)[0]?.id ?? 0;
+}
+
+async function otpAfter(page: Page, after: number): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const res = await page.request.get(`/api/dev/mailbox?to=${USER}&limit=5`);
+    const mails = (await res.json()).data as Array<{ id: number; kind: string; text: string }>;
+    const code = mails
+      .find((m) => m.kind === 'otp' && m.id > after)
+      ?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await page.waitForTimeout(250);
+  }
+  throw new Error('no OTP mail arrived');
+}
+
+describe.skipIf(!hasBrowser())('SNAP portal pages in Chromium', () => {
+  const browser = useBrowser();
+
+  it('registers a public key through the OTP dialog', async () => {
+    const page = await browser.newPage({ language: 'en' });
+    await loginAs(page, USER);
+    await page.goto('/tools/credential_server');
+    await page.getByTestId('snap-key').waitFor();
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    await page
+      .getByTestId('snap-key-pem')
+      .fill(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    await page.getByTestId('snap-key-upload').click();
+    await page.getByTestId('flow-request-otp').waitFor();
+    const before = await newestMailId(page);
+    await page.getByTestId('flow-request-otp').click();
+    await page.getByTestId('otp-code').waitFor();
+    await page.getByTestId('otp-code').fill(await otpAfter(page, before));
+    await page.getByTestId('otp-confirm').click();
+    await page.getByText('The public key has been registered.').waitFor();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(async () => page.getByTestId('snap-key-state').innerText())
+      .toMatch(/^Registered, fingerprint [0-9a-f]{16}$/);
+    await page.getByTestId('snap-key').scrollIntoViewIfNeeded();
+    await screenshot(page, 'snap-key-1366-en');
+  });
+
+  for (const language of ['en', 'id'] as const) {
+    for (const width of [1366, 390]) {
+      it(`shows the API log page (${language}, ${width} px)`, async () => {
+        const page = await browser.newPage({ language, width });
+        await loginAs(page, USER);
+        await page.goto('/tools/api_log');
+        await page.getByTestId('api-log-table').waitFor();
+        await page
+          .getByText(language === 'en' ? 'API Log' : 'Log API', { exact: true })
+          .first()
+          .waitFor();
+        await screenshot(page, `snap-api-log-${width}-${language}`);
+        await page.goto('/tools/credential_server');
+        await page.getByTestId('snap-key').waitFor();
+        await page.getByTestId('snap-key').scrollIntoViewIfNeeded();
+        await screenshot(page, `snap-key-${width}-${language}`);
+      });
+    }
+  }
+});

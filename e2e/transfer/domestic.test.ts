@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  hasBrowser,
+  loginAs,
+  screenshot,
+  useBrowser,
+  useServerClockAt,
+} from '../support/browser';
+
+const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+
+/** Inquiry → result → method (VA 014) → payment instructions; answers the VA and the total. */
+async function orderToPay(
+  page: Page,
+  opts: { name: string; endUser: boolean; number: string; amount: string },
+) {
+  await page.goto('/transfer_money/domestic');
+  await page.getByTestId('card-manual').click();
+  await page.getByTestId('domestic-form').waitFor();
+  // Spec 02 §5 rule 1 first.
+  await page.getByTestId('domestic-check').click();
+  await page.getByTestId('error-dialog-message').waitFor();
+  await page.getByTestId('error-dialog-ok').click();
+  await page.getByTestId('domestic-bank').click();
+  await page.getByRole('option', { name: /^014 - / }).click();
+  await page.getByTestId('domestic-account-kind').waitFor();
+  await page.getByTestId('domestic-number').fill(opts.number);
+  await page.getByTestId('domestic-amount').fill(opts.amount);
+  await page.getByTestId('domestic-password').fill(DEMO_PASSWORD);
+  await screenshot(page, `${opts.name}-inquiry`);
+  await page.getByTestId('domestic-check').click();
+  await page.getByTestId('domestic-result').waitFor();
+  await screenshot(page, `${opts.name}-result`);
+  await page.getByTestId('domestic-next').click();
+  await page.getByTestId('channel-VA014').waitFor();
+  // Personal END USER: no voucher and no channel-type choice (spec 02 §2.2).
+  expect(await page.getByTestId('voucher').count()).toBe(opts.endUser ? 0 : 1);
+  expect(await page.getByTestId('channel-type').count()).toBe(opts.endUser ? 0 : 1);
+  expect(await page.getByTestId('method-next').isDisabled()).toBe(true);
+  await page.getByTestId('select-channel-hint').waitFor();
+  await page.getByTestId('channel-VA014').click();
+  await page.getByTestId('terms').click();
+  await screenshot(page, `${opts.name}-method`);
+  await page.getByTestId('method-next').click();
+  await page.getByTestId('order-pay-number').waitFor();
+  await page.getByTestId('bank-guide').waitFor();
+  await screenshot(page, `${opts.name}-payment`);
+  return {
+    va: digits(await page.getByTestId('order-pay-number').textContent()),
+    total: digits(await page.getByTestId('order-pay-total').textContent()),
+  };
+}
+
+/** Pays in the payer simulator page like a bank customer. */
+async function payInSimulator(payer: Page, va: string, total: string) {
+  await payer.goto('/dev/simulator');
+  await payer.getByTestId('simulator-pay-form').waitFor();
+  await payer.getByTestId('simulator-number').fill(va);
+  await payer.getByTestId('simulator-amount').fill(total);
+  await payer.getByTestId('simulator-pay').click();
+  await payer
+    .getByTestId('simulator-result-status')
+    .and(payer.locator('[data-status="SUCCESS"]'))
+    .waitFor();
+}
+
+async function waitCompleted(page: Page) {
+  await page
+    .getByTestId('order-status')
+    .getByText(/^(Success|Berhasil)$/)
+    .waitFor({ timeout: 30_000 });
+}
+
+describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
+  const browser = useBrowser();
+  // Banks queue transfers 23:00–06:00 WIB: the server's clock is put at 10:00 WIB.
+  useServerClockAt('10:00');
+
+  it('Personal END USER (id, 390 px): order, pay its VA in the simulator, watch it complete', async () => {
+    const page = await browser.newPage({ language: 'id', width: 390, height: 844 });
+    await loginAs(page, 'enduser@demo.id');
+    const { va, total } = await orderToPay(page, {
+      name: 'transfer-enduser-id-390',
+      endUser: true,
+      number: '1234567890',
+      amount: '50000',
+    });
+    expect(Number(total)).toBe(52_500);
+    const payer = await browser.newPage({ language: 'id' });
+    await payInSimulator(payer, va, total);
+    await waitCompleted(page);
+    await screenshot(page, 'transfer-enduser-id-390-completed');
+    await page.goto('/transaction/transfer');
+    await page.getByTestId('orders-card').first().waitFor();
+    await screenshot(page, 'transfer-orders-id-390');
+  });
+
+  it('partner (en, 1366 px): order, pay its VA, completed; the list links to the detail', async () => {
+    const page = await browser.newPage({ language: 'en' });
+    await loginAs(page, 'partner@demo.id');
+    await page.goto('/transfer_money/domestic');
+    await page.getByTestId('card-bulk').waitFor();
+    await screenshot(page, 'transfer-partner-en-cards');
+    const { va, total } = await orderToPay(page, {
+      name: 'transfer-partner-en-1366',
+      endUser: false,
+      number: '2222333344',
+      amount: '125000',
+    });
+    const payer = await browser.newPage({ language: 'en' });
+    await payInSimulator(payer, va, total);
+    await waitCompleted(page);
+    await page.getByTestId('order-heading').getByText('Transfer successful').waitFor();
+    await screenshot(page, 'transfer-partner-en-1366-completed');
+    const orderId = (await page.getByTestId('order-id').textContent()) ?? '';
+    await page.goto('/transaction/transfer');
+    await page.getByRole('link', { name: orderId }).click();
+    await page.getByTestId('order-detail-page').waitFor();
+    await page.getByTestId('order-heading').getByText('Transfer successful').waitFor();
+    await screenshot(page, 'transfer-partner-en-detail');
+  });
+
+  it('shows the Indonesian detail at 1366 px and the English one at 390 px', async () => {
+    const id = await browser.newPage({ language: 'id' });
+    await loginAs(id, 'partner@demo.id');
+    await id.goto('/transaction/transfer');
+    await id
+      .getByTestId('orders-row')
+      .filter({ hasText: 'Virtual Account Bank BCA' })
+      .filter({ hasText: 'Berhasil' })
+      .first()
+      .getByRole('link')
+      .click();
+    await id.getByTestId('order-heading').getByText('Transfer berhasil').waitFor();
+    await screenshot(id, 'transfer-partner-id-1366-detail');
+    const en = await browser.newPage({ language: 'en', width: 390, height: 844 });
+    await loginAs(en, 'partner@demo.id');
+    await en.goto('/transaction/transfer');
+    await en.getByTestId('orders-card').first().waitFor();
+    await screenshot(en, 'transfer-orders-en-390');
+  });
+});

@@ -1,0 +1,135 @@
+import type { AccessRequirement } from '../domain/access-rule';
+import { hasDepositLink } from '../domain/users';
+
+/**
+ * The access rules the back office's route table and menu need, apart from the contract modules
+ * that define the calls' zod schemas (issue 12 point 11): importing them loads no zod. Each
+ * contract module re-exports its own (`@gerbang/shared/contract/<area>` is unchanged).
+ */
+
+/** CREATE on bulk_virtual_account, API enabled, a main account (spec 03 §6): server, page, menu. */
+export const BULK_VA_ACCESS = {
+  create: {
+    permission: { module: 'bulk_virtual_account', action: 'CREATE' },
+    apiEnabled: true,
+    mainUserOnly: true,
+    activated: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * Bulk transfer (issue 15). The page: disbursement ADD (spec 02 §6; parent users hold every
+ * action of their group), production, activated.
+ */
+export const BULK_TRANSFER_ACCESS = {
+  page: {
+    permission: { module: 'disbursement', action: 'ADD' },
+    productionOnly: true,
+    activated: true,
+  },
+  /** Approving or rejecting a waiting group: disbursement APPROVE (main users hold every action). */
+  approve: {
+    permission: { module: 'disbursement', action: 'APPROVE' },
+    productionOnly: true,
+    activated: true,
+  },
+  /** Turning the approver rule on or off: the main user. */
+  rule: {
+    permission: { module: 'disbursement', action: 'ADD' },
+    mainUserOnly: true,
+    productionOnly: true,
+    activated: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;
+
+/** Users who may see the page: Business or Personal H2H, API enabled, credential READ (spec 03 §6). */
+const PAGE_USERS = {
+  apiEnabled: true,
+  userTypes: ['Business', 'Personal H2H'],
+} as const satisfies AccessRequirement;
+
+/** The agent group that sees the activation prompt and no credential or callback controls. */
+export const CREDENTIAL_PROMPT_GROUP = 3;
+
+export const CREDENTIAL_ACCESS = {
+  /** The page itself and its reads. Group 3 is allowed here: it sees the activation prompt. */
+  page: { permission: { module: 'credential', action: 'READ' }, ...PAGE_USERS },
+  /** Reading credential and callback data: not for group 3. */
+  read: {
+    permission: { module: 'credential', action: 'READ' },
+    ...PAGE_USERS,
+    excludedGroups: [CREDENTIAL_PROMPT_GROUP],
+  },
+  /** Credential changes (secret, PIN, signature, whitelist) and OTP requests. */
+  change: {
+    permission: { module: 'credential', action: 'READ' },
+    alsoPermissions: [{ module: 'credential', action: 'UPDATE' }],
+    ...PAGE_USERS,
+    excludedGroups: [CREDENTIAL_PROMPT_GROUP],
+  },
+  /** Callback URL changes: production only (sandbox shows the notice). */
+  callbackChange: {
+    permission: { module: 'credential', action: 'READ' },
+    alsoPermissions: [{ module: 'credential', action: 'UPDATE' }],
+    ...PAGE_USERS,
+    excludedGroups: [CREDENTIAL_PROMPT_GROUP],
+    productionOnly: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * Who may top up (spec 02 §6, §2.5): topup READ and ADD, API enabled, not a Personal END USER,
+ * production only. The server's routes, the page guard and the menu use this one rule; the menu
+ * also hides the deposit link for agent groups 5 and 13 (`showsDepositLink`).
+ */
+export const TOPUP_ACCESS = {
+  page: {
+    permission: { module: 'topup', action: 'READ' },
+    alsoPermissions: [{ module: 'topup', action: 'ADD' }],
+    apiEnabled: true,
+    notEndUser: true,
+    productionOnly: true,
+    activated: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;
+
+/** Spec 02 §2.5: no deposit link for agent groups 5 and 13. */
+export const showsDepositLink = (idGrup: number) => hasDepositLink(idGrup);
+
+/** Spec 02 §6. Money moves in production only, for an activated business (spec 02 §1). */
+export const TRANSFER_ACCESS = {
+  /**
+   * The domestic page and the agent's orders (list, detail, confirm), whichever of its users made
+   * them: the spec gives sub-users no narrower view, and the `transfer` data page (spec 03 §2),
+   * which lists every order of the agent, opens each row's detail (/transaction/transfer/detail).
+   */
+  page: {
+    permission: { module: 'domestic', action: 'READ' },
+    productionOnly: true,
+    activated: true,
+  },
+  /** The inquiry form (type_inq=domestic): domestic READ and transfer_create ADD. */
+  inquiry: {
+    permission: { module: 'domestic', action: 'READ' },
+    alsoPermissions: [{ module: 'transfer_create', action: 'ADD' }],
+    productionOnly: true,
+    activated: true,
+  },
+  /** The manual-input card and creating an order. */
+  create: {
+    permission: { module: 'domestic', action: 'READ' },
+    alsoPermissions: [
+      { module: 'transfer_create', action: 'ADD' },
+      { module: 'create_transaction_transfer_money', action: 'ADD' },
+    ],
+    productionOnly: true,
+    activated: true,
+  },
+  /** The bulk card: create_transaction_transfer_bulk ADD and API enabled. */
+  bulkCard: {
+    permission: { module: 'create_transaction_transfer_bulk', action: 'ADD' },
+    apiEnabled: true,
+    productionOnly: true,
+    activated: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;

@@ -1,0 +1,364 @@
+import { z } from 'zod';
+import type { AccessRequirement } from '../domain/access-rule';
+import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
+
+/**
+ * International remittance (spec 02 §2.4, §5 International, §7): six destination currencies, an
+ * IDR amount converted at the published selling rate, a beneficiary abroad, an e-mailed OTP.
+ * Messages are catalog keys (`remittance.*`). The server and the page check the fields with the
+ * same function (`firstRemittanceFieldError`), so both say the same first problem.
+ */
+
+/** Spec 02 §9: the six destination currencies. */
+export const REMITTANCE_CURRENCIES = ['PHP', 'INR', 'MYR', 'SGD', 'CNY', 'HKD'] as const;
+export type RemittanceCurrency = (typeof REMITTANCE_CURRENCIES)[number];
+
+export interface RemittanceCountry {
+  id_country: number;
+  country_name: string;
+  country_code: string;
+  currency: RemittanceCurrency;
+}
+
+/** The destinations of spec 02 §3 (currency-country list item without its rate). */
+export const REMITTANCE_COUNTRIES: readonly RemittanceCountry[] = [
+  { id_country: 1, country_name: 'Philippines', country_code: 'PH', currency: 'PHP' },
+  { id_country: 2, country_name: 'India', country_code: 'IN', currency: 'INR' },
+  { id_country: 3, country_name: 'Malaysia', country_code: 'MY', currency: 'MYR' },
+  { id_country: 4, country_name: 'Singapore', country_code: 'SG', currency: 'SGD' },
+  { id_country: 5, country_name: 'China', country_code: 'CN', currency: 'CNY' },
+  { id_country: 6, country_name: 'Hong Kong', country_code: 'HK', currency: 'HKD' },
+];
+
+export function countryOfCurrency(currency: string): RemittanceCountry | undefined {
+  return REMITTANCE_COUNTRIES.find((country) => country.currency === currency);
+}
+
+/** Spec 02 §5: which conditional fields a currency asks for. */
+export const NEEDS_PHONE: readonly RemittanceCurrency[] = ['CNY', 'HKD', 'SGD'];
+export const NEEDS_IFSC: readonly RemittanceCurrency[] = ['INR'];
+export const NEEDS_NATIONALITY: readonly RemittanceCurrency[] = ['MYR', 'SGD'];
+
+export const needsPhone = (c: string) => (NEEDS_PHONE as readonly string[]).includes(c);
+export const needsIfsc = (c: string) => (NEEDS_IFSC as readonly string[]).includes(c);
+export const needsNationality = (c: string) => (NEEDS_NATIONALITY as readonly string[]).includes(c);
+
+/** The nationality picker (ISO 3166 alpha-2); names are proper names, the same in both languages. */
+export const NATIONALITIES = [
+  { code: 'ID', name: 'Indonesia' },
+  { code: 'MY', name: 'Malaysia' },
+  { code: 'SG', name: 'Singapore' },
+  { code: 'PH', name: 'Philippines' },
+  { code: 'IN', name: 'India' },
+  { code: 'CN', name: 'China' },
+  { code: 'HK', name: 'Hong Kong' },
+  { code: 'TH', name: 'Thailand' },
+  { code: 'VN', name: 'Vietnam' },
+  { code: 'AU', name: 'Australia' },
+  { code: 'US', name: 'United States' },
+  { code: 'GB', name: 'United Kingdom' },
+] as const;
+
+/** Receiver phone numbers per country: the country code is optional, the national part exact. */
+export const PHONE_PATTERNS: Partial<Record<RemittanceCurrency, RegExp>> = {
+  CNY: /^(\+?86)?1\d{10}$/,
+  HKD: /^(\+?852)?[4-9]\d{7}$/,
+  SGD: /^(\+?65)?[689]\d{7}$/,
+};
+
+export const REMITTANCE_LIMITS = {
+  /** Spec 02 §9. */
+  accountNumberMax: 24,
+  secretMax: 64,
+  amountDigitsMax: 15,
+  textMax: 100,
+  maxAmount: DISBURSEMENT_MAX_AMOUNT,
+  /** Flat admin fee per remittance, in rupiah (the demo's price list). */
+  adminFee: 25_000,
+  quickPercents: [25, 50, 75, 100] as const,
+  statusPollMs: 10_000,
+} as const;
+
+/** Spec 02 §6: international READ, API enabled, a main account; production, activated business. */
+export const REMITTANCE_ACCESS = {
+  permission: { module: 'international', action: 'READ' },
+  apiEnabled: true,
+  mainUserOnly: true,
+  productionOnly: true,
+  activated: true,
+} as const satisfies AccessRequirement;
+
+/**
+ * Spec 02 §5: destination = floor(IDR ÷ rate), 0 when below 1; IDR = destination × rate. Rates
+ * are whole rupiah per unit of the destination currency, so both directions stay integers.
+ */
+export function toDestination(idr: number, rate: number): number {
+  if (!(rate > 0) || !(idr > 0)) return 0;
+  const destination = Math.floor(idr / rate);
+  return destination < 1 ? 0 : destination;
+}
+
+export function toIdr(destination: number, rate: number): number {
+  if (!(rate > 0) || !(destination > 0)) return 0;
+  return destination * rate;
+}
+
+/** Percent buttons (spec 02 §5): the balance times percent / 100, whole rupiah. */
+export function percentOf(balance: number, percent: number): number {
+  return Math.floor((Math.max(0, balance) * percent) / 100);
+}
+
+const compact = (value: string) => value.replace(/[\s-]/g, '');
+
+export const SWIFT_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+/** What the form holds (the request fields before parsing), for the shared check. */
+export interface RemittanceFields {
+  country_destination: string;
+  currency: string;
+  nominal: number;
+  nominal_destination: number;
+  account_number: string;
+  city: string;
+  address: string;
+  id_number_receiver: string;
+  swift_code: string;
+  anrekening: string;
+  password: string;
+  purposetransaction: string;
+  kodebanktujuan: string;
+  phonenumberreceiver: string;
+  ifscode: string;
+  nationality: string;
+}
+
+/**
+ * Spec 02 §5 International, in its order: country, amounts > 0, account number, city, address,
+ * receiver id number, SWIFT code, beneficiary name, password, purpose; then the destination bank,
+ * the receiver phone (CNY, HKD, SGD), the IFS code (INR) and the nationality (MYR, SGD: the spec
+ * shows the IFS-code message for it); then the formats (SWIFT/BIC 8 or 11 characters of the
+ * destination country, IFSC 11 characters, phone per country). Returns the first message key.
+ */
+export function firstRemittanceFieldError(f: RemittanceFields): string | null {
+  const country = countryOfCurrency(f.currency);
+  if (!f.country_destination.trim() || !country || country.country_code !== f.country_destination)
+    return 'remittance.chooseCountry';
+  if (!(f.nominal > 0) || !(f.nominal_destination > 0)) return 'remittance.enterAmount';
+  if (!f.account_number.trim()) return 'remittance.enterAccountNumber';
+  if (!f.city.trim()) return 'remittance.enterCity';
+  if (!f.address.trim()) return 'remittance.enterAddress';
+  if (!f.id_number_receiver.trim()) return 'remittance.enterIdNumber';
+  if (!f.swift_code.trim()) return 'remittance.enterSwift';
+  if (!f.anrekening.trim()) return 'remittance.enterAccountName';
+  if (!f.password) return 'remittance.enterPassword';
+  if (!f.purposetransaction.trim()) return 'remittance.choosePurpose';
+  if (!f.kodebanktujuan.trim()) return 'remittance.chooseBank';
+  if (needsPhone(f.currency) && !f.phonenumberreceiver.trim()) return 'remittance.enterPhone';
+  if (needsIfsc(f.currency) && !f.ifscode.trim()) return 'remittance.enterIfsc';
+  if (needsNationality(f.currency) && !f.nationality.trim()) return 'remittance.enterIfsc';
+  if (!/^[A-Za-z0-9\s-]+$/.test(f.account_number.trim())) return 'remittance.checkAccountNumber';
+  const swift = f.swift_code.trim().toUpperCase();
+  if (!SWIFT_PATTERN.test(swift)) return 'remittance.swiftFormat';
+  if (swift.slice(4, 6) !== country.country_code) return 'remittance.swiftCountry';
+  if (needsIfsc(f.currency) && !IFSC_PATTERN.test(f.ifscode.trim().toUpperCase()))
+    return 'remittance.ifscFormat';
+  const phonePattern = PHONE_PATTERNS[country.currency];
+  if (phonePattern && needsPhone(f.currency) && !phonePattern.test(compact(f.phonenumberreceiver)))
+    return 'remittance.phoneFormat';
+  if (
+    needsNationality(f.currency) &&
+    !NATIONALITIES.some((n) => n.code === f.nationality.trim().toUpperCase())
+  )
+    return 'remittance.enterIfsc';
+  return null;
+}
+
+// ── Requests ─────────────────────────────────────────────────────────────────────────────────────
+
+const PLAIN_AMOUNT = /^\d{1,15}$/;
+const DOTTED_AMOUNT = /^\d{1,3}(\.\d{3})*$/;
+
+/** "1500000", "1.500.000" or 1500000 → the number; anything else → 0 (the amount message). */
+export function parseRemittanceAmount(value: unknown): number {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : 0;
+  if (typeof value !== 'string') return 0;
+  const text = value.trim();
+  if (!PLAIN_AMOUNT.test(text) && !DOTTED_AMOUNT.test(text)) return 0;
+  const digits = text.replaceAll('.', '');
+  if (digits.length > REMITTANCE_LIMITS.amountDigitsMax) return 0;
+  const amount = Number(digits);
+  return Number.isSafeInteger(amount) ? amount : 0;
+}
+
+const text = (max: number) =>
+  z
+    .string({ error: 'common.errors.invalidInput' })
+    .max(max, { error: 'remittance.textTooLong' })
+    .optional()
+    .default('');
+const amountField = z.preprocess(parseRemittanceAmount, z.number());
+const secret = z
+  .string({ error: 'common.errors.invalidInput' })
+  .max(REMITTANCE_LIMITS.secretMax, { error: 'remittance.secretTooLong' })
+  .optional()
+  .default('');
+
+/** POST transaction/cashout_inquiry_remittance (spec 02 §7). Shapes only; the order is the function's. */
+export const remittanceInquiryRequest = z.object({
+  country_destination: text(2),
+  nominal: amountField,
+  nominal_destination: amountField,
+  account_number: text(REMITTANCE_LIMITS.accountNumberMax),
+  city: text(REMITTANCE_LIMITS.textMax),
+  address: text(255),
+  id_number_receiver: text(64),
+  swift_code: text(11),
+  anrekening: text(REMITTANCE_LIMITS.textMax),
+  password: secret,
+  currency: text(3),
+  kodebanktujuan: text(32),
+  purposetransaction: text(32),
+  phonenumberreceiver: text(20),
+  ifscode: text(11),
+  nationality: text(2),
+});
+export type RemittanceInquiryRequest = z.input<typeof remittanceInquiryRequest>;
+
+const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
+
+/** POST transaction/cashout_payment_remittance: the payment fields without bank_code; pin = OTP. */
+export const remittancePaymentRequest = z.object({
+  pin: z
+    .string({ error: 'remittance.enterOtp' })
+    .trim()
+    .min(1, { error: 'remittance.enterOtp' })
+    .max(REMITTANCE_LIMITS.secretMax, { error: 'remittance.secretTooLong' }),
+  reff_id: required('remittance.inquiryNotFound'),
+  checksum: required('remittance.inquiryMismatch'),
+  uuid_user: required('remittance.inquiryMismatch'),
+  number: required('remittance.enterAccountNumber'),
+  nominal: z.preprocess(
+    parseRemittanceAmount,
+    z.number().positive({ error: 'remittance.enterAmount' }),
+  ),
+});
+export type RemittancePaymentRequest = z.input<typeof remittancePaymentRequest>;
+
+/** GET transaction/status_remittance and detail_remittance. */
+export const remittanceStatusQuery = z.object({
+  reff_id: required('remittance.inquiryNotFound'),
+  checksum: required('remittance.inquiryMismatch'),
+  uuid_user: required('remittance.inquiryMismatch'),
+  id_product: z.string().optional().default(''),
+});
+
+export const bankInternationalQuery = z.object({
+  country_code: z.string({ error: 'remittance.chooseCountry' }).trim().length(2, {
+    error: 'remittance.chooseCountry',
+  }),
+});
+
+/** The call paths (spec 02 §7 names the remittance ones; status/detail follow the withdraw ones). */
+export const REMITTANCE_PATHS = {
+  currencies: '/transaction/list_currency_country',
+  countries: '/transaction/list_country',
+  banks: '/transaction/list_bank_international',
+  purposes: '/data/transfer_purpose_list_remittance',
+  inquiry: '/transaction/cashout_inquiry_remittance',
+  payment: '/transaction/cashout_payment_remittance',
+  status: '/transaction/status_remittance',
+  detail: '/transaction/detail_remittance',
+} as const;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface CurrencyCountryItem extends RemittanceCountry {
+  /** Rupiah per unit of the currency. */
+  selling_rate: number;
+  /** Until when the rate is published (ISO instant). */
+  valid_until: string;
+}
+
+export interface InternationalBankItem {
+  id: string;
+  namaBank: string;
+}
+
+export interface PurposeItem {
+  id: string;
+  name: string;
+}
+
+export interface RemittanceTableData {
+  CATATAN: string;
+  'ID TRANSAKSI': string;
+  KETERANGAN: string;
+  'NAMA CHANNEL': string;
+  'NAMA PELANGGAN': string;
+  'NAMA PRODUK': string;
+  'NO PELANGGAN': string;
+  NOMINAL: number;
+  'NOMINAL ADMIN': number;
+  'NOMINAL TUJUAN': string;
+  KURS: number;
+  'TANGGAL TRANSAKSI': string;
+  'KODE PENGAMBILAN'?: string;
+  'CARA BAYAR'?: string;
+}
+
+export interface RemittanceInquiryResult {
+  tabledata: RemittanceTableData;
+  nominal: number;
+  nominal_admin: number;
+  total: number;
+  nominal_destination: number;
+  currency: RemittanceCurrency;
+  selling_rate: number;
+  /** The quote (rate) holds until then; a later payment is refused. */
+  rate_valid_until: string;
+  produkname: string;
+  checksum: string;
+  uuid_user: string;
+  idtransaksi: string;
+  url_image: string;
+  expires_at: string;
+  /** The OTP mail went to this (masked) address. */
+  email: string;
+}
+
+export interface RemittanceReceipt {
+  id_transaksi: string;
+  tanggal_transaksi: string;
+  transaction_date: string;
+  nama_channel: string;
+  nama_pelanggan: string;
+  no_pelanggan: string;
+  nominal: number;
+  nominal_admin: number;
+  total: number;
+  nominal_destination: number;
+  currency: RemittanceCurrency;
+  selling_rate: number;
+  token_code: string | null;
+  note: string | null;
+  status_trx: 'PROCESS' | 'SUCCESS' | 'FAILED';
+  keterangan: string;
+  tabledata: RemittanceTableData;
+  produkname: string;
+  checksum: string;
+  uuid_user: string;
+  id_produk: string;
+}
+
+export interface RemittanceStatusResult {
+  payment_reff: string;
+  id_produk: string;
+  status_trx: 'PROCESS' | 'SUCCESS' | 'FAILED';
+}
+
+export interface RemittanceDetailResult {
+  tabledata: RemittanceTableData;
+  produkname: string;
+  receipt: RemittanceReceipt;
+}

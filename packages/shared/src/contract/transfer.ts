@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { findBank } from '../domain/banks';
+import { TRANSFER_ACCESS } from './access-rules';
+import { parseAmount } from './withdraw';
+
+/** Kept in the zod-free ./access-rules (the route table and menu load them without zod). */
+export { TRANSFER_ACCESS };
+
+/**
+ * The domestic transfer calls (spec 02 §2.2, §2.6, §3, §4, §5, §7): a transfer is an order the
+ * user pays through a payment channel (a closed VA, QRIS, a retail code or a manual bank transfer
+ * with a unique code); once paid, Gerbang sends every line to its destination. Messages are
+ * catalog keys. One entry per call: method, path, access rule and request schema, used by the
+ * server's routes and the page.
+ */
+
+export const TRANSFER_LIMITS = {
+  /** Spec 02 §9: domestic status polling. */
+  statusPollMs: 3_000,
+  /** Spec 02 §9 placeholder admin fee when the agent has no pricing for the channel. */
+  defaultAdminFee: 2_500,
+  uniqueCodeMin: 100,
+  uniqueCodeMax: 999,
+  /** How long a NEW order's instrument takes money. */
+  orderTtlMs: 60 * 60 * 1000,
+  linesMax: 20,
+  descriptionMax: 255,
+  remarkMax: 64,
+  voucherCodeMax: 32,
+  clientKeyMax: 64,
+} as const;
+
+/** Payment channels of an order (spec 02 §3 "payment channel"): channel_type VA or TRANSFER. */
+export type TransferChannelKind = 'VA' | 'QRIS' | 'RETAIL' | 'TRANSFER';
+
+export interface TransferChannelDef {
+  /** The `id` the page sends as id_channel. */
+  id: string;
+  kind: TransferChannelKind;
+  /** The pay-in channel code (bank code, QRIS, ALFAMART) or the receiving bank code. */
+  code: string;
+  name: string;
+  serviceFee: number;
+  /** Product code of the agent's pricing row that overrides the admin fee. */
+  productCode: string;
+  /** Manual transfer: the provider's receiving account. */
+  account?: { number: string; name: string };
+}
+
+const COMPANY = 'PT GERBANG PEMBAYARAN NUSANTARA';
+const vaChannel = (code: string): TransferChannelDef => ({
+  id: `VA${code}`,
+  kind: 'VA',
+  code,
+  name: `Virtual Account ${findBank(code)?.namabank ?? code}`,
+  serviceFee: 0,
+  productCode: `TRFVA${code}`,
+});
+const manualChannel = (code: string, number: string): TransferChannelDef => ({
+  id: `TRF${code}`,
+  kind: 'TRANSFER',
+  code,
+  name: `Transfer ${findBank(code)?.namabank ?? code}`,
+  serviceFee: 0,
+  productCode: `TRFMANUAL${code}`,
+  account: { number, name: COMPANY },
+});
+
+/** The channel catalog the method step lists (demo values). */
+export const TRANSFER_CHANNELS: readonly TransferChannelDef[] = Object.freeze([
+  ...['014', '008', '009', '002', '013', '022', '011'].map(vaChannel),
+  {
+    id: 'QRIS',
+    kind: 'QRIS',
+    code: 'QRIS',
+    name: 'QRIS',
+    serviceFee: 1_000,
+    productCode: 'TRFQRIS',
+  },
+  {
+    id: 'ALFAMART',
+    kind: 'RETAIL',
+    code: 'ALFAMART',
+    name: 'Alfamart',
+    serviceFee: 2_500,
+    productCode: 'TRFALFAMART',
+  },
+  manualChannel('014', '8720155577'),
+  manualChannel('008', '1230009871111'),
+]);
+
+export function findTransferChannel(id: string): TransferChannelDef | undefined {
+  return TRANSFER_CHANNELS.find((c) => c.id === id);
+}
+
+export const TRANSFER_PATHS = {
+  channelPayment: '/transaction/channel_payment',
+  listVoucher: '/transaction/list_voucher',
+  purposeList: '/data/transfer_purpose_list',
+  orderCreate: '/transaction/order_create',
+  confirmOrder: '/transaction/confirm_order',
+  orderDetail: '/transaction/order_report_detail',
+  orderList: '/transaction/order_list',
+  /** "Change method": the NEW order's instrument is cancelled. */
+  orderCancel: '/transaction/order_cancel',
+} as const;
+
+const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'common.errors.invalidInput' })
+    .optional()
+    .default('')
+    .or(z.null().transform(() => ''));
+
+/** GET transaction/channel_payment. */
+export const channelPaymentQuery = z.object({
+  id_transaksi: z.string().trim().max(64).optional().default(''),
+});
+
+/** One line of an order: it must match its inquiry. */
+export const orderLine = z.object({
+  account_number: required('transfer.lineMismatch').max(24, { error: 'transfer.lineMismatch' }),
+  bank_code: required('transfer.lineMismatch').max(24, { error: 'transfer.lineMismatch' }),
+  amount: z.preprocess(
+    parseAmount,
+    z.number({ error: 'withdraw.enterAmount' }).int().positive({ error: 'withdraw.enterAmount' }),
+  ),
+  remark: text(TRANSFER_LIMITS.remarkMax),
+  id_inquiry: required('transfer.inquiryNotFound').max(64, { error: 'transfer.inquiryNotFound' }),
+});
+
+/** POST transaction/order_create. `client_key` makes a repeated submit answer the same order. */
+export const orderCreateRequest = z.object({
+  id_channel: required('transfer.selectChannel').max(32, { error: 'transfer.unknownChannel' }),
+  description: text(TRANSFER_LIMITS.descriptionMax),
+  username: text(100),
+  kode_voucher: text(TRANSFER_LIMITS.voucherCodeMax),
+  list_order: z
+    .array(orderLine, { error: 'transfer.noLines' })
+    .min(1, { error: 'transfer.noLines' })
+    .max(TRANSFER_LIMITS.linesMax, { error: 'transfer.tooManyLines' }),
+  client_key: required('transfer.clientKeyRequired').max(TRANSFER_LIMITS.clientKeyMax, {
+    error: 'transfer.clientKeyRequired',
+  }),
+});
+export type OrderCreateRequest = z.input<typeof orderCreateRequest>;
+
+/** POST transaction/confirm_order. */
+export const confirmOrderRequest = z.object({
+  username: text(100),
+  id_order: required('transfer.orderNotFound').max(64, { error: 'transfer.orderNotFound' }),
+});
+
+/** GET the order-detail call. */
+export const orderDetailQuery = z.object({
+  id_order: required('transfer.orderNotFound').max(64, { error: 'transfer.orderNotFound' }),
+});
+
+export const orderListQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Spec 02 §3 "payment channel" as the method step lists it. */
+export interface PaymentChannel {
+  id: string;
+  namaChannel: string;
+  codeChannel: string;
+  url_image: string;
+  admin_fee: number;
+  service_fee: number;
+  text_help: string;
+  channel_type: 'VA' | 'TRANSFER';
+  kind: TransferChannelKind;
+}
+
+/** Spec 02 §3 "voucher". */
+export interface VoucherItem {
+  voucher_kode: string;
+  voucher_keterangan: string;
+  voucher_nominal: number;
+  valid_until: string;
+  uses_left: number;
+}
+
+export interface TransferPurpose {
+  id: number;
+  name: string;
+}
+
+export type OrderStatus = 'NEW' | 'PAID' | 'PROCESS_COMPLETED' | 'COMPLETED' | 'FAILED';
+/** What the page shows: a NEW order past its expiry is EXPIRED. */
+export type OrderDisplayStatus = OrderStatus | 'EXPIRED';
+
+/** Spec 02 §3 "transfer order", plus the order info. */
+export interface TransferOrder {
+  id_order: string;
+  status: OrderDisplayStatus;
+  time_created: string;
+  time_payment: string | null;
+  time_completed: string | null;
+  expired: string;
+  expired_str: string;
+  is_confirm_transfer: boolean;
+  description: string;
+  amount: number;
+  feeamount: number;
+  service_fee: number;
+  kode_voucher: string;
+  voucher_amount: number;
+  payment_amount: number;
+  channel: {
+    id: string;
+    channel_name: string;
+    kind: TransferChannelKind;
+    channel_type: 'VA' | 'TRANSFER';
+    code: string;
+    virtual_account_number: string;
+    account_number: string;
+    account_name: string;
+    total_amount: number;
+    unique_amount: number;
+    url_image: string;
+    qris_payload: string | null;
+  };
+  list_order: Array<{
+    id_inquiry: string;
+    account_name: string;
+    account_number: string;
+    bank_code: string;
+    bank_name: string;
+    amount: number;
+    fee_amount: number;
+    service_fee: number;
+    token_code: string | null;
+    note: string;
+    url_image: string;
+    /** Spec 02 §4 disbursement detail statuses: -2 On Process, -1 Queue, 0 New, 1 Success, 2 Failed. */
+    status: number;
+  }>;
+}
+
+export interface OrderListItem {
+  id_order: string;
+  status: OrderDisplayStatus;
+  time_created: string;
+  expired: string;
+  channel_name: string;
+  account_name: string;
+  account_number: string;
+  lines: number;
+  payment_amount: number;
+}
+
+/** The total of an order (spec 02 §9): nominal + admin fee + service fee − voucher (+ unique code). */
+export function orderTotal(input: {
+  nominal: number;
+  adminFee: number;
+  serviceFee: number;
+  voucher: number;
+  unique: number;
+}): number {
+  return input.nominal + input.adminFee + input.serviceFee - input.voucher + input.unique;
+}
+
+/** The display status (spec 02 §4): a NEW order past its expiry is EXPIRED. */
+export function displayStatus(status: OrderStatus, expiresAt: Date, now: Date): OrderDisplayStatus {
+  return status === 'NEW' && expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : status;
+}
+
+/** Spec 02 §5 rule 7 (domestic only): digits and hyphens only. */
+export function isDomesticAccountNumber(value: string): boolean {
+  return /^[\d-]+$/.test(value.trim()) && /\d/.test(value);
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * `npm start` builds the web app only when its sources changed since the last build (issue 12
+ * point 12). The inputs — apps/web/src, apps/web/public, packages/shared/src, the web app's config
+ * files, the root package.json and package-lock.json — are hashed (paths and contents); the hash
+ * is kept in apps/web/dist/.build-hash after a successful build. Same hash and a built
+ * index.html: nothing to do. `--force` builds anyway; `--check` only says whether a build is due
+ * (exit 1 when it is).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+const stampFile = path.join(dist, '.build-hash');
+
+/** Everything the built app depends on, relative to the repository root. */
+export const BUILD_INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/postcss.config.cjs',
+  'apps/web/package.json',
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'scripts/compress-dist.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
+
+function* files(rel) {
+  const full = path.join(root, rel);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const name of readdirSync(full).sort()) {
+      if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+      yield* files(path.join(rel, name));
+    }
+  } else {
+    yield rel;
+  }
+}
+
+/** The hash of every input file's path and content. */
+export function sourceHash() {
+  const hash = createHash('sha256');
+  for (const input of BUILD_INPUTS) {
+    for (const rel of files(input)) {
+      hash.update(rel.split(path.sep).join('/'));
+      hash.update('\0');
+      hash.update(readFileSync(path.join(root, rel)));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+function builtHash() {
+  if (!existsSync(path.join(dist, 'index.html')) || !existsSync(stampFile)) return null;
+  return readFileSync(stampFile, 'utf8').trim();
+}
+
+const force = process.argv.includes('--force');
+const checkOnly = process.argv.includes('--check');
+const current = sourceHash();
+const upToDate = !force && builtHash() === current;
+
+if (checkOnly) {
+  console.log(upToDate ? 'web app: up to date' : 'web app: build needed');
+  process.exit(upToDate ? 0 : 1);
+}
+if (upToDate) {
+  console.log('web app: sources unchanged since the last build, not rebuilding');
+  process.exit(0);
+}
+console.log('web app: building (sources changed since the last build)');
+const started = performance.now();
+const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+if (result.status !== 0) process.exit(result.status ?? 1);
+// Hashed again after the build: a file edited during the build makes the next start build again.
+writeFileSync(stampFile, `${sourceHash() === current ? current : ''}\n`);
+console.log(`web app: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
