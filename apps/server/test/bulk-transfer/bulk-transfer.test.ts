@@ -452,6 +452,39 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     expect(submissions).toHaveLength(6);
   });
 
+  it('a group the ledger refuses fails alone and gets its money back; other groups go on', async () => {
+    const before = await ledgerBalance(t, PARTNER);
+    const broken = (await save(partner, await checkedRows(partner, csvOf(3)))).data;
+    const healthy = (await save(partner, await checkedRows(partner, csvOf(2, [], 20_000)))).data;
+    expect(broken.status).toBe('RUNNING');
+    expect(healthy.status).toBe('RUNNING');
+    // A transfer already holding the id of the broken group's first row, with another amount:
+    // the ledger refuses that row's hold, as it would for any corrupted or conflicting chain.
+    const [clearing, fees] = await t.services.ledger.ensureAccounts([
+      { kind: 'rail_clearing', subkey: '014', environment: 'production' },
+      { kind: 'fee_revenue', environment: 'production' },
+    ]);
+    await t.services.ledger.createTransfers([
+      {
+        id: `bulk_group:${broken.group_id}:1:amount`,
+        debitAccountId: clearing!.id,
+        creditAccountId: fees!.id,
+        amount: 1,
+        kind: 'bulk_transfer',
+        reference: 'conflict',
+      },
+    ]);
+    await runUntilDone(t, healthy.group_id);
+    await runUntilDone(t, broken.group_id);
+    expect((await rowsOf(t, healthy.group_id)).map((r) => r.status)).toEqual([1, 1]);
+    const failed = await rowsOf(t, broken.group_id);
+    expect(failed.map((r) => r.status)).toEqual([2, 2, 2]);
+    expect(failed.every((r) => r.refunded_at !== null && r.transaction_id === null)).toBe(true);
+    // Only the healthy group's rows and fees left the balance; the bulk-funds account is empty.
+    expect(await ledgerBalance(t, PARTNER)).toBe(before - healthy.total_amount);
+    expect(await bulkFunds(t)).toBe(0);
+  });
+
   it('keeps the ledger balanced', async () => {
     const report = await checkInvariants(t.services.db);
     expect(report.violations).toEqual([]);

@@ -7,16 +7,20 @@
  *           the row), its PROCESS `transactions` row, its rail submission
  *           ('bulk_transfer_row', row id) and the row to -2 On Process. A crash before the commit
  *           leaves the rows in the queue; after it, they are the payout block's: no row is lost
- *           or sent twice.
+ *           or sent twice. Each group of the batch has its own savepoint: a group whose holds
+ *           the ledger refuses has its queued rows failed (and refunded below) without holding
+ *           up the other groups.
  *   send    the rows' rail submissions, claimed and advanced through the payout block (its lease
  *           guards against a second worker); finalize moves each row to 1 Success / 2 Failed.
- *   refund  failed rows, once each (refunded_at, and an id derived from the row).
+ *   refund  failed rows, once each (refunded_at, and an id derived from the row); a group
+ *           savepoint again, so one refused refund never holds up another group's.
  *   finish  a RUNNING group whose rows are all final and refunded becomes DONE.
  *   cleanup Checks whose token expired are deleted with the rows they answered.
  */
 import { isTransferOk } from '@gerbang/ledger';
 import { wibDate } from '@gerbang/shared';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
@@ -81,126 +85,173 @@ export async function queueStep(services: Services): Promise<number> {
       admin_fee: Number(r.admin_fee),
     }));
     if (rows.length === 0) return 0;
-    // Accounts: each agent's bulk funds, each bank's clearing, each environment's fee revenue.
-    const specs = new Map<string, Parameters<Services['ledger']['ensureAccounts']>[0][number]>();
-    for (const r of rows) {
-      specs.set(`f:${r.agent_id}:${r.environment}`, {
-        kind: BULK_FUNDS_ACCOUNT,
-        agentId: r.agent_id,
-        environment: r.environment,
-      });
-      specs.set(`c:${r.kodebank}:${r.environment}`, {
-        kind: PAYOUT_ACCOUNT.railClearing,
-        subkey: r.kodebank,
-        environment: r.environment,
-      });
-      specs.set(`r:${r.environment}`, { kind: PAYOUT_ACCOUNT.fees, environment: r.environment });
+    // One savepoint per group: a group the ledger refuses fails alone (its rows to 2 Failed, so
+    // the refund step returns their share of the group hold) and every other group goes on.
+    // A thrown error is not a refusal: it rolls back the whole batch, which the next pass retries.
+    for (const groupRows of byGroup(rows)) {
+      await sql`savepoint bulk_queue_group`.execute(trx);
+      const refused = await queueGroupRows(services, trx, now, groupRows);
+      if (refused.length === 0) {
+        await sql`release savepoint bulk_queue_group`.execute(trx);
+        continue;
+      }
+      await sql`rollback to savepoint bulk_queue_group`.execute(trx);
+      await trx
+        .updateTable('disbursement_details')
+        .set({ status: 2, processed_time: now })
+        .where(
+          'id',
+          'in',
+          groupRows.map((r) => r.id),
+        )
+        .execute();
+      services.log.error(
+        { groupId: groupRows[0]?.group_id, refused },
+        'ledger refused a bulk group: its queued rows failed and go back to the balance',
+      );
     }
-    const keys = [...specs.keys()];
-    const accounts = await services.ledger.ensureAccounts([...specs.values()], { trx });
-    const accountId = new Map(keys.map((k, i) => [k, accounts[i]?.id]));
-    const need = (key: string) => {
-      const id = accountId.get(key);
-      if (!id) throw new Error(`bulk account ${key} missing`);
-      return id;
-    };
-    const chains = rows.map((r) =>
-      rowPostings(
-        {
-          groupId: r.group_id,
-          rowNo: r.row_no,
-          idTransaksi: r.id_transaksi,
-          amount: r.nominal,
-          fee: r.admin_fee,
-          bankName: r.namabank,
-          accountNumber: r.norekeningtujuan,
-          accountName: r.customername,
-        },
-        {
-          funds: need(`f:${r.agent_id}:${r.environment}`),
-          clearing: need(`c:${r.kodebank}:${r.environment}`),
-          fees: need(`r:${r.environment}`),
-        },
-      ),
-    );
-    const results = await services.ledger.createTransfers(chains.flat(), { trx });
-    const refused = results.filter((r) => !isTransferOk(r));
-    if (refused.length > 0) {
-      throw new Error(`ledger refused bulk rows: ${refused.map((r) => r.result).join(',')}`);
-    }
-    const day = wibDate(now);
-    const inserted = await trx
-      .insertInto('transactions')
-      .values(
-        rows.map((r, i) => ({
-          id_transaksi: r.id_transaksi,
-          agent_id: r.agent_id,
-          environment: r.environment,
-          user_id: r.user_id,
-          kind: 'TRANSFER' as const,
-          jenis_produk: 'TRANSFER' as const,
-          jenis_trx: 'CASH OUT' as const,
-          jenis_transaksi: 1,
-          status_trx: 'PROCESS' as const,
-          time_request: now,
-          transaction_date: day,
-          invoicenumberext: `BULK${r.group_id}`,
-          nopelanggan1: r.norekeningtujuan,
-          nopelanggan2: 'NORMAL',
-          id_produk: 'TRANSFERBANK',
-          nama_produk: r.namabank,
-          nama_channel: r.namabank,
-          kodebank: r.kodebank,
-          namabank: r.namabank,
-          customername: r.customername,
-          nominal_origin: r.nominal,
-          nominal_admin: r.admin_fee,
-          addinfo21: r.note || null,
-          ...describedColumns('bulk.rowLine', {
-            group: r.group_name,
-            bank: r.namabank,
-            account: r.norekeningtujuan,
-          }),
-          ledger_transfer_id: chains[i]?.[0]?.id ?? null,
-          updated_at: now,
-        })),
-      )
-      .returning(['id', 'id_transaksi'])
-      .execute();
-    const trxId = new Map(inserted.map((t) => [t.id_transaksi, Number(t.id)]));
-    await trx
-      .insertInto('rail_submissions')
-      .values(
-        rows.map((r, i) => ({
-          transaction_id: trxId.get(r.id_transaksi) as number,
-          source_kind: 'bulk_transfer_row',
-          source_id: r.id,
-          rail: 'BANK' as const,
-          state: 'SEND' as const,
-          reference: r.id_transaksi,
-          rail_code: r.kodebank,
-          account_type: 'NORMAL',
-          account_number: r.norekeningtujuan,
-          amount: r.nominal,
-          pending_transfer_ids: (chains[i] ?? []).map((t) => t.id).join(','),
-          next_check_at: now,
-          // Not leased: the send step (or the rail sweep) claims each row like any payout.
-          claimed_until: null,
-          lease_token: null,
-          attempts: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    await sql`
-      update disbursement_details d
-         set status = -2, transaction_id = t.id
-        from transactions t
-       where t.id_transaksi = d.id_transaksi
-         and d.id in (${sql.join(rows.map((r) => r.id))})`.execute(trx);
     return rows.length;
   });
+}
+
+/** Rows split by their group, in the order the groups first appear. */
+function byGroup<T extends { group_id: number | string }>(rows: T[]): T[][] {
+  const groups = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = groups.get(Number(r.group_id));
+    if (list) list.push(r);
+    else groups.set(Number(r.group_id), [r]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * One group's queued rows to the payout block, inside the caller's savepoint; answers the ledger's
+ * refusals (nothing else is written when there are any).
+ */
+async function queueGroupRows(
+  services: Services,
+  trx: Transaction<Database>,
+  now: Date,
+  rows: QueuedRow[],
+): Promise<string[]> {
+  // Accounts: each agent's bulk funds, each bank's clearing, each environment's fee revenue.
+  const specs = new Map<string, Parameters<Services['ledger']['ensureAccounts']>[0][number]>();
+  for (const r of rows) {
+    specs.set(`f:${r.agent_id}:${r.environment}`, {
+      kind: BULK_FUNDS_ACCOUNT,
+      agentId: r.agent_id,
+      environment: r.environment,
+    });
+    specs.set(`c:${r.kodebank}:${r.environment}`, {
+      kind: PAYOUT_ACCOUNT.railClearing,
+      subkey: r.kodebank,
+      environment: r.environment,
+    });
+    specs.set(`r:${r.environment}`, { kind: PAYOUT_ACCOUNT.fees, environment: r.environment });
+  }
+  const keys = [...specs.keys()];
+  const accounts = await services.ledger.ensureAccounts([...specs.values()], { trx });
+  const accountId = new Map(keys.map((k, i) => [k, accounts[i]?.id]));
+  const need = (key: string) => {
+    const id = accountId.get(key);
+    if (!id) throw new Error(`bulk account ${key} missing`);
+    return id;
+  };
+  const chains = rows.map((r) =>
+    rowPostings(
+      {
+        groupId: r.group_id,
+        rowNo: r.row_no,
+        idTransaksi: r.id_transaksi,
+        amount: r.nominal,
+        fee: r.admin_fee,
+        bankName: r.namabank,
+        accountNumber: r.norekeningtujuan,
+        accountName: r.customername,
+      },
+      {
+        funds: need(`f:${r.agent_id}:${r.environment}`),
+        clearing: need(`c:${r.kodebank}:${r.environment}`),
+        fees: need(`r:${r.environment}`),
+      },
+    ),
+  );
+  const results = await services.ledger.createTransfers(chains.flat(), { trx });
+  const refused = results.filter((r) => !isTransferOk(r));
+  if (refused.length > 0) return refused.map((r) => String(r.result));
+  const day = wibDate(now);
+  const inserted = await trx
+    .insertInto('transactions')
+    .values(
+      rows.map((r, i) => ({
+        id_transaksi: r.id_transaksi,
+        agent_id: r.agent_id,
+        environment: r.environment,
+        user_id: r.user_id,
+        kind: 'TRANSFER' as const,
+        jenis_produk: 'TRANSFER' as const,
+        jenis_trx: 'CASH OUT' as const,
+        jenis_transaksi: 1,
+        status_trx: 'PROCESS' as const,
+        time_request: now,
+        transaction_date: day,
+        invoicenumberext: `BULK${r.group_id}`,
+        nopelanggan1: r.norekeningtujuan,
+        nopelanggan2: 'NORMAL',
+        id_produk: 'TRANSFERBANK',
+        nama_produk: r.namabank,
+        nama_channel: r.namabank,
+        kodebank: r.kodebank,
+        namabank: r.namabank,
+        customername: r.customername,
+        nominal_origin: r.nominal,
+        nominal_admin: r.admin_fee,
+        addinfo21: r.note || null,
+        ...describedColumns('bulk.rowLine', {
+          group: r.group_name,
+          bank: r.namabank,
+          account: r.norekeningtujuan,
+        }),
+        ledger_transfer_id: chains[i]?.[0]?.id ?? null,
+        updated_at: now,
+      })),
+    )
+    .returning(['id', 'id_transaksi'])
+    .execute();
+  const trxId = new Map(inserted.map((t) => [t.id_transaksi, Number(t.id)]));
+  await trx
+    .insertInto('rail_submissions')
+    .values(
+      rows.map((r, i) => ({
+        transaction_id: trxId.get(r.id_transaksi) as number,
+        source_kind: 'bulk_transfer_row',
+        source_id: r.id,
+        rail: 'BANK' as const,
+        state: 'SEND' as const,
+        reference: r.id_transaksi,
+        rail_code: r.kodebank,
+        account_type: 'NORMAL',
+        account_number: r.norekeningtujuan,
+        amount: r.nominal,
+        pending_transfer_ids: (chains[i] ?? []).map((t) => t.id).join(','),
+        next_check_at: now,
+        // Not leased: the send step (or the rail sweep) claims each row like any payout.
+        claimed_until: null,
+        lease_token: null,
+        attempts: 0,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await sql`
+    update disbursement_details d
+       set status = -2, transaction_id = t.id
+      from transactions t
+     where t.id_transaksi = d.id_transaksi
+       and d.id in (${sql.join(rows.map((r) => r.id))})`.execute(trx);
+  return [];
 }
 
 /** Claims and advances due bulk rows at the rail, a few at a time; answers how many it claimed. */
@@ -277,33 +328,46 @@ export async function refundStep(services: Services): Promise<number> {
       if (!funds || !available) throw new Error('bulk refund accounts missing');
       ids.set(key, { funds: funds.id, available: available.id });
     }
-    const refunds = picked.rows.map((r) =>
-      rowRefundPosting(
-        {
-          groupId: Number(r.group_id),
-          rowNo: r.row_no,
-          idTransaksi: r.id_transaksi,
-          amount: Number(r.nominal),
-          fee: Number(r.admin_fee),
-        },
-        ids.get(`${r.agent_id}:${r.environment}`) as { funds: number; available: number },
-      ),
-    );
-    const results = await services.ledger.createTransfers(refunds, { trx });
-    const refused = results.filter((r) => !isTransferOk(r));
-    if (refused.length > 0) {
-      throw new Error(`ledger refused bulk refunds: ${refused.map((r) => r.result).join(',')}`);
+    // One savepoint per group, as in the queue step: a refused group waits (and is logged), the
+    // other groups' refunds go through.
+    let refunded = 0;
+    for (const group of byGroup(picked.rows)) {
+      const refunds = group.map((r) =>
+        rowRefundPosting(
+          {
+            groupId: Number(r.group_id),
+            rowNo: r.row_no,
+            idTransaksi: r.id_transaksi,
+            amount: Number(r.nominal),
+            fee: Number(r.admin_fee),
+          },
+          ids.get(`${r.agent_id}:${r.environment}`) as { funds: number; available: number },
+        ),
+      );
+      await sql`savepoint bulk_refund_group`.execute(trx);
+      const results = await services.ledger.createTransfers(refunds, { trx });
+      const refused = results.filter((r) => !isTransferOk(r));
+      if (refused.length > 0) {
+        await sql`rollback to savepoint bulk_refund_group`.execute(trx);
+        services.log.error(
+          { groupId: group[0]?.group_id, refused: refused.map((r) => r.result) },
+          'ledger refused a bulk group refund: its failed rows wait',
+        );
+        continue;
+      }
+      await sql`release savepoint bulk_refund_group`.execute(trx);
+      await trx
+        .updateTable('disbursement_details')
+        .set({ refunded_at: now })
+        .where(
+          'id',
+          'in',
+          group.map((r) => Number(r.id)),
+        )
+        .execute();
+      refunded += group.length;
     }
-    await trx
-      .updateTable('disbursement_details')
-      .set({ refunded_at: now })
-      .where(
-        'id',
-        'in',
-        picked.rows.map((r) => Number(r.id)),
-      )
-      .execute();
-    return picked.rows.length;
+    return refunded;
   });
 }
 
