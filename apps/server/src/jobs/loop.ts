@@ -5,6 +5,7 @@ import { depositReturnJob } from './deposit-return';
 import { exportWorkerJob } from './export-worker';
 import { railSweepJob } from './rail-sweep';
 import { settlementJob } from './settlement';
+import { snapHousekeepingJob } from './snap-housekeeping';
 import { topupExpiryJob } from './topup-expiry';
 import { transferOrdersJob } from './transfer-orders';
 
@@ -36,6 +37,7 @@ export const JOBS: Job<any>[] = [
   callbackSenderJob,
   transferOrdersJob,
   bulkTransferJob,
+  snapHousekeepingJob,
 ];
 
 /**

@@ -6,7 +6,7 @@ import { JOBS, type Job, startJobLoop } from '../../src/jobs/loop';
 const services = { log: pino({ level: 'silent' }) } as unknown as Services;
 
 describe('the worker loop', () => {
-  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer', () => {
+  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping', () => {
     expect(JOBS.map((job) => job.name)).toEqual([
       'rail sweep',
       'export worker',
@@ -16,6 +16,7 @@ describe('the worker loop', () => {
       'callback sender',
       'transfer orders',
       'bulk transfer',
+      'snap housekeeping',
     ]);
     for (const job of JOBS) expect(job.intervalMs).toBeGreaterThan(0);
   });

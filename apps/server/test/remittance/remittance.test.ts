@@ -348,6 +348,30 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before);
   });
 
+  it('counts parallel wrong OTPs one by one: at most five compare, then even the right one is refused', async () => {
+    const before = await ledgerBalance(t, 'partner@demo.id');
+    const inquiry = await c.post(INQUIRY, sgd(rates.SGD));
+    const otp = await latestOtp(c);
+    const payment = {
+      reff_id: inquiry.data.idtransaksi,
+      checksum: inquiry.data.checksum,
+      uuid_user: inquiry.data.uuid_user,
+      number: '0012345678',
+      nominal: 1_000_000,
+    };
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () => c.post(PAYMENT, { ...payment, pin: wrong })),
+    );
+    const compared = answers.filter((a) => /^Wrong OTP\./.test(a.rd));
+    expect(compared.length).toBeLessThanOrEqual(5);
+    expect(answers.every((a) => a.rc !== '00')).toBe(true);
+    const right = await c.post(PAYMENT, { ...payment, pin: otp });
+    expect(right.rc).not.toBe('00');
+    expect(right.rd).toBe('Too many wrong OTP attempts. Please check again to get a new OTP.');
+    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before);
+  });
+
   it('seeds the demo remittances through the payment functions, once', async () => {
     const before = await ledgerBalance(t, 'partner@demo.id');
     const agent = await t.services.db

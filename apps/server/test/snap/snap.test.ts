@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCallbacksOnce } from '../../src/modules/callbacks/deliver';
+import { runOnce as runHousekeeping } from '../../src/modules/snap/housekeeping';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { newKeyPair, otpFor, type Partner, registerPartner, snapClient } from './partner';
@@ -515,6 +516,46 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     );
     expect(tokenRow!.response_body).toContain('"accessToken":"***"');
     expect(JSON.stringify(rows)).not.toContain(partner.clientSecret);
+  });
+
+  it("housekeeping drops expired tokens, past days' external ids and old log lines only", async () => {
+    const db = t.services.db;
+    const count = async (table: 'snap_tokens' | 'snap_external_ids' | 'snap_api_log') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+    const started = t.clock.now;
+    try {
+      await snap.token();
+      await snap.call('/snap/v1.0/balance-inquiry', {}, { token: await snap.token() });
+      const fresh = {
+        tokens: await count('snap_tokens'),
+        ids: await count('snap_external_ids'),
+        log: await count('snap_api_log'),
+      };
+      expect(fresh.tokens).toBeGreaterThan(0);
+      expect(fresh.ids).toBeGreaterThan(0);
+      expect(fresh.log).toBeGreaterThan(0);
+      // Nothing is out of date yet: a pass removes nothing.
+      expect(await runHousekeeping(t.services)).toEqual({ tokens: 0, externalIds: 0, logLines: 0 });
+      // Two days on: tokens and the reservations of two days ago go, the log stays (90 days).
+      t.clock.advance(2 * 24 * 3600_000);
+      const later = await runHousekeeping(t.services);
+      expect(later.tokens).toBe(fresh.tokens);
+      expect(later.externalIds).toBe(fresh.ids);
+      expect(later.logLines).toBe(0);
+      expect(await count('snap_api_log')).toBe(fresh.log);
+      t.clock.advance(89 * 24 * 3600_000);
+      expect((await runHousekeeping(t.services)).logLines).toBe(fresh.log);
+      expect(await count('snap_api_log')).toBe(0);
+    } finally {
+      t.clock.set(started);
+    }
   });
 
   it('serves the OpenAPI 3.1 document generated from the route schemas', async () => {
