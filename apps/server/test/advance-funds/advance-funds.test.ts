@@ -241,6 +241,34 @@ describe.each(testDatabases())('advance funds on %s', (kind) => {
     expect(answers.map((a) => a.rc).sort()).toEqual(['00', '99', '99', '99']);
   });
 
+  it.runIf(kind === 'postgres')(
+    'an approval racing a settlement of the same sales waits for it, then refuses',
+    async () => {
+      const [waiting] = await listAdvanceRequests(t.services, { agentId, status: 0 });
+      if (!waiting) throw new Error('no request');
+      const before = await available();
+      // A settlement in flight: it has marked the sales sent but not committed yet.
+      const settlement = await t.services.db.startTransaction().execute();
+      await settlement
+        .updateTable('incoming_holds')
+        .set({ is_sent: 1 })
+        .where('agent_id', '=', agentId)
+        .where('id_produk', '=', product)
+        .execute();
+      let decided = false;
+      const approval = approveAdvance(t.services, reviewer, { id: waiting.id }).finally(() => {
+        decided = true;
+      });
+      approval.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const waitedForSettlement = !decided;
+      await settlement.commit().execute();
+      expect(waitedForSettlement).toBe(true);
+      await expect(approval).rejects.toMatchObject({ rc: '01' });
+      expect(await available()).toBe(before);
+    },
+  );
+
   it('refuses to pay an advance whose sales were settled since the request', async () => {
     // The winner of the parallel requests above waits for review; its day then settles, so the
     // money is already on the merchant's balance and an advance would pay it twice.

@@ -123,14 +123,17 @@ async function unsettledSales(trx: ReviewServices['db'], row: Row): Promise<numb
   const rejected = (Array.isArray(row.missing_dates) ? row.missing_dates : []).map((m) =>
     typeof m === 'string' ? m : String((m as { date?: string }).date ?? ''),
   );
+  // FOR SHARE: a settlement that is sending these holds right now either finishes first (and
+  // this sum no longer counts them) or waits for the approval to commit (and then recovers the
+  // paid advance from them). Without the lock both could pass and nothing would be recovered.
   const res = await sql<{ total: number | null }>`
-    select sum(hold_amount)::bigint as total from incoming_holds
-    where agent_id = ${row.agent_id} and environment = ${row.environment}
-      and id_produk = ${row.id_produk} and is_sent in (0, 3)
-      and created_date between ${row.date_from} and ${row.date_to}
-      and not (to_char(created_date, 'YYYY-MM-DD') = any(${sql.val(rejected)}::text[]))`.execute(
-    trx,
-  );
+    select sum(hold_amount)::bigint as total from (
+      select hold_amount from incoming_holds
+       where agent_id = ${row.agent_id} and environment = ${row.environment}
+         and id_produk = ${row.id_produk} and is_sent in (0, 3)
+         and created_date between ${row.date_from} and ${row.date_to}
+         and not (to_char(created_date, 'YYYY-MM-DD') = any(${sql.val(rejected)}::text[]))
+         for share) unsettled`.execute(trx);
   return Number(res.rows[0]?.total ?? 0);
 }
 

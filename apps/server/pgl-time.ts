@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { migrateToLatest } from '/work/main/apps/server/src/db/migrate';
+const t0 = Date.now();
+const p = new PGlite();
+await p.waitReady;
+const t1 = Date.now();
+const db = new Kysely<any>({ dialect: new PGliteDialect(p) });
+await migrateToLatest(db as any);
+const t2 = Date.now();
+const dump = await p.dumpDataDir('none');
+const t3 = Date.now();
+const q = new PGlite({ loadDataDir: dump });
+await q.waitReady;
+const t4 = Date.now();
+const r = await q.query('select count(*) from kysely_migration');
+console.log('init', t1 - t0, 'migrate', t2 - t1, 'dump', t3 - t2, dump.size, 'load', t4 - t3, r.rows);
