@@ -121,7 +121,47 @@ describe.each(testDatabases())('provider console on %s', (kind) => {
       konten: '<p>x</p>',
     });
     expect(res.rc).toBe('403');
+    // Queue counts follow READ too: a queue the staff member may not read has no count.
+    await t.services.db
+      .insertInto('staff_denials')
+      .values({ staff_id: staff.id, module: 'console_advance', action: 'READ' })
+      .execute();
+    const queues = await ops.get('/console/queues');
+    expect(queues.data.advance).toBeNull();
+    expect(typeof queues.data.registrations).toBe('number');
     await t.services.db.deleteFrom('staff_denials').where('staff_id', '=', staff.id).execute();
+  });
+
+  it('audits failed staff logins and what a news change said, by the staff e-mail', async () => {
+    const c = t.client({ lang: 'en' });
+    const wrong = await c.post('/console/auth/login', {
+      email: 'ops@demo.id',
+      password: 'not-the-password',
+      captcha: TEST_KEY,
+    });
+    expect(wrong.rc).toBe('01');
+    const ops = await consoleLogin(t);
+    const created = await ops.post('/console/news', {
+      title: 'Jadwal pemeliharaan',
+      category_id: 1598,
+      foto: '',
+      konten: '<p>Sabtu malam</p>',
+    });
+    expect(created.rc).toBe('00');
+    const rows = await t.services.db
+      .selectFrom('audit_log')
+      .select(['action', 'username', 'detail'])
+      .where('action', 'in', ['console_login_failure', 'console_news_create'])
+      .orderBy('id')
+      .execute();
+    const failure = rows.find(
+      (r) => r.action === 'console_login_failure' && r.username === 'console:ops@demo.id',
+    );
+    expect(failure).toBeDefined();
+    expect(JSON.stringify(failure?.detail)).toContain('password');
+    const news = rows.filter((r) => r.action === 'console_news_create').at(-1);
+    expect(news?.username).toBe('console:ops@demo.id');
+    expect(JSON.stringify(news?.detail)).toContain('Jadwal pemeliharaan');
   });
 
   it("demo switches: bank downtime off and on, a new rate, the clock; the other areas' queues answer", async () => {

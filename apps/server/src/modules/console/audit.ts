@@ -10,7 +10,7 @@ import type { ConsoleReviewer } from './reviewer';
  */
 export async function auditConsole(
   db: Kysely<Database>,
-  reviewer: ConsoleReviewer & { email?: string },
+  reviewer: ConsoleReviewer,
   entry: {
     action: string;
     agentId: number | null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { newToken } from '../auth/tokens';
@@ -29,6 +30,15 @@ export async function listAllNews(db: Services['db']) {
     .execute();
 }
 
+/** What the audit keeps of an article: its title and category, and a hash that identifies the text. */
+function articleAudit(input: NewsInput) {
+  return {
+    title: input.title.trim(),
+    category_id: input.category_id,
+    konten_sha256: createHash('sha256').update(sanitizeArticleHtml(input.konten)).digest('hex'),
+  };
+}
+
 export async function createNews(
   services: Pick<Services, 'db' | 'now'>,
   reviewer: ConsoleReviewer,
@@ -55,6 +65,7 @@ export async function createNews(
       action: 'news_create',
       agentId: null,
       target: String(row.id),
+      detail: articleAudit(input),
       at: now,
     });
     return row;
@@ -86,6 +97,7 @@ export async function updateNews(
       action: 'news_update',
       agentId: null,
       target: String(id),
+      detail: articleAudit(input),
       at: now,
     });
     return row;

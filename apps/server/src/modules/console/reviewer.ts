@@ -7,6 +7,8 @@
 export interface ConsoleReviewer {
   staffId: number;
   name: string;
+  /** The staff member's e-mail: what audit rows name them by (`console:<email>`). */
+  email?: string;
   ip: string;
   userAgent: string;
 }
@@ -21,7 +23,7 @@ export function reviewerAudit(
     at: now,
     agentId: Number(row.agent_id),
     userId: null,
-    username: `console:${reviewer.name}`,
+    username: `console:${reviewer.email ?? reviewer.name}`,
     target: String(row.id),
     ip: reviewer.ip,
     userAgent: reviewer.userAgent,

@@ -10,7 +10,7 @@ import { demoState, setBankDowntime, setRate } from './demo';
 import { type ConsoleRule, consoleCsrf } from './guard';
 import { failingCallbacks, merchantPage, searchMerchants, setMerchantAccess } from './merchants';
 import { createNews, listAllNews, NEWS_CATEGORIES, publishNews, updateNews } from './news';
-import type { ConsoleAction, ConsoleModule } from './permissions';
+import { type ConsoleAction, type ConsoleModule, staffMay } from './permissions';
 import {
   approveRegistration,
   listRegistrations,
@@ -139,22 +139,33 @@ export const consoleRoutes = [
     access: { console: 'staff' },
     handler: async (ctx) => {
       const db = ctx.services.db;
+      const access = ctx.staff?.access ?? {};
+      // A queue's count only for staff who may read that queue (null otherwise).
+      const countOf = async (module: ConsoleModule, count: () => Promise<number>) =>
+        staffMay(access, { module, action: 'READ' }) ? count() : null;
       const [registrations, advance, nmid, callbacks] = await Promise.all([
-        db
-          .selectFrom('registrations')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status', '=', 'waiting')
-          .executeTakeFirstOrThrow(),
-        listAdvanceRequests(ctx.services, { status: 0 }),
-        listNmidRequests(ctx.services, { status: NMID_STATUS.new }),
-        failingCallbacks(db),
+        countOf('console_registrations', async () =>
+          Number(
+            (
+              await db
+                .selectFrom('registrations')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('status', '=', 'waiting')
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+        countOf(
+          'console_advance',
+          async () => (await listAdvanceRequests(ctx.services, { status: 0 })).length,
+        ),
+        countOf(
+          'console_nmid',
+          async () => (await listNmidRequests(ctx.services, { status: NMID_STATUS.new })).length,
+        ),
+        countOf('console_callbacks', async () => (await failingCallbacks(db)).length),
       ]);
-      return ok({
-        registrations: Number(registrations.n),
-        advance: advance.length,
-        nmid: nmid.length,
-        callbacks: callbacks.length,
-      });
+      return ok({ registrations, advance, nmid, callbacks });
     },
   }),
   // Registrations and KYC

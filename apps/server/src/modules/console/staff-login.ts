@@ -62,6 +62,16 @@ export async function staffLogin(
   const passwordOk = (await verifyPassword(hash, body.password)) && staff !== undefined;
   if (!staff || !passwordOk || staff.disabled) {
     await recordFailure(services.db, tried, now);
+    await auditConsole(
+      services.db,
+      { staffId: staff?.id ?? 0, name: email, email, ...caller },
+      {
+        action: 'login_failure',
+        agentId: null,
+        detail: { reason: !staff ? 'unknown' : !passwordOk ? 'password' : 'disabled' },
+        at: now,
+      },
+    );
     throw refused('console.errors.invalidCredentials');
   }
   await releaseTry(services.db, tried);

@@ -62,6 +62,9 @@ export async function startSignup(services: Services, caller: Caller, input: Sig
     .select('id')
     .where(sql<string>`lower(username)`, '=', email)
     .executeTakeFirst();
+  // Hashed on both paths: the hash is most of the work, so skipping it for a known address would
+  // let the response time tell which addresses have an account.
+  const passwordHash = await hashPassword(input.password);
   if (existing) {
     await services.mail.send({
       to: email,
@@ -74,7 +77,6 @@ export async function startSignup(services: Services, caller: Caller, input: Sig
     return answer;
   }
   const token = newToken();
-  const passwordHash = await hashPassword(input.password);
   await services.db
     .insertInto('signup_verifications')
     .values({
