@@ -279,6 +279,13 @@ describe.skipIf(!hasBrowser())('data pages', () => {
       await waitForTable(page);
       await page.getByTestId('bank-selector').waitFor();
       await screenshot(page, `data-va-390-${language}`);
+      // The bank selector lists the server's VA banks (data/list_va) and narrows the table.
+      const listed = await (await page.request.get('/api/data/list_va?type=open')).json();
+      const bank = listed.data[0] as { kodeBank: string; namaBank: string };
+      await page.getByTestId('bank-selector').click();
+      await page.getByRole('option', { name: bank.namaBank, exact: true }).click();
+      await page.waitForURL(new RegExp(`param=${bank.kodeBank}`));
+      await waitForTable(page);
     }
   });
 });

@@ -22,7 +22,7 @@ export interface Running {
 /** Connects the database, runs migrations and builds the services every route and job uses. */
 export async function bootstrap(
   config: Config,
-  opts: { log?: Logger; clock?: Clock; rails?: RailsConfig } = {},
+  opts: { log?: Logger; clock?: Clock; rails?: RailsConfig; pgliteLoadDataDir?: Blob } = {},
 ): Promise<Running> {
   const log =
     opts.log ??
@@ -35,6 +35,7 @@ export async function bootstrap(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
+    pgliteLoadDataDir: opts.pgliteLoadDataDir,
   });
   await migrateToLatest(handle.db);
   await syncModules(handle.db);

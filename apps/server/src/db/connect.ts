@@ -37,6 +37,8 @@ export interface ConnectOptions {
   poolSize?: number;
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover, admin). */
   onConnectionLost?: (error: Error) => void;
+  /** An in-memory PGlite starts from this dumped data directory (the test suite's migrated copy). */
+  pgliteLoadDataDir?: Blob;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -69,6 +71,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(inMemory ? undefined : options.dataDir, {
     parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: parseNumeric },
+    ...(inMemory && options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -119,8 +119,9 @@ describe.each(testDatabases())('bulk virtual accounts on %s', (kind) => {
     const before = await counts();
     for (const username of ['staff@demo.id', 'enduser@demo.id', 'newbiz@demo.id', 'h2h@demo.id']) {
       const c = await t.loginAs(username, { lang: 'en' });
+      // The bank list is a lookup every VA screen reads (the VA data pages' bank selector too).
       const list = await c.get('/data/list_va', { type: 'close' });
-      expect([username, list.status, list.rc]).toEqual([username, 403, '403']);
+      expect([username, list.rc]).toEqual([username, '00']);
       const up = await upload(c, 'a.csv', GOOD_CSV);
       expect([username, up.status]).toEqual([username, 403]);
       const saved = await store(c, [row()]);

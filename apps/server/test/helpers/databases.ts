@@ -6,16 +6,22 @@ export function testDatabases(): Array<'pglite' | 'postgres'> {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** Creates a fresh, empty PostgreSQL database next to DATABASE_URL's and returns its URL and a dropper. */
+/**
+ * Creates a fresh PostgreSQL database next to DATABASE_URL's (empty, or a copy of `template`) and
+ * returns its URL and a dropper.
+ */
 export async function createPostgresDatabase(
   prefix = 'gerbang_test',
+  opts: { template?: string } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    opts.template ? `CREATE DATABASE ${name} TEMPLATE ${opts.template}` : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

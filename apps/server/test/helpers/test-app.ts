@@ -9,6 +9,7 @@ import type { RailsConfig } from '../../src/rails';
 import { DEMO_PASSWORD } from '../../src/seed/demo-users';
 import { seedDemo } from '../../src/seed/seed-demo';
 import { createPostgresDatabase } from './databases';
+import { migratedPgliteDataDir, migratedPostgresTemplate } from './migrated-template';
 
 export const TEST_KEY = 'test-mode-key-for-api-tests';
 // The demo password the seed uses, re-exported so tests name one constant.
@@ -69,7 +70,13 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const reuse = opts.database;
-  const pgdb = kind === 'postgres' && !reuse?.url ? await createPostgresDatabase() : null;
+  // A fresh database per app, copied from the migrated template (helpers/migrated-template.ts).
+  const pgdb =
+    kind === 'postgres' && !reuse?.url
+      ? await createPostgresDatabase('gerbang_test', { template: await migratedPostgresTemplate() })
+      : null;
+  const pgliteLoadDataDir =
+    kind === 'pglite' && !reuse?.dataDir ? await migratedPgliteDataDir() : undefined;
   const loaded = loadConfig({
     ...process.env,
     GERBANG_MODE: 'test',
@@ -91,7 +98,11 @@ export async function createTestApp(
     advance: (ms: number) => serverClock.advance(ms),
     set: (at: Date) => serverClock.set(at),
   };
-  const running = await bootstrap(config, { clock: serverClock, rails: opts.rails });
+  const running = await bootstrap(config, {
+    clock: serverClock,
+    rails: opts.rails,
+    pgliteLoadDataDir,
+  });
   if (opts.seed !== false) await seedDemo(running.services);
   const app = await buildApp(running.services, allRoutes(config), allPartnerRoutes());
   await app.ready();

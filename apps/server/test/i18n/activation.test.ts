@@ -30,7 +30,6 @@ describe.each(testDatabases())('activation on %s', (kind) => {
     { name: 'withdraw payment', run: (c) => c.post('/transaction/cashout_payment', {}) },
     { name: 'top-up bank list', run: (c) => c.get('/data/bank_list') },
     { name: 'top-up', run: (c) => c.post('/transaction/topup', {}) },
-    { name: 'bulk VA list', run: (c) => c.get('/data/list_va') },
     { name: 'bulk VA check', run: (c) => c.post('/transaction/va_bulk_check', {}) },
   ];
 

@@ -263,6 +263,25 @@ describe.each(testDatabases())('NMID registration on %s', (kind) => {
     expect(tlv?.get('01')).toBe('11');
     expect(tlv?.get('26')).toContain('ID2026112300017');
 
+    // The sticker is payable: each payer enters an amount, and each payment is the merchant's.
+    const payload = row.qris_payload ?? '';
+    const pay = (amount: number, paid = payload) =>
+      t.client().post('/dev/simulator/pay', { channel: 'qris', number: paid, amount });
+    const first = await pay(25_000);
+    expect(first.rc, first.rd).toBe('00');
+    const again = await pay(40_000);
+    expect(again.rc, again.rd).toBe('00');
+    const holds = await t.services.db
+      .selectFrom('incoming_holds')
+      .select(['hold_amount', 'addinfo1'])
+      .where('agent_id', '=', agentId)
+      .where('addinfo1', '=', 'NMID ID2026112300017')
+      .execute();
+    expect(holds).toHaveLength(2);
+    // Another merchant account in the same QR is not ours to take.
+    const forged = payload.replace('ID2026112300017', 'ID2026112399999');
+    expect((await pay(10_000, forged)).rc).not.toBe('00');
+
     const cookie = [...partner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const pngSticker = await t.app.inject({
       method: 'GET',

@@ -14,15 +14,10 @@ export { BULK_VA_ACCESS };
  * the save) and the page (the editable table), so both name the same first problem.
  */
 
-/** The calls of the page (server routes and web client use these paths) and the sample file. */
-export const BULK_VA_PATHS = {
-  listVa: '/data/list_va',
-  upload: '/transaction/va_bulk_upload',
-  check: '/transaction/va_bulk_check',
-  store: '/transaction/store_va_bulk',
-  /** Served from the web app's public folder. */
-  sample: '/sample/bulkva.csv',
-} as const;
+import { BULK_VA_PATHS } from './bulk-va-paths';
+
+/** Kept in the zod-free ./bulk-va-paths (the data pages' bank selector loads it without zod). */
+export { BULK_VA_PATHS };
 
 export const BULK_VA_LIMITS = {
   /** Upload size: 10 MB. */

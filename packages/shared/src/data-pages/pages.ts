@@ -691,7 +691,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
       ],
       rowKey: 'row_id',
       defaultSort: { column: period, direction: 'desc' },
-      dateRange: { column: period, preset: period === 'bulan' ? 'thisYear' : 'today' },
+      dateRange: { column: period, preset: period === 'bulan' ? 'thisMonth' : 'today' },
       group: 'fees',
       exportable: true,
     }),

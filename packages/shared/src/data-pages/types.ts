@@ -144,10 +144,10 @@ export interface DataPageDescriptor {
   rowKey: string;
   defaultSort: { column: string; direction: 'asc' | 'desc' };
   /**
-   * The fixed date-range filter: a `daterange` column, preset to `today` (spec 03 §5.1) or to the
-   * current year for monthly pages. List pages without dated rows have none.
+   * The fixed date-range filter: a `daterange` column, preset to `today` (spec 03 §5.1); a monthly
+   * page's today is the current month. List pages without dated rows have none.
    */
-  dateRange?: { column: string; preset: 'today' | 'thisYear' };
+  dateRange?: { column: string; preset: 'today' | 'thisMonth' };
   group?: SubNavGroup;
   actions?: readonly RowAction[];
   /** Show the balance card (available and hold) above the table. */

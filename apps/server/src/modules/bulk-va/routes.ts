@@ -49,7 +49,9 @@ export const bulkVaRoutes = [
   defineRoute({
     method: 'GET',
     url: BULK_VA_PATHS.listVa,
-    access: BULK_VA_ACCESS.create,
+    // A lookup of bank names, as public as the payer's own `public/list_va`: the bulk VA form and
+    // the VA data pages' bank selector (whose readers need not create bulk VAs) both use it.
+    access: {},
     query: listVaQuery,
     // Open and close VAs are issued by the same banks; bank 523 (QRIS) is never listed.
     handler: async () => ok(vaBankList()),

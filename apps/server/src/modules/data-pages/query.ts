@@ -195,8 +195,8 @@ function parseSort(page: DataPageDescriptor, text: string | undefined): DataPlan
 
 function presetRange(page: DataPageDescriptor, today: string): DataPlan['range'] {
   if (!page.dateRange) return null;
-  if (page.dateRange.preset === 'thisYear')
-    return { from: `${today.slice(0, 4)}-01-01`, to: today };
+  // A monthly report's "today" is the current month (spec 03 §5.1: the preset is today).
+  if (page.dateRange.preset === 'thisMonth') return { from: `${today.slice(0, 7)}-01`, to: today };
   return { from: today, to: today };
 }
 

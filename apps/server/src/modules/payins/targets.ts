@@ -2,8 +2,11 @@
  * Receiving, step 1: find what was paid and lock it, then check the payment against it. A closed
  * VA takes exactly its amount before its expiry, once (close) or every time (close_recurring); an
  * open VA takes any amount; a QRIS bill, retail code or checkout reference takes its amount once
- * before it expires.
+ * before it expires; a merchant's static QRIS (issued with its approved NMID) takes any amount the
+ * payer enters, every time.
  */
+
+import { NMID_STATUS } from '@gerbang/shared/contract/nmid';
 import { findBank } from '@gerbang/shared/domain/banks';
 import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
 import type { Kysely, Selectable } from 'kysely';
@@ -116,7 +119,57 @@ function codeOf(n: InboundPaymentNotification): {
   return { code: parsed.qris.billNumber, qrisAmount: parsed.qris.amount, nmid: parsed.qris.nmid };
 }
 
+/**
+ * A static QRIS: the payload must be exactly the one issued with an approved NMID of this
+ * environment (a QR re-made with another merchant account or name is refused). The payer chose
+ * the amount, so any amount goes, as for an open VA.
+ */
+async function lockStaticQris(
+  trx: Trx,
+  n: InboundPaymentNotification,
+  nmid: string | null,
+): Promise<PayinTarget> {
+  if (!nmid) throw new PayinRefused('INVALID_QRIS');
+  const payload = n.paidTo.trim();
+  const row = await trx
+    .selectFrom('nmid_requests as nr')
+    .innerJoin('agents as a', 'a.id', 'nr.agent_id')
+    .select([
+      'nr.agent_id',
+      'nr.environment',
+      'nr.nmid',
+      'nr.qris_payload',
+      'nr.nama_usaha',
+      'a.nama_agen',
+    ])
+    .where('nr.environment', '=', n.environment)
+    .where('nr.nmid', '=', nmid)
+    .where('nr.status', '=', NMID_STATUS.approved)
+    .executeTakeFirst();
+  if (!row?.nmid) throw new PayinRefused('NOT_FOUND');
+  if (row.qris_payload !== payload) throw new PayinRefused('INVALID_QRIS');
+  const channel = findPayinChannel(STATIC_QRIS_CHANNEL);
+  return {
+    agentId: Number(row.agent_id),
+    environment: row.environment,
+    channelCode: STATIC_QRIS_CHANNEL,
+    productName: channel?.name ?? STATIC_QRIS_CHANNEL,
+    customerName: row.nama_usaha || row.nama_agen,
+    customerRef: `NMID ${row.nmid}`,
+    partnerReff: null,
+    va: null,
+    code: null,
+  };
+}
+
+/** The catalog channel a static QRIS payment is priced and settled as. */
+const STATIC_QRIS_CHANNEL = 'QRIS';
+
 async function lockCode(trx: Trx, n: InboundPaymentNotification): Promise<PayinTarget> {
+  if (n.channel === 'QRIS') {
+    const parsed = parseQris(n.paidTo);
+    if (parsed.ok && !parsed.qris.dynamic) return lockStaticQris(trx, n, parsed.qris.nmid);
+  }
   const kind = CODE_KIND[n.channel as keyof typeof CODE_KIND];
   const { code, qrisAmount, nmid } = codeOf(n);
   const row = await trx

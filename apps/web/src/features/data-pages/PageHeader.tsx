@@ -4,7 +4,6 @@ import {
   hasDepositLink,
   SUB_NAV_GROUPS,
 } from '@gerbang/shared';
-import { findBank, VA_CAPABLE_BANK_CODES } from '@gerbang/shared/domain/banks';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { Money } from '../../components/Money';
 import { useBalances } from '../../lib/balance';
 import { useLoggedIn, useSession } from '../../lib/session';
+import { useVaBanks } from '../virtual-account/useVaBanks';
 
 /** Sub-navigation tabs of spec 03 §2.2: the pages of the group the caller may open. */
 export function SubNav({ page }: { page: DataPageDescriptor }) {
@@ -100,6 +100,8 @@ export function PageTitle({
 }) {
   const { t } = useTranslation();
   const { verdict } = useSession();
+  // Open and close VAs come from the same banks; the list is the server's (`data/list_va`).
+  const vaBanks = useVaBanks('open', page.bankSelector === true);
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
@@ -125,10 +127,7 @@ export function PageTitle({
             aria-label={t('data.ui.bank')}
             data={[
               { value: '', label: t('data.ui.allBanks') },
-              ...VA_CAPABLE_BANK_CODES.map((code) => ({
-                value: code,
-                label: findBank(code)?.namabank ?? code,
-              })),
+              ...(vaBanks.data ?? []).map((b) => ({ value: b.kodeBank, label: b.namaBank })),
             ]}
             value={bank ?? ''}
             onChange={(v) => onBank(v || null)}

@@ -31,11 +31,11 @@ export function todayWib(): string {
   return wibDate(serverNow());
 }
 
-/** The fixed date-range filter's default value (spec 03 §5.1: today; monthly pages: this year). */
+/** The fixed date-range filter's default value (spec 03 §5.1: today; monthly pages: this month). */
 export function presetRange(page: DataPageDescriptor, date: string | null): string {
   const today = todayWib();
   if (date && /^\d{4}-\d{2}-\d{2}$/.test(date) && date <= today) return `${date},${date}`;
-  if (page.dateRange?.preset === 'thisYear') return `${today.slice(0, 4)}-01-01,${today}`;
+  if (page.dateRange?.preset === 'thisMonth') return `${today.slice(0, 7)}-01,${today}`;
   return `${today},${today}`;
 }
 
