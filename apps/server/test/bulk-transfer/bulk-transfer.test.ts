@@ -317,6 +317,34 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     expect(after.length).toBe(before.length);
   });
 
+  it('refuses to save when bank transfers were disrupted after the Check, creating nothing', async () => {
+    const checked = await checkedRows(partner, csvOf(2));
+    const agent = await t.services.db
+      .selectFrom('agents')
+      .select('id')
+      .where('username', '=', PARTNER)
+      .executeTakeFirstOrThrow();
+    const disrupt = (on: boolean) =>
+      t.services.db
+        .updateTable('product_pricing')
+        .set({ is_gangguan: on })
+        .where('agent_id', '=', agent.id)
+        .where('kode_produk', '=', 'TRANSFERBANK')
+        .executeTakeFirst();
+    const updated = await disrupt(true);
+    expect(Number(updated.numUpdatedRows)).toBe(1);
+    const before = await t.services.db.selectFrom('disbursement_groups').select('id').execute();
+    try {
+      const res = await save(partner, checked);
+      expect(res.rc).not.toBe('00');
+      expect(res.rd).toBe('Bank transfers are disrupted at the moment');
+    } finally {
+      await disrupt(false);
+    }
+    const after = await t.services.db.selectFrom('disbursement_groups').select('id').execute();
+    expect(after.length).toBe(before.length);
+  });
+
   it('maker–checker: a waiting group is approved by another person, never by its maker', async () => {
     const rule = await partner.post('/transaction/disbursement_approval_rule', { enabled: true });
     expect(rule.rc, rule.rd).toBe('00');

@@ -24,6 +24,9 @@ const BCA_ACCOUNT = '8720155501';
 /** The partner's company account (seed-account-profiles: BCA "5270 881 234"). */
 const COMPANY_ACCOUNT = '5270881234';
 const SPENT = 120_000;
+/** A bulk group held on the day, and what of it came back (failed rows' refunds). */
+const BULK_HELD = 100_000;
+const BULK_REFUNDED = 60_000;
 
 describe('leftover return rules (pure)', () => {
   it('cuts off at 23:30 WIB: before it the latest cut-off is the day before', () => {
@@ -116,7 +119,29 @@ describe.each(testDatabases())('leftover deposit return on %s', (kind) => {
       kind: 'withdraw',
       reference: 'TEST-SPEND',
     });
-    returnAmount = nominalTransfer - SPENT;
+    // A bulk group held at noon whose failed rows came back the same day: only what it kept left.
+    const [funds] = await t.services.ledger.ensureAccounts([
+      { kind: 'merchant_bulk_funds', ...payer },
+    ]);
+    await t.services.ledger.createTransfers([
+      {
+        id: 'bulk_group:990001:hold',
+        debitAccountId: accounts.merchant,
+        creditAccountId: funds!.id,
+        amount: BULK_HELD,
+        kind: 'bulk_transfer_hold',
+        reference: 'BULK990001',
+      },
+      {
+        id: 'bulk_group:990001:1:refund',
+        debitAccountId: funds!.id,
+        creditAccountId: accounts.merchant,
+        amount: BULK_REFUNDED,
+        kind: 'bulk_transfer_refund',
+        reference: 'TEST-BULK-ROW',
+      },
+    ]);
+    returnAmount = nominalTransfer - SPENT - (BULK_HELD - BULK_REFUNDED);
 
     t.clock.set(TUESDAY_23_29_WIB);
     const report = await runOnce(t.services);
@@ -127,7 +152,7 @@ describe.each(testDatabases())('leftover deposit return on %s', (kind) => {
   it("at 23:30 WIB returns the day's leftover once, even under parallel runs and a restart", async () => {
     t.clock.set(TUESDAY_23_30_WIB);
     const before = await spendable();
-    expect(before).toBe(availableBefore + nominalTransfer - SPENT);
+    expect(before).toBe(availableBefore + nominalTransfer - SPENT - (BULK_HELD - BULK_REFUNDED));
     const reports = await Promise.all(Array.from({ length: 5 }, () => runOnce(t.services)));
     expect(reports.reduce((sum, r) => sum + r.returned, 0)).toBe(1);
     expect(reports.reduce((sum, r) => sum + r.total, 0)).toBe(returnAmount);

@@ -25,6 +25,7 @@ import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 import { requireTransactionPin } from '../credentials/transaction-pin';
 import { availableBalance, PAYOUT_ACCOUNT } from '../payouts/accounts';
+import { assertBankTransferAvailable } from './inquiry';
 import { BULK_FUNDS_ACCOUNT, groupHoldPosting } from './postings';
 import { requireToken } from './tokens';
 
@@ -133,6 +134,7 @@ export async function saveGroup(
     seen.add(id);
   });
   await requireTransactionPin(pinContext(services, actor), input.pin, 'bulk_transfer');
+  await assertBankTransferAvailable(services, auth.agent.id);
   const now = services.now();
   const day = wibDate(now);
   return services.db.transaction().execute(async (trx) => {

@@ -55,6 +55,14 @@ async function bankFee(services: Services, agentId: number): Promise<Fee> {
   };
 }
 
+/**
+ * Refuses while the bank-transfer product is disrupted: checked again when a group is saved, since
+ * the product may have been switched off between the Check and the save.
+ */
+export async function assertBankTransferAvailable(services: Services, agentId: number) {
+  if ((await bankFee(services, agentId)).disrupted) throw refused('bulk.errors.disrupted');
+}
+
 type RowOutcome =
   | { ok: true; result: BulkInquiryResult; kept: Kept }
   | { ok: false; rc: string; key: string; vars: Record<string, string | number>; column?: string };

@@ -146,22 +146,38 @@ async function candidates(db: Kysely<Database>, day: string): Promise<Candidate[
 
 /**
  * What left the agent's available balance in the window: every transfer debiting it that is not
- * a void or post of a hold (those repeat a pending transfer), not voided, and not a return.
+ * a void or post of a hold (those repeat a pending transfer), not voided, and not a return — less
+ * what came back of it in the same window: a bulk group's hold leaves in one transfer and its
+ * failed rows return one by one (`bulk_transfer_refund`), so the refunds of a group held in the
+ * window did not leave. (A refund of a group held before the window is not this day's spending.)
  */
 async function spentInWindow(
   trx: Kysely<Database>,
   accountId: number,
   window: { from: Date; to: Date },
 ): Promise<number> {
-  const result = await sql<{ spent: number | string | null }>`
-    select coalesce(sum(amount), 0) as spent
-    from ledger_transfers
-    where debit_account_id = ${accountId}
-      and created_at > ${window.from} and created_at <= ${window.to}
-      and pending_id is null
-      and (status is null or status in ('pending', 'posted'))
-      and kind <> 'deposit_return'`.execute(trx);
-  return Number(result.rows[0]?.spent ?? 0);
+  const result = await sql<{ spent: number | string | null; refunded: number | string | null }>`
+    select
+      (select coalesce(sum(amount), 0)
+         from ledger_transfers
+        where debit_account_id = ${accountId}
+          and created_at > ${window.from} and created_at <= ${window.to}
+          and pending_id is null
+          and (status is null or status in ('pending', 'posted'))
+          and kind <> 'deposit_return') as spent,
+      (select coalesce(sum(r.amount), 0)
+         from ledger_transfers r
+         join ledger_transfers h
+           on h.id = 'bulk_group:' || split_part(r.id, ':', 2) || ':hold'
+        where r.credit_account_id = ${accountId}
+          and r.kind = 'bulk_transfer_refund'
+          and r.created_at > ${window.from} and r.created_at <= ${window.to}
+          and h.debit_account_id = ${accountId}
+          and h.created_at > ${window.from} and h.created_at <= ${window.to}) as refunded`.execute(
+    trx,
+  );
+  const row = result.rows[0];
+  return Number(row?.spent ?? 0) - Number(row?.refunded ?? 0);
 }
 
 export interface LeftoverReturnReport {
