@@ -195,6 +195,16 @@ describe.each(testDatabases())('sign-up and activation on %s', (kind) => {
     expect(doc.headers['content-type']).toBe('image/png');
     const asMerchant = await c.get(`/console/registrations/${row.id}/documents/ktp`);
     expect(asMerchant.rc).toBe('403');
+    // The view is on the record, on the merchant's log too.
+    const viewed = await t.services.db
+      .selectFrom('audit_log')
+      .select(['username', 'agent_id', 'target', 'detail'])
+      .where('action', '=', 'console_document_view')
+      .where('target', '=', `registration:${row.id}`)
+      .execute();
+    expect(viewed).toHaveLength(1);
+    expect(viewed[0]?.username).toBe('console:ops@demo.id');
+    expect(JSON.stringify(viewed[0]?.detail)).toContain('ktp');
   });
 
   it('a personal registration waits for KYC and is approved', async () => {

@@ -76,10 +76,11 @@ export async function listRegistrations(
 
 export async function registrationDocument(db: Db, id: number, kind: string) {
   return db
-    .selectFrom('registration_documents')
-    .select(['mime', 'bytes'])
-    .where('registration_id', '=', id)
-    .where('kind', '=', kind)
+    .selectFrom('registration_documents as d')
+    .innerJoin('registrations as r', 'r.id', 'd.registration_id')
+    .select(['d.mime', 'd.bytes', 'r.agent_id'])
+    .where('d.registration_id', '=', id)
+    .where('d.kind', '=', kind)
     .executeTakeFirst();
 }
 

@@ -186,6 +186,14 @@ export const consoleRoutes = [
     handler: async (ctx) => {
       const doc = await registrationDocument(ctx.services.db, ctx.params.id, ctx.params.kind);
       if (!doc) throw notFound('console.errors.registrationNotFound');
+      // Identity documents are personal data: every staff view is on the record.
+      await auditConsole(ctx.services.db, reviewerOf(ctx), {
+        action: 'document_view',
+        agentId: Number(doc.agent_id),
+        target: `registration:${ctx.params.id}`,
+        detail: { kind: ctx.params.kind },
+        at: ctx.services.now(),
+      });
       ctx.reply
         .header('content-type', doc.mime)
         .header('cache-control', 'no-store')
@@ -275,6 +283,13 @@ export const consoleRoutes = [
       const image = await readNmidImage(ctx.services, {
         requestId: ctx.params.id,
         which: ctx.params.which,
+      });
+      await auditConsole(ctx.services.db, reviewerOf(ctx), {
+        action: 'document_view',
+        agentId: image.agentId,
+        target: `nmid:${ctx.params.id}`,
+        detail: { kind: ctx.params.which },
+        at: ctx.services.now(),
       });
       ctx.reply
         .header('content-type', image.contentType)

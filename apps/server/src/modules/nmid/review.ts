@@ -190,12 +190,13 @@ export async function rejectNmid(
 export async function readNmidImage(
   services: Pick<Services, 'db' | 'config'>,
   input: { requestId: number; which: NmidImage },
-): Promise<{ contentType: string; bytes: Buffer }> {
+): Promise<{ contentType: string; bytes: Buffer; agentId: number }> {
   const row = await services.db
     .selectFrom('nmid_requests')
-    .select('images')
+    .select(['images', 'agent_id'])
     .where('id', '=', input.requestId)
     .executeTakeFirst();
   if (!row) throw notFound('nmid.review.notFound');
-  return readStoredImage(services.config.uploadDir, row.images?.[input.which]);
+  const image = await readStoredImage(services.config.uploadDir, row.images?.[input.which]);
+  return { ...image, agentId: Number(row.agent_id) };
 }
