@@ -304,6 +304,14 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     expect(answers.map((a) => a.rc)).toEqual(['00', '00', '00']);
     expect(new Set(answers.map((a) => a.data.id_transaksi)).size).toBe(1);
     expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - 1_025_000);
+    // One payment, one audit row (written in the payment's own transaction).
+    const audit = await t.services.db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'remittance_payment')
+      .where('target', '=', inquiry.data.idtransaksi)
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 
   it('returns the money when the beneficiary bank fails, and refuses compliance at send', async () => {

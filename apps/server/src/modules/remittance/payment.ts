@@ -130,30 +130,35 @@ export async function payRemittance(
   assertBinding(services, body, row);
   if (row.paid_at) return replay(services, actor, body, row);
 
-  const outcome = await services.db
-    .transaction()
-    .execute((trx) => payUnderLock(services, actor, body, row.id, trx));
+  // The audit row commits with the payment: a crash after the commit never leaves a payment
+  // without its record.
+  const outcome = await services.db.transaction().execute(async (trx) => {
+    const result = await payUnderLock(services, actor, body, row.id, trx);
+    if (result.kind === 'paid') {
+      await writeAudit(trx, {
+        at: services.now(),
+        agentId: actor.auth.agent.id,
+        userId: actor.auth.user.id,
+        username: actor.auth.user.username,
+        action: 'remittance_payment',
+        target: row.id_transaksi,
+        detail: {
+          currency: row.currency,
+          destination_amount: row.destination_amount,
+          selling_rate: row.selling_rate,
+          amount: row.amount,
+          fee: row.admin_fee,
+        },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        environment: actor.auth.environment,
+      });
+    }
+    return result;
+  });
   if (outcome.kind === 'refused') throw outcome.error;
   const fresh = await findRemittanceInquiry(services, actor, body.reff_id);
   if (outcome.kind === 'replay') return replay(services, actor, body, fresh);
-  await writeAudit(services.db, {
-    at: services.now(),
-    agentId: actor.auth.agent.id,
-    userId: actor.auth.user.id,
-    username: actor.auth.user.username,
-    action: 'remittance_payment',
-    target: row.id_transaksi,
-    detail: {
-      currency: row.currency,
-      destination_amount: row.destination_amount,
-      selling_rate: row.selling_rate,
-      amount: row.amount,
-      fee: row.admin_fee,
-    },
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    environment: actor.auth.environment,
-  });
   await advanceSubmission(services, outcome.submission);
   return receiptOf(services, actor, fresh);
 }
