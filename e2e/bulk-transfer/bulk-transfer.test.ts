@@ -120,6 +120,10 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
         { timeout: 60_000, interval: 1_000 },
       )
       .toEqual({ '1': 48, '2': 2 });
+    // The groups table says where each group stands.
+    await checker.goto('/data/disbursement');
+    await checker.getByText('Selesai', { exact: true }).first().waitFor();
+    await screenshot(checker, 'bulk-1366-id-groups');
 
     await maker.goto('/transfer_money/bulk');
     await setRule(maker, false);

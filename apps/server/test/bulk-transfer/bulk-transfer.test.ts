@@ -301,6 +301,11 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
       group_id: group.group_id,
     });
     expect(summary.data).toMatchObject({ status: 'DONE', counts: { '1': 8, '2': 2 } });
+    // The groups page says where each group stands.
+    const listed = await partner.get('/data/disbursement');
+    expect(listed.data.data.find((r: { id: number }) => r.id === group.group_id)).toMatchObject({
+      status: 'DONE',
+    });
     expect((await save(partner, checked)).rd).toBe('These rows were already saved');
   });
 

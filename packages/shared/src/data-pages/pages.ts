@@ -498,6 +498,13 @@ const DESCRIPTORS: DataPageDescriptor[] = [
       rangeInstant('created_date'),
       count('detail_count'),
       money('total_amount'),
+      // Issue 15: where a bulk group stands (waiting for its approver, sending, finished).
+      enumCol('status', 'bulkGroupStatus', [
+        ['WAITING_APPROVAL', 'warning'],
+        ['RUNNING', 'info'],
+        ['DONE', 'success'],
+        ['REJECTED', 'danger'],
+      ]),
     ],
     rowKey: 'id',
     defaultSort: { column: 'created_date', direction: 'desc' },

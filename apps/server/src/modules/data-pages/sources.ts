@@ -421,6 +421,7 @@ export const SOURCES: Record<PagePath, DataSource> = {
       created_date: at(sql`dg.created_date`),
       detail_count: n(sql`dg.detail_count`),
       total_amount: n(sql`dg.total_amount`),
+      status: s(sql`dg.status`),
     }),
     tiebreak: sql`dg.id`,
   },
