@@ -512,7 +512,26 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     expect((await rowsOf(t, healthy.group_id)).map((r) => r.status)).toEqual([1, 1]);
     const failed = await rowsOf(t, broken.group_id);
     expect(failed.map((r) => r.status)).toEqual([2, 2, 2]);
-    expect(failed.every((r) => r.refunded_at !== null && r.transaction_id === null)).toBe(true);
+    expect(failed.every((r) => r.refunded_at !== null && r.transaction_id !== null)).toBe(true);
+    // Each failed row is told like a row the bank failed: a FAILED transaction and callback.
+    const trx = await t.services.db
+      .selectFrom('transactions')
+      .select(['status_trx', 'response_code'])
+      .where('invoicenumberext', '=', `BULK${broken.group_id}`)
+      .execute();
+    expect(trx).toEqual(
+      Array.from({ length: 3 }, () => ({ status_trx: 'FAILED', response_code: 'LEDGER_REFUSED' })),
+    );
+    const callbacks = await t.services.db
+      .selectFrom('callbacks')
+      .select('id_transaksi')
+      .where(
+        'id_transaksi',
+        'in',
+        failed.map((r) => r.id_transaksi as string),
+      )
+      .execute();
+    expect(callbacks).toHaveLength(3);
     // Only the healthy group's rows and fees left the balance; the bulk-funds account is empty.
     expect(await ledgerBalance(t, PARTNER)).toBe(before - healthy.total_amount);
     expect(await bulkFunds(t)).toBe(0);

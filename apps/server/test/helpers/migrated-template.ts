@@ -7,6 +7,7 @@ import {
   renameSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
@@ -25,8 +26,17 @@ import type { Database } from '../../src/db/schema';
  * copy; everything else (demo seed, instance secrets, the clock) happens per app, as before.
  */
 
-const SERVER_SRC = path.resolve(import.meta.dirname, '../../src/db');
-const CACHE_DIR = path.resolve(import.meta.dirname, '../../../../.tmp');
+const REPO = path.resolve(import.meta.dirname, '../../../..');
+const SERVER_SRC = path.join(REPO, 'apps/server/src/db');
+const CACHE_DIR = path.join(REPO, '.tmp');
+const require = createRequire(import.meta.url);
+
+/** A dependency's package.json (not in its exports map): walk up from its entry file. */
+function packageJsonOf(name: string): string {
+  let dir = path.dirname(require.resolve(name));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return path.join(dir, 'package.json');
+}
 
 let fingerprint: string | null = null;
 function migrationsFingerprint(): string {
@@ -37,7 +47,12 @@ function migrationsFingerprint(): string {
     hash.update(file);
     hash.update(readFileSync(path.join(dir, file)));
   }
+  // What the migrations run besides their own files: the script runner, the ledger's schema
+  // (0010_ledger runs it), and the PGlite build a dumped data directory belongs to.
   hash.update(readFileSync(path.join(SERVER_SRC, 'migrate.ts')));
+  hash.update(readFileSync(path.join(SERVER_SRC, 'exec-script.ts')));
+  hash.update(readFileSync(path.join(REPO, 'packages/ledger/src/migration.ts')));
+  hash.update(readFileSync(packageJsonOf('@electric-sql/pglite')));
   fingerprint = hash.digest('hex').slice(0, 12);
   return fingerprint;
 }

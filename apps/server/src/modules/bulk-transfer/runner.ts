@@ -22,8 +22,11 @@ import { wibDate } from '@gerbang/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
+import { writeAudit } from '../audit/audit';
+import { queueCallback } from '../callbacks/queue';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
+import { payoutSource } from '../payouts/sources';
 import { FINAL_STATES } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
 import { BULK_FUNDS_ACCOUNT, rowPostings, rowRefundPosting } from './postings';
@@ -96,15 +99,7 @@ export async function queueStep(services: Services): Promise<number> {
         continue;
       }
       await sql`rollback to savepoint bulk_queue_group`.execute(trx);
-      await trx
-        .updateTable('disbursement_details')
-        .set({ status: 2, processed_time: now })
-        .where(
-          'id',
-          'in',
-          groupRows.map((r) => r.id),
-        )
-        .execute();
+      await failRefusedRows(trx, now, groupRows, refused);
       services.log.error(
         { groupId: groupRows[0]?.group_id, refused },
         'ledger refused a bulk group: its queued rows failed and go back to the balance',
@@ -180,42 +175,15 @@ async function queueGroupRows(
   const results = await services.ledger.createTransfers(chains.flat(), { trx });
   const refused = results.filter((r) => !isTransferOk(r));
   if (refused.length > 0) return refused.map((r) => String(r.result));
-  const day = wibDate(now);
   const inserted = await trx
     .insertInto('transactions')
     .values(
-      rows.map((r, i) => ({
-        id_transaksi: r.id_transaksi,
-        agent_id: r.agent_id,
-        environment: r.environment,
-        user_id: r.user_id,
-        kind: 'TRANSFER' as const,
-        jenis_produk: 'TRANSFER' as const,
-        jenis_trx: 'CASH OUT' as const,
-        jenis_transaksi: 1,
-        status_trx: 'PROCESS' as const,
-        time_request: now,
-        transaction_date: day,
-        invoicenumberext: `BULK${r.group_id}`,
-        nopelanggan1: r.norekeningtujuan,
-        nopelanggan2: 'NORMAL',
-        id_produk: 'TRANSFERBANK',
-        nama_produk: r.namabank,
-        nama_channel: r.namabank,
-        kodebank: r.kodebank,
-        namabank: r.namabank,
-        customername: r.customername,
-        nominal_origin: r.nominal,
-        nominal_admin: r.admin_fee,
-        addinfo21: r.note || null,
-        ...describedColumns('bulk.rowLine', {
-          group: r.group_name,
-          bank: r.namabank,
-          account: r.norekeningtujuan,
+      rows.map((r, i) =>
+        transactionRowOf(r, now, {
+          status: 'PROCESS',
+          ledgerTransferId: chains[i]?.[0]?.id ?? null,
         }),
-        ledger_transfer_id: chains[i]?.[0]?.id ?? null,
-        updated_at: now,
-      })),
+      ),
     )
     .returning(['id', 'id_transaksi'])
     .execute();
@@ -252,6 +220,117 @@ async function queueGroupRows(
      where t.id_transaksi = d.id_transaksi
        and d.id in (${sql.join(rows.map((r) => r.id))})`.execute(trx);
   return [];
+}
+
+/** A bulk row's `transactions` row: PROCESS when it goes to the rail, FAILED when refused. */
+function transactionRowOf(
+  r: QueuedRow,
+  now: Date,
+  state: { status: 'PROCESS' | 'FAILED'; ledgerTransferId: string | null },
+) {
+  return {
+    id_transaksi: r.id_transaksi,
+    agent_id: r.agent_id,
+    environment: r.environment,
+    user_id: r.user_id,
+    kind: 'TRANSFER' as const,
+    jenis_produk: 'TRANSFER' as const,
+    jenis_trx: 'CASH OUT' as const,
+    jenis_transaksi: 1,
+    status_trx: state.status,
+    time_request: now,
+    transaction_date: wibDate(now),
+    invoicenumberext: `BULK${r.group_id}`,
+    nopelanggan1: r.norekeningtujuan,
+    nopelanggan2: 'NORMAL',
+    id_produk: 'TRANSFERBANK',
+    nama_produk: r.namabank,
+    nama_channel: r.namabank,
+    kodebank: r.kodebank,
+    namabank: r.namabank,
+    customername: r.customername,
+    nominal_origin: r.nominal,
+    nominal_admin: r.admin_fee,
+    addinfo21: r.note || null,
+    ...describedColumns('bulk.rowLine', {
+      group: r.group_name,
+      bank: r.namabank,
+      account: r.norekeningtujuan,
+    }),
+    ledger_transfer_id: state.ledgerTransferId,
+    updated_at: now,
+  };
+}
+
+/** Why a row refused by the ledger failed, in its transaction, audit row and callback. */
+const LEDGER_REFUSED = 'LEDGER_REFUSED';
+
+/**
+ * Rows of a group the ledger refused (after the savepoint rolled their work back): each becomes
+ * 2 Failed with a FAILED transaction, its audit row and its FAILED callback, as a row the bank
+ * failed would; the refund step then returns its share of the group hold.
+ */
+async function failRefusedRows(
+  trx: Transaction<Database>,
+  now: Date,
+  rows: QueuedRow[],
+  refused: string[],
+) {
+  const inserted = await trx
+    .insertInto('transactions')
+    .values(
+      rows.map((r) => ({
+        ...transactionRowOf(r, now, { status: 'FAILED', ledgerTransferId: null }),
+        response_code: LEDGER_REFUSED,
+      })),
+    )
+    .returning(['id', 'id_transaksi'])
+    .execute();
+  const trxId = new Map(inserted.map((t) => [t.id_transaksi, Number(t.id)]));
+  for (const r of rows) {
+    await trx
+      .updateTable('disbursement_details')
+      .set({ status: 2, processed_time: now, transaction_id: trxId.get(r.id_transaksi) ?? null })
+      .where('id', '=', r.id)
+      .execute();
+  }
+  const source = payoutSource('bulk_transfer_row');
+  for (const r of rows) {
+    await writeAudit(trx, {
+      agentId: r.agent_id,
+      userId: r.user_id,
+      username: null,
+      action: source.auditAction,
+      target: r.id_transaksi,
+      detail: {
+        source_kind: 'bulk_transfer_row',
+        source_id: r.id,
+        status: 'FAILED',
+        reason: LEDGER_REFUSED,
+        ledger: refused,
+        amount: r.nominal,
+        fee: r.admin_fee,
+      },
+      environment: r.environment,
+      at: now,
+    });
+    await queueCallback(trx, now, {
+      agentId: r.agent_id,
+      environment: r.environment,
+      idTransaksi: r.id_transaksi,
+      type: source.callbackType,
+      timeRequest: now,
+      body: {
+        id_transaksi: r.id_transaksi,
+        status_trx: 'FAILED',
+        response_code: LEDGER_REFUSED,
+        nominal: r.nominal,
+        nominal_admin: r.admin_fee,
+        rail_reference: null,
+        time_completed: now.toISOString(),
+      },
+    });
+  }
 }
 
 /** Claims and advances due bulk rows at the rail, a few at a time; answers how many it claimed. */

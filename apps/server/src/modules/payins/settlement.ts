@@ -214,6 +214,9 @@ async function completeOne(services: SettleServices, trx: Trx, row: ProcessRow) 
   );
   if (!held || !available) throw new Error('settlement accounts missing');
   const done = settlementCompletion(row, { held: held.id, available: available.id }, now);
+  // The holds before the ledger accounts: an advance approval (advance-funds/review.ts) locks
+  // the same holds (FOR SHARE) and then the merchant's account, so both take them in one order.
+  await sql`select 1 from incoming_holds where settlement_id = ${row.id} for update`.execute(trx);
   const result = done.transfer ? await ledger.createTransfer(done.transfer, { trx }) : null;
   const ok = result === null || isTransferOk(result);
   const outcome = ok ? done.completed : done.failed;

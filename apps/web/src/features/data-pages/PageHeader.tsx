@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { Money } from '../../components/Money';
 import { useBalances } from '../../lib/balance';
 import { useLoggedIn, useSession } from '../../lib/session';
-import { useVaBanks } from '../virtual-account/useVaBanks';
+import { useVaBanks } from '../../lib/useVaBanks';
 
 /** Sub-navigation tabs of spec 03 §2.2: the pages of the group the caller may open. */
 export function SubNav({ page }: { page: DataPageDescriptor }) {

@@ -17,11 +17,11 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { serverNow } from '../../lib/server-clock';
+import { useVaBanks } from '../../lib/useVaBanks';
 import { BankListModal } from './BankListModal';
 import { BulkVaTable, emptyRow, PAGE_SIZE } from './BulkVaTable';
 import { DropZone } from './DropZone';
 import { GroupSaveModal } from './GroupSaveModal';
-import { useVaBanks } from './useVaBanks';
 
 /**
  * Bulk virtual accounts (spec 03 §2.8, §5.7): instructions, the sample CSV, a bank list, a

@@ -2,8 +2,8 @@ import { RC } from '@gerbang/shared';
 import type { VaBankItem } from '@gerbang/shared/contract/bulk-va';
 import { BULK_VA_PATHS } from '@gerbang/shared/contract/bulk-va-paths';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { useLoggedIn } from '../../lib/session';
+import { api } from './api';
+import { useLoggedIn } from './session';
 
 /**
  * Banks that issue VAs (`GET data/list_va`, spec 03 §7.1; bank 523 is never listed): the bulk VA
