@@ -6,6 +6,7 @@ import { startJobLoop } from './jobs/loop';
 import { allPartnerRoutes, allRoutes } from './modules';
 import { releaseAbandonedTries } from './platform/guess-budget';
 import { DEMO_PASSWORD, PRINTED_DEMO_USERS } from './seed/demo-users';
+import { DEMO_STAFF } from './seed/seed-console';
 import { seedDemo } from './seed/seed-demo';
 
 async function main() {
@@ -32,6 +33,7 @@ async function main() {
     for (const user of PRINTED_DEMO_USERS) lines.push(`  ${user.username.padEnd(22)} ${user.role}`);
     lines.push(`Dev mailbox (OTP and reset mails): ${url}/dev/mailbox`);
     lines.push(`Payer simulator (pay a VA, QRIS or retail code; settle): ${url}/dev/simulator`);
+    lines.push(`Provider console (staff, same password): ${url}/console  ${DEMO_STAFF.email}`);
     if (config.testModeKey) lines.push(`Test mode login: ${url}/auth/login?test=<TEST_MODE_KEY>`);
     lines.push(...demoExposureLines(config.host));
   }
