@@ -56,6 +56,14 @@ export type { OrderCreateRequest };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+const ORDER_ID_ATTEMPTS = 3;
+
+/** A unique violation on the order's own id (two orders drew the same random digits). */
+function isOrderIdTaken(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === 'transfer_orders_pkey';
+}
+
 /** TRF + WIB yymmddHHMMSS + 5 random digits. */
 function newOrderId(now: Date): string {
   const p = wibParts(now);
@@ -255,7 +263,15 @@ export async function createOrder(
   const earlier = await findByClientKey(services, actor, input.client_key);
   if (earlier) return orderAnswer(services, earlier);
   try {
-    return await createNewOrder(services, actor, input);
+    // An order id is the WIB second plus 5 random digits: orders made in the same second may draw
+    // the same one. The loser's transaction rolled back, so it simply goes again with a new id.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createNewOrder(services, actor, input);
+      } catch (error) {
+        if (!isOrderIdTaken(error) || attempt >= ORDER_ID_ATTEMPTS) throw error;
+      }
+    }
   } catch (error) {
     // A concurrent submit with the same client key may have won between our first look and any
     // refusal (its inquiries are then used): answer its order.
@@ -378,7 +394,9 @@ async function createNewOrder(
     // A concurrent submit with the same client key won: answer its order.
     const first = await findByClientKey(services, actor, input.client_key);
     if (first) return orderAnswer(services, first);
-    if ((error as { code?: string }).code === '23505') throw refused('transfer.inquiryUsed');
+    if ((error as { code?: string }).code === '23505' && !isOrderIdTaken(error)) {
+      throw refused('transfer.inquiryUsed');
+    }
     throw error;
   }
 }

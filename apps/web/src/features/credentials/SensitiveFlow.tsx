@@ -122,11 +122,14 @@ export function useSensitiveFlow(): {
     done.onDone(res.data, res.rd);
   };
 
-  const errorAlert = error ? (
-    <Alert color="red" icon={<IconAlertTriangle />} data-testid="flow-error">
-      {error}
-    </Alert>
-  ) : null;
+  // Only in the dialog of the current step: a dialog that is closing stays mounted through its
+  // exit transition, and must not show the next step's message twice.
+  const errorAlert = (of: Step) =>
+    error && step === of ? (
+      <Alert color="red" icon={<IconAlertTriangle />} data-testid="flow-error">
+        {error}
+      </Alert>
+    ) : null;
 
   const element = (
     <>
@@ -144,7 +147,7 @@ export function useSensitiveFlow(): {
           {!isTest && step === 'warning' && (
             <Captcha ref={captchaRef} onChange={(payload) => setCaptcha(payload)} />
           )}
-          {errorAlert}
+          {errorAlert('warning')}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('credentials.otp.cancel')}
@@ -207,7 +210,7 @@ export function useSensitiveFlow(): {
             {!isTest && step === 'otp' && (
               <Captcha ref={captchaRef} onChange={(payload) => setCaptcha(payload)} />
             )}
-            {errorAlert}
+            {errorAlert('otp')}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('credentials.otp.cancel')}
