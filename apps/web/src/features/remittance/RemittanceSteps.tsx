@@ -12,19 +12,18 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
   Modal,
   Paper,
   PasswordInput,
-  SimpleGrid,
   Stack,
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconCopy, IconFileInvoice, IconMail, IconRefresh, IconWorld } from '@tabler/icons-react';
+import { IconCopy, IconMail, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
+import { ReceiptFooter } from '../../components/ReceiptFooter';
 import { copyWithDialog } from '../../lib/copy';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -215,41 +214,18 @@ export function RemittanceReceiptView({
           <Text size="sm">{receipt.note}</Text>
         </Paper>
       )}
-      {receipt.status_trx !== 'SUCCESS' && (
-        <Alert
-          color={receipt.status_trx === 'FAILED' ? 'red' : 'yellow'}
-          data-testid="receipt-keterangan"
-        >
-          {receipt.keterangan}
-        </Alert>
-      )}
-      {checking && (
-        <Group gap="xs" data-testid="receipt-checking">
-          <Loader size="xs" />
-          <Text size="xs" c="dimmed">
-            {t('remittance.receipt.checking')}
-          </Text>
-        </Group>
-      )}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Button
-          component="a"
-          href={invoiceHref}
-          variant="light"
-          leftSection={<IconFileInvoice size={18} />}
-          data-testid="receipt-invoice"
-        >
-          {t('remittance.receipt.invoice')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={18} />}
-          onClick={onReset}
-          data-testid="receipt-reset"
-        >
-          {t('remittance.receipt.reset')}
-        </Button>
-      </SimpleGrid>
+      <ReceiptFooter
+        status={receipt.status_trx}
+        note={receipt.keterangan}
+        checking={checking}
+        invoiceHref={invoiceHref}
+        onReset={onReset}
+        labels={{
+          checking: t('remittance.receipt.checking'),
+          invoice: t('remittance.receipt.invoice'),
+          reset: t('remittance.receipt.reset'),
+        }}
+      />
     </Stack>
   );
 }

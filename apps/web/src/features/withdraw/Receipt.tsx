@@ -2,22 +2,19 @@ import { formatRupiah } from '@gerbang/shared';
 import type { WithdrawPaymentResult } from '@gerbang/shared/contract/withdraw';
 import {
   ActionIcon,
-  Alert,
   Badge,
-  Button,
   Divider,
   Group,
   Image,
-  Loader,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconCopy, IconFileInvoice, IconRefresh } from '@tabler/icons-react';
+import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
+import { ReceiptFooter } from '../../components/ReceiptFooter';
 import { copyWithDialog } from '../../lib/copy';
 import { numberLabelKey, Row } from './InquiryResult';
 
@@ -141,41 +138,18 @@ export function Receipt({ receipt, checking, onReset }: Props) {
           </Text>
         </Paper>
       )}
-      {receipt.keterangan && receipt.status_trx !== 'SUCCESS' && (
-        <Alert
-          color={receipt.status_trx === 'FAILED' ? 'red' : 'yellow'}
-          data-testid="receipt-keterangan"
-        >
-          {receipt.keterangan}
-        </Alert>
-      )}
-      {checking && (
-        <Group gap="xs" data-testid="receipt-checking">
-          <Loader size="xs" />
-          <Text size="xs" c="dimmed">
-            {t('withdraw.receipt.checking')}
-          </Text>
-        </Group>
-      )}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Button
-          component="a"
-          href={invoiceHref}
-          variant="light"
-          leftSection={<IconFileInvoice size={18} />}
-          data-testid="receipt-invoice"
-        >
-          {t('withdraw.receipt.showInvoice')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={18} />}
-          onClick={onReset}
-          data-testid="receipt-reset"
-        >
-          {t('withdraw.receipt.reset')}
-        </Button>
-      </SimpleGrid>
+      <ReceiptFooter
+        status={receipt.status_trx}
+        note={receipt.keterangan}
+        checking={checking}
+        invoiceHref={invoiceHref}
+        onReset={onReset}
+        labels={{
+          checking: t('withdraw.receipt.checking'),
+          invoice: t('withdraw.receipt.showInvoice'),
+          reset: t('withdraw.receipt.reset'),
+        }}
+      />
     </Stack>
   );
 }
