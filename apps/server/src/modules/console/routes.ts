@@ -36,6 +36,32 @@ function reviewerOf(
   };
 }
 
+/**
+ * A merchant's identity document or photo, shown inline and never cached. Personal data: every
+ * staff view is audited, on the merchant's log too.
+ */
+async function sendDocument(
+  ctx: Pick<
+    RouteContext<unknown, unknown, unknown>,
+    'staff' | 'ip' | 'userAgent' | 'services' | 'reply'
+  >,
+  doc: { agentId: number; target: string; kind: string; contentType: string; bytes: Buffer },
+): Promise<undefined> {
+  await auditConsole(ctx.services.db, reviewerOf(ctx), {
+    action: 'document_view',
+    agentId: doc.agentId,
+    target: doc.target,
+    detail: { kind: doc.kind },
+    at: ctx.services.now(),
+  });
+  ctx.reply
+    .header('content-type', doc.contentType)
+    .header('cache-control', 'no-store')
+    .header('content-disposition', 'inline')
+    .send(doc.bytes);
+  return undefined;
+}
+
 const idParams = z.object({
   id: z.coerce
     .number()
@@ -186,20 +212,13 @@ export const consoleRoutes = [
     handler: async (ctx) => {
       const doc = await registrationDocument(ctx.services.db, ctx.params.id, ctx.params.kind);
       if (!doc) throw notFound('console.errors.registrationNotFound');
-      // Identity documents are personal data: every staff view is on the record.
-      await auditConsole(ctx.services.db, reviewerOf(ctx), {
-        action: 'document_view',
+      return sendDocument(ctx, {
         agentId: Number(doc.agent_id),
         target: `registration:${ctx.params.id}`,
-        detail: { kind: ctx.params.kind },
-        at: ctx.services.now(),
+        kind: ctx.params.kind,
+        contentType: doc.mime,
+        bytes: Buffer.from(doc.bytes),
       });
-      ctx.reply
-        .header('content-type', doc.mime)
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'inline')
-        .send(Buffer.from(doc.bytes));
-      return undefined;
     },
   }),
   defineRoute({
@@ -284,19 +303,13 @@ export const consoleRoutes = [
         requestId: ctx.params.id,
         which: ctx.params.which,
       });
-      await auditConsole(ctx.services.db, reviewerOf(ctx), {
-        action: 'document_view',
+      return sendDocument(ctx, {
         agentId: image.agentId,
         target: `nmid:${ctx.params.id}`,
-        detail: { kind: ctx.params.which },
-        at: ctx.services.now(),
+        kind: ctx.params.which,
+        contentType: image.contentType,
+        bytes: image.bytes,
       });
-      ctx.reply
-        .header('content-type', image.contentType)
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'inline')
-        .send(image.bytes);
-      return undefined;
     },
   }),
   defineRoute({
