@@ -11,6 +11,7 @@ import { createCaptchaService } from './modules/auth/captcha';
 import { createBalanceReader } from './modules/balance/ledger-balance-reader';
 import { registerSigningWrapKey } from './modules/credentials/signing';
 import { registerPaidHooks } from './modules/paid-hooks';
+import { registerPayoutKinds } from './modules/payout-kinds';
 import { type Clock, createClock } from './platform/clock';
 import { createRails, type RailsConfig } from './rails';
 
@@ -45,6 +46,7 @@ export async function bootstrap(
   registerSigningWrapKey(handle.db, resolved);
   // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
   registerPaidHooks();
+  registerPayoutKinds();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });

@@ -1,4 +1,4 @@
-import { availableOf } from '@gerbang/ledger';
+import { availableOf, isTransferOk } from '@gerbang/ledger';
 import {
   type Environment,
   findDataPage,
@@ -12,7 +12,7 @@ import { statementSummary } from '../../src/modules/balance/statement';
 import { planRequest } from '../../src/modules/data-pages/query';
 import { streamRows } from '../../src/modules/data-pages/stream';
 import { payoutAccounts } from '../../src/modules/payouts/accounts';
-import { holdFunds, resolutionTransfers } from '../../src/modules/payouts/hold';
+import { resolutionTransfers } from '../../src/modules/payouts/hold';
 import { postings } from '../../src/modules/withdraw/postings';
 import { DEMO_USERS } from '../../src/seed/demo-users';
 import { testDatabases } from '../helpers/databases';
@@ -163,10 +163,8 @@ describe.each(testDatabases())('statement reconciles with the ledger (%s)', (kin
         },
         accounts,
       );
-      await t.services.db.transaction().execute(async (trx) => {
-        const held = await holdFunds(t.services.ledger, trx, payer, inputs);
-        if (!held.ok) throw new Error('hold refused');
-      });
+      const held = await t.services.ledger.createTransfers(inputs);
+      if (!held.every(isTransferOk)) throw new Error('hold refused');
       const results = await t.services.ledger.createTransfers(
         resolutionTransfers(
           inputs.map((i) => i.id),

@@ -24,7 +24,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 
 type AdvanceServices = Pick<Services, 'db' | 'now' | 'captcha'>;
@@ -119,7 +119,7 @@ export function missingDays(stored: unknown): string[] {
     .filter((d): d is string => typeof d === 'string');
 }
 
-async function checkCaptcha(services: AdvanceServices, actor: Actor, recaptcha: string) {
+async function checkCaptcha(services: AdvanceServices, actor: UserActor, recaptcha: string) {
   if (actor.auth.isTest) return;
   const solved = await services.captcha.verify(recaptcha, {
     now: services.now(),
@@ -134,7 +134,7 @@ async function checkCaptcha(services: AdvanceServices, actor: Actor, recaptcha: 
  */
 export async function createTalangan(
   services: AdvanceServices,
-  actor: Actor,
+  actor: UserActor,
   input: CreateTalanganBody,
   opts: { force: boolean },
 ): Promise<CreateTalanganAnswer> {

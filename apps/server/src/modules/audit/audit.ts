@@ -22,19 +22,27 @@ export interface AuditEntry {
 
 /** Appends to the audit log (the table refuses updates and deletes). Pass `trx` to commit with the change. */
 export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await writeAudits(db, [entry]);
+}
+
+/** Appends several rows in one insert (a batch of payouts opened together). */
+export async function writeAudits(db: Kysely<Database>, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values({
-      agent_id: entry.agentId,
-      user_id: entry.userId,
-      username: entry.username,
-      action: entry.action,
-      target: entry.target ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
-      ip: entry.ip ?? null,
-      user_agent: entry.userAgent?.slice(0, 500) ?? null,
-      environment: entry.environment ?? null,
-      created_at: entry.at,
-    })
+    .values(
+      entries.map((entry) => ({
+        agent_id: entry.agentId,
+        user_id: entry.userId,
+        username: entry.username,
+        action: entry.action,
+        target: entry.target ?? null,
+        detail: JSON.stringify(entry.detail ?? {}),
+        ip: entry.ip ?? null,
+        user_agent: entry.userAgent?.slice(0, 500) ?? null,
+        environment: entry.environment ?? null,
+        created_at: entry.at,
+      })),
+    )
     .execute();
 }

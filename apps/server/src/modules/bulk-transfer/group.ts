@@ -21,7 +21,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 import { requireTransactionPin } from '../credentials/transaction-pin';
 import { availableBalance, PAYOUT_ACCOUNT } from '../payouts/accounts';
@@ -31,7 +31,7 @@ import { requireToken } from './tokens';
 
 type Trx = Transaction<Database>;
 
-function pinContext(services: Services, actor: Actor) {
+function pinContext(services: Services, actor: UserActor) {
   return { services, auth: actor.auth, ip: actor.ip, userAgent: actor.userAgent };
 }
 
@@ -122,7 +122,7 @@ export interface SaveResult {
  */
 export async function saveGroup(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: SaveInput,
 ): Promise<SaveResult> {
   const { auth } = actor;
@@ -235,7 +235,7 @@ export async function saveGroup(
   });
 }
 
-async function lockWaiting(trx: Trx, actor: Actor, groupId: number) {
+async function lockWaiting(trx: Trx, actor: UserActor, groupId: number) {
   const group = await trx
     .selectFrom('disbursement_groups')
     .selectAll()
@@ -250,7 +250,7 @@ async function lockWaiting(trx: Trx, actor: Actor, groupId: number) {
 }
 
 /** Checks that do not need the PIN: the group is this agent's, waiting, and not the caller's own. */
-async function precheck(services: Services, actor: Actor, groupId: number) {
+async function precheck(services: Services, actor: UserActor, groupId: number) {
   const group = await services.db
     .selectFrom('disbursement_groups')
     .select(['id', 'status', 'user_id'])
@@ -266,7 +266,7 @@ async function precheck(services: Services, actor: Actor, groupId: number) {
 /** The checker's decision: approve (run the group) or reject. Audited either way. */
 export async function decideGroup(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: { group_id: number; pin: string },
   decision: 'approve' | 'reject',
 ): Promise<{ group_id: number; group_name: string; status: string }> {
@@ -327,7 +327,7 @@ export async function decideGroup(
 }
 
 /** The agent's approver rule: on or off (main user). */
-export async function setApprovalRule(services: Services, actor: Actor, enabled: boolean) {
+export async function setApprovalRule(services: Services, actor: UserActor, enabled: boolean) {
   const now = services.now();
   const { auth } = actor;
   await services.db.transaction().execute(async (trx) => {
@@ -364,7 +364,7 @@ export async function setApprovalRule(services: Services, actor: Actor, enabled:
 
 async function summaries(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   where: { status?: 'WAITING_APPROVAL'; id?: number },
 ): Promise<BulkGroupSummary[]> {
   let query = services.db
@@ -409,11 +409,11 @@ async function summaries(
   }));
 }
 
-export function waitingGroups(services: Services, actor: Actor) {
+export function waitingGroups(services: Services, actor: UserActor) {
   return summaries(services, actor, { status: 'WAITING_APPROVAL' });
 }
 
-export async function groupSummary(services: Services, actor: Actor, groupId: number) {
+export async function groupSummary(services: Services, actor: UserActor, groupId: number) {
   const [group] = await summaries(services, actor, { id: groupId });
   if (!group) throw notFound('bulk.errors.groupNotFound');
   return group;

@@ -9,7 +9,7 @@ import { findBank } from '@gerbang/shared/domain/banks';
 import type { Insertable } from 'kysely';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { percentFee, priceWithdrawal, WITHDRAW_PRODUCT_CODE } from '../withdraw/pricing';
 import type { BulkInquiryRowsTable } from './tables';
 import { newBatchKey, newRowTransactionId, requireToken } from './tokens';
@@ -157,7 +157,7 @@ async function keepAnswered(services: Services, uuid: string, rows: Kept[]) {
 /** The spec's per-row call: one row, answered as the row's result or its error. */
 export async function inquireBulkRow(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: RowInput & { token: string; uuid_user: string },
 ): Promise<BulkInquiryResult> {
   await requireToken(services, actor, input);
@@ -182,7 +182,7 @@ export async function inquireBulkRow(
 /** The batch form: every row of the request, each paid or errored, in the request's order. */
 export async function inquireBulkBatch(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: { token: string; uuid_user: string; rows: RowInput[] },
 ): Promise<{ items: BulkBatchItem[]; paid: number; errors: number }> {
   await requireToken(services, actor, input);

@@ -18,17 +18,17 @@
  *   cleanup Checks whose token expired are deleted with the rows they answered.
  */
 import { isTransferOk } from '@gerbang/ledger';
-import { wibDate } from '@gerbang/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
+import { jobActor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 import { queueCallback } from '../callbacks/queue';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
+import { openPayouts, type PayoutOpening, transactionRowOf } from '../payouts/open';
 import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
-import { payoutSource } from '../payouts/sources';
 import { FINAL_STATES } from '../payouts/submissions';
-import { describedColumns } from '../transactions/descriptions';
+import { BULK_ROW_PAYOUT } from './payout-kind';
 import { BULK_FUNDS_ACCOUNT, rowPostings, rowRefundPosting } from './postings';
 
 /** Rows one queue step moves (one transaction). */
@@ -153,66 +153,15 @@ async function queueGroupRows(
     if (!id) throw new Error(`bulk account ${key} missing`);
     return id;
   };
-  const chains = rows.map((r) =>
-    rowPostings(
-      {
-        groupId: r.group_id,
-        rowNo: r.row_no,
-        idTransaksi: r.id_transaksi,
-        amount: r.nominal,
-        fee: r.admin_fee,
-        bankName: r.namabank,
-        accountNumber: r.norekeningtujuan,
-        accountName: r.customername,
-      },
-      {
-        funds: need(`f:${r.agent_id}:${r.environment}`),
-        clearing: need(`c:${r.kodebank}:${r.environment}`),
-        fees: need(`r:${r.environment}`),
-      },
-    ),
+  const openings = rows.map((r) =>
+    rowOpening(r, {
+      funds: need(`f:${r.agent_id}:${r.environment}`),
+      clearing: need(`c:${r.kodebank}:${r.environment}`),
+      fees: need(`r:${r.environment}`),
+    }),
   );
-  const results = await services.ledger.createTransfers(chains.flat(), { trx });
-  const refused = results.filter((r) => !isTransferOk(r));
-  if (refused.length > 0) return refused.map((r) => String(r.result));
-  const inserted = await trx
-    .insertInto('transactions')
-    .values(
-      rows.map((r, i) =>
-        transactionRowOf(r, now, {
-          status: 'PROCESS',
-          ledgerTransferId: chains[i]?.[0]?.id ?? null,
-        }),
-      ),
-    )
-    .returning(['id', 'id_transaksi'])
-    .execute();
-  const trxId = new Map(inserted.map((t) => [t.id_transaksi, Number(t.id)]));
-  await trx
-    .insertInto('rail_submissions')
-    .values(
-      rows.map((r, i) => ({
-        transaction_id: trxId.get(r.id_transaksi) as number,
-        source_kind: 'bulk_transfer_row',
-        source_id: r.id,
-        rail: 'BANK' as const,
-        state: 'SEND' as const,
-        reference: r.id_transaksi,
-        rail_code: r.kodebank,
-        account_type: 'NORMAL',
-        account_number: r.norekeningtujuan,
-        amount: r.nominal,
-        pending_transfer_ids: (chains[i] ?? []).map((t) => t.id).join(','),
-        next_check_at: now,
-        // Not leased: the send step (or the rail sweep) claims each row like any payout.
-        claimed_until: null,
-        lease_token: null,
-        attempts: 0,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  const opened = await openPayouts(services, trx, jobActor('bulk_transfer'), now, openings);
+  if (!opened.ok) return opened.refused.map((r) => String(r.result));
   await sql`
     update disbursement_details d
        set status = -2, transaction_id = t.id
@@ -222,45 +171,64 @@ async function queueGroupRows(
   return [];
 }
 
-/** A bulk row's `transactions` row: PROCESS when it goes to the rail, FAILED when refused. */
-function transactionRowOf(
+/**
+ * A queued row's payout: its share of the group's funds to the bank's clearing, not leased (the
+ * send step or the rail sweep claims it like any payout).
+ */
+function rowOpening(
   r: QueuedRow,
-  now: Date,
-  state: { status: 'PROCESS' | 'FAILED'; ledgerTransferId: string | null },
-) {
+  accounts: { funds: number; clearing: number; fees: number },
+): PayoutOpening {
+  const transfers = rowPostings(
+    {
+      groupId: r.group_id,
+      rowNo: r.row_no,
+      idTransaksi: r.id_transaksi,
+      amount: r.nominal,
+      fee: r.admin_fee,
+      bankName: r.namabank,
+      accountNumber: r.norekeningtujuan,
+      accountName: r.customername,
+    },
+    accounts,
+  );
   return {
-    id_transaksi: r.id_transaksi,
-    agent_id: r.agent_id,
-    environment: r.environment,
-    user_id: r.user_id,
-    kind: 'TRANSFER' as const,
-    jenis_produk: 'TRANSFER' as const,
-    jenis_trx: 'CASH OUT' as const,
-    jenis_transaksi: 1,
-    status_trx: state.status,
-    time_request: now,
-    transaction_date: wibDate(now),
-    invoicenumberext: `BULK${r.group_id}`,
-    nopelanggan1: r.norekeningtujuan,
-    nopelanggan2: 'NORMAL',
-    id_produk: 'TRANSFERBANK',
-    nama_produk: r.namabank,
-    nama_channel: r.namabank,
-    kodebank: r.kodebank,
-    namabank: r.namabank,
-    customername: r.customername,
-    nominal_origin: r.nominal,
-    nominal_admin: r.admin_fee,
-    addinfo21: r.note || null,
-    ...describedColumns('bulk.rowLine', {
-      group: r.group_name,
-      bank: r.namabank,
-      account: r.norekeningtujuan,
-    }),
-    ledger_transfer_id: state.ledgerTransferId,
-    updated_at: now,
+    source: { kind: BULK_ROW_PAYOUT.kind, id: r.id },
+    payer: { agentId: r.agent_id, environment: r.environment },
+    userId: r.user_id,
+    reference: r.id_transaksi,
+    destination: {
+      rail: 'BANK',
+      railCode: r.kodebank,
+      accountType: 'NORMAL',
+      accountNumber: r.norekeningtujuan,
+      amount: r.nominal,
+    },
+    transfers,
+    record: {
+      kind: 'TRANSFER',
+      productGroup: 'TRANSFER',
+      productCode: 'TRANSFERBANK',
+      productName: r.namabank,
+      bankCode: r.kodebank,
+      accountDetail: 'NORMAL',
+      accountName: r.customername,
+      amount: r.nominal,
+      fee: r.admin_fee,
+      note: r.note,
+      description: {
+        key: 'bulk.rowLine',
+        params: { group: r.group_name, bank: r.namabank, account: r.norekeningtujuan },
+      },
+      orderReference: `BULK${r.group_id}`,
+    },
+    audit: { action: 'bulk_transfer_row_sent', detail: { group_id: r.group_id, row_no: r.row_no } },
+    leased: false,
   };
 }
+
+/** A refused row's transaction row names no ledger transfer: its hold was never made. */
+const NO_ACCOUNTS = { funds: 0, clearing: 0, fees: 0 };
 
 /** Why a row refused by the ledger failed, in its transaction, audit row and callback. */
 const LEDGER_REFUSED = 'LEDGER_REFUSED';
@@ -280,7 +248,8 @@ async function failRefusedRows(
     .insertInto('transactions')
     .values(
       rows.map((r) => ({
-        ...transactionRowOf(r, now, { status: 'FAILED', ledgerTransferId: null }),
+        ...transactionRowOf(rowOpening(r, NO_ACCOUNTS), now, null),
+        status_trx: 'FAILED' as const,
         response_code: LEDGER_REFUSED,
       })),
     )
@@ -294,7 +263,7 @@ async function failRefusedRows(
       .where('id', '=', r.id)
       .execute();
   }
-  const source = payoutSource('bulk_transfer_row');
+  const source = BULK_ROW_PAYOUT;
   for (const r of rows) {
     await writeAudit(trx, {
       agentId: r.agent_id,
@@ -339,7 +308,7 @@ export async function sendStep(services: Services): Promise<number> {
   const due = await services.db
     .selectFrom('rail_submissions')
     .select('id')
-    .where('source_kind', '=', 'bulk_transfer_row')
+    .where('source_kind', '=', BULK_ROW_PAYOUT.kind)
     .where('state', 'not in', FINAL_STATES)
     .where('next_check_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))

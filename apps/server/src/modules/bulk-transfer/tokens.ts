@@ -3,7 +3,7 @@ import { wibParts } from '@gerbang/shared';
 import { BULK_TRANSFER_LIMITS } from '@gerbang/shared/contract/bulk-transfer';
 import { validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { checksumMatches } from '../withdraw/security';
 
 /**
@@ -30,7 +30,7 @@ function tokenChecksum(
 }
 
 /** Stores a fresh token after the password check (the caller checked it). */
-export async function issueToken(services: Services, actor: Actor): Promise<ChecksumToken> {
+export async function issueToken(services: Services, actor: UserActor): Promise<ChecksumToken> {
   const { auth } = actor;
   const now = services.now();
   const expiresAt = new Date(now.getTime() + BULK_TRANSFER_LIMITS.tokenTtlMs);
@@ -60,7 +60,7 @@ export async function issueToken(services: Services, actor: Actor): Promise<Chec
 /** The token is this user's, unexpired and unused; refused with the "check again" message. */
 export async function requireToken(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   token: { token: string; uuid_user: string },
 ): Promise<void> {
   const { auth } = actor;

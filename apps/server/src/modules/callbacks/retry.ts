@@ -1,7 +1,7 @@
 import { CALLBACK_STATUS } from '@gerbang/shared/contract/callbacks';
 import { notFound, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 
 /**
@@ -13,7 +13,7 @@ import { writeAudit } from '../audit/audit';
  */
 export async function retryCallback(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   idCallback: number,
 ): Promise<{ id_callback: number; status_sent: number }> {
   const { auth } = actor;

@@ -19,7 +19,7 @@ import {
 } from '@gerbang/shared/contract/nmid';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 import { type ImageKind, sanitizeImage } from './images';
 
@@ -60,7 +60,7 @@ export async function readStoredImage(
 
 export async function createNmid(
   services: NmidServices,
-  actor: Actor,
+  actor: UserActor,
   input: CreateNmidInput,
 ): Promise<{ id: number }> {
   if (findForbiddenText(input.fields)) throw validationError('nmid.invalid');
@@ -161,7 +161,7 @@ export async function createNmid(
 /** One photo of the caller's own request. */
 export async function readOwnNmidImage(
   services: NmidServices,
-  actor: Actor,
+  actor: UserActor,
   input: { id: number; which: NmidImage },
 ) {
   const row = await services.db

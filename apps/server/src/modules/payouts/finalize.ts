@@ -1,5 +1,5 @@
 import { isTransferOk } from '@gerbang/ledger';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { FailureReason, SendRejectionCode } from '../../rails';
@@ -8,7 +8,7 @@ import { queueCallback } from '../callbacks/queue';
 import { describedColumns } from '../transactions/descriptions';
 import { LeaseLostError, LedgerRefusedError } from './errors';
 import { resolutionTransfers } from './hold';
-import { payoutSource } from './sources';
+import { payoutKind } from './kinds';
 import { FINAL_STATES, type SubmissionRow } from './submissions';
 
 /** The rail's final word on a payout. */
@@ -39,31 +39,20 @@ export async function finalize(
     const moved = await settleTransaction(trx, now, row, outcome);
     if (!moved) return false;
     await resolveHold(services, trx, row, outcome);
-    await updateSourceStatus(trx, now, row, outcome);
+    await runOnFinal(trx, now, row, outcome);
     await recordFinal(trx, now, row, outcome, moved);
     return true;
   });
 }
 
-/** The feature's own row, when its descriptor names one (`sourceStatus`). */
-async function updateSourceStatus(
+/** The feature's own step (its row's status), in the same transaction. */
+async function runOnFinal(
   trx: Transaction<Database>,
   now: Date,
   row: SubmissionRow,
   outcome: PayoutOutcome,
 ) {
-  const target = payoutSource(row.source_kind).sourceStatus;
-  if (!target) return;
-  const set: Record<string, unknown> = {
-    [target.statusColumn]: outcome.ok ? target.success : target.failure,
-  };
-  if (target.completedAtColumn) set[target.completedAtColumn] = now;
-  // The table is the descriptor's data, not a feature import: the block stays feature-free.
-  await (trx as unknown as Kysely<any>)
-    .updateTable(target.table)
-    .set(set)
-    .where('id', '=', row.source_id)
-    .execute();
+  await payoutKind(row.source_kind).onFinal?.(trx, row, { outcome, at: now });
 }
 
 async function closeSubmission(trx: Transaction<Database>, now: Date, row: SubmissionRow) {
@@ -91,7 +80,7 @@ async function settleTransaction(
   row: SubmissionRow,
   outcome: PayoutOutcome,
 ) {
-  const source = payoutSource(row.source_kind);
+  const source = payoutKind(row.source_kind);
   return trx
     .updateTable('transactions')
     .set(
@@ -156,7 +145,7 @@ async function recordFinal(
   outcome: PayoutOutcome,
   trxRow: MovedTransaction,
 ) {
-  const source = payoutSource(row.source_kind);
+  const source = payoutKind(row.source_kind);
   const status = outcome.ok ? 'SUCCESS' : 'FAILED';
   const reason = outcome.ok ? null : outcome.reason;
   await writeAudit(trx, {

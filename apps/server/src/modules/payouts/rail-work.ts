@@ -3,12 +3,7 @@ import type { Services } from '../../http/services';
 import {
   type AcceptedPickup,
   type AcceptedSend,
-  type BankSendRequest,
-  type EwalletSendRequest,
   type LookupResult,
-  type RemittanceCurrency,
-  type RemittanceSendRequest,
-  type RetailPickupRequest,
   type RetailPickupResult,
   type SendResult,
   type TransferStatus,
@@ -16,6 +11,7 @@ import {
 } from '../../rails';
 import { LeaseLostError, LedgerRefusedError, RailTimeoutError } from './errors';
 import { finalize } from './finalize';
+import { RAIL_ADAPTERS } from './rail-adapters';
 import { FINAL_STATES, LEASE_MS, newLeaseToken, type SubmissionRow } from './submissions';
 
 /**
@@ -88,53 +84,6 @@ async function callRail<T>(services: Services, call: string, run: () => Promise<
   }
 }
 
-function bankRequest(row: SubmissionRow, now: Date): BankSendRequest {
-  return {
-    reference: row.reference,
-    bankCode: row.rail_code,
-    accountNumber: row.account_number,
-    accountType: row.account_type === 'VA' ? 'VA' : 'NORMAL',
-    amount: row.amount,
-    now,
-  };
-}
-
-function ewalletRequest(row: SubmissionRow, now: Date): EwalletSendRequest {
-  return {
-    reference: row.reference,
-    productId: row.rail_code,
-    phoneNumber: row.account_number,
-    amount: row.amount,
-    now,
-  };
-}
-
-function pickupRequest(row: SubmissionRow, now: Date): RetailPickupRequest {
-  return {
-    reference: row.reference,
-    retailerCode: row.rail_code,
-    customerNumber: row.account_number,
-    amount: row.amount,
-    now,
-  };
-}
-
-/**
- * A remittance submission keeps `CUR/bankId` as its rail code and the beneficiary's amount in the
- * currency's minor units (modules/remittance writes it so; the block reads no feature table).
- */
-function remittanceRequest(row: SubmissionRow, now: Date): RemittanceSendRequest {
-  const [currency = '', bankId = ''] = row.rail_code.split('/');
-  return {
-    reference: row.reference,
-    currency: currency as RemittanceCurrency,
-    bankId,
-    accountNumber: row.account_number,
-    amountMinor: row.amount,
-    now,
-  };
-}
-
 /** The instant of the latest send call, which its lookup repeats. */
 function sentAtOf(row: SubmissionRow): Date {
   if (!row.sent_at) throw new Error(`rail submission ${row.reference} has no send instant`);
@@ -145,19 +94,9 @@ function sendToRail(
   services: Services,
   row: SubmissionRow,
 ): Promise<SendResult | RetailPickupResult> {
-  const at = sentAtOf(row);
-  return callRail<SendResult | RetailPickupResult>(services, 'send', () => {
-    switch (row.rail) {
-      case 'BANK':
-        return services.rails.bank.send(bankRequest(row, at));
-      case 'EWALLET':
-        return services.rails.ewallet.send(ewalletRequest(row, at));
-      case 'RETAIL':
-        return services.rails.retail.createPickup(pickupRequest(row, at));
-      case 'REMITTANCE':
-        return services.rails.remittance.send(remittanceRequest(row, at));
-    }
-  });
+  const adapter = RAIL_ADAPTERS[row.rail];
+  const request = adapter.requestOf(row, sentAtOf(row));
+  return callRail(services, 'send', () => adapter.send(services.rails, request));
 }
 
 /** Asks the rail, by our reference, for the transfer of the latest send whose answer never came. */
@@ -165,36 +104,17 @@ function lookupAtRail(
   services: Services,
   row: SubmissionRow,
 ): Promise<LookupResult<AcceptedSend | AcceptedPickup>> {
-  const at = sentAtOf(row);
+  const adapter = RAIL_ADAPTERS[row.rail];
+  const original = adapter.requestOf(row, sentAtOf(row));
   const now = services.now();
-  return callRail<LookupResult<AcceptedSend | AcceptedPickup>>(services, 'lookup', () => {
-    switch (row.rail) {
-      case 'BANK':
-        return services.rails.bank.lookup({ original: bankRequest(row, at), now });
-      case 'EWALLET':
-        return services.rails.ewallet.lookup({ original: ewalletRequest(row, at), now });
-      case 'RETAIL':
-        return services.rails.retail.lookup({ original: pickupRequest(row, at), now });
-      case 'REMITTANCE':
-        return services.rails.remittance.lookup({ original: remittanceRequest(row, at), now });
-    }
-  });
+  return callRail(services, 'lookup', () => adapter.lookup(services.rails, { original, now }));
 }
 
 function railStatus(services: Services, row: SubmissionRow): Promise<TransferStatus> {
   const request = { railReference: row.rail_reference ?? '', now: services.now() };
-  return callRail(services, 'status', () => {
-    switch (row.rail) {
-      case 'BANK':
-        return services.rails.bank.status(request);
-      case 'EWALLET':
-        return services.rails.ewallet.status(request);
-      case 'RETAIL':
-        return services.rails.retail.status(request);
-      case 'REMITTANCE':
-        return services.rails.remittance.status(request);
-    }
-  });
+  return callRail(services, 'status', () =>
+    RAIL_ADAPTERS[row.rail].status(services.rails, request),
+  );
 }
 
 function clampPoll(now: Date, expected: Date): Date {

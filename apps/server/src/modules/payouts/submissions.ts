@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable } from 'kysely';
 import type { Services } from '../../http/services';
-import type { PayoutSource } from './sources';
+import type { PayoutSource } from './kinds';
 import type { PayoutRail, RailSubmissionsTable } from './tables';
 
 export type SubmissionRow = Selectable<RailSubmissionsTable>;
@@ -24,53 +23,6 @@ export interface PayoutDestination {
   accountType: string;
   accountNumber: string;
   amount: number;
-}
-
-export interface SubmissionInput {
-  source: PayoutSource;
-  /** The PROCESS `transactions` row this payout ends. */
-  transactionId: number;
-  /** Our reference at the rail (and its idempotency key there): the transaction's id_transaksi. */
-  reference: string;
-  destination: PayoutDestination;
-  /** The hold's pending transfer ids, amount first (`holdFunds`). */
-  pendingIds: string[];
-}
-
-/**
- * Records a payout's rail work in the caller's transaction (with its hold and its PROCESS row),
- * leased to the caller: the request that paid calls the rail first after the commit; if it dies,
- * the sweep takes the row over when the lease has run out. One row per source.
- */
-export async function recordSubmission(
-  trx: Kysely<Database>,
-  now: Date,
-  input: SubmissionInput,
-): Promise<SubmissionRow> {
-  const { destination } = input;
-  return trx
-    .insertInto('rail_submissions')
-    .values({
-      transaction_id: input.transactionId,
-      source_kind: input.source.kind,
-      source_id: input.source.id,
-      rail: destination.rail,
-      state: 'SEND',
-      reference: input.reference,
-      rail_code: destination.railCode,
-      account_type: destination.accountType,
-      account_number: destination.accountNumber,
-      amount: destination.amount,
-      pending_transfer_ids: input.pendingIds.join(','),
-      next_check_at: now,
-      claimed_until: new Date(now.getTime() + LEASE_MS),
-      lease_token: newLeaseToken(),
-      attempts: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /** How long a repeat of a payment waits for the first request's rail step before answering. */

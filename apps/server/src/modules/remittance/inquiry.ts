@@ -19,7 +19,7 @@ import {
 import type { Selectable } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { requireOwnPassword } from '../account/own-password';
 import { newToken } from '../auth/tokens';
 import { availableBalance } from '../payouts/accounts';
@@ -113,7 +113,7 @@ export function inquiryAnswer(
   };
 }
 
-async function checkPassword(services: Services, actor: Actor, password: string) {
+async function checkPassword(services: Services, actor: UserActor, password: string) {
   try {
     await requireOwnPassword({ services, ...actor }, password, 'remittance_inquiry');
   } catch (error) {
@@ -139,7 +139,7 @@ function checkConversion(fields: RemittanceFields, rate: number): void {
  */
 export async function createRemittanceInquiry(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   fields: RemittanceFields,
 ): Promise<RemittanceInquiryResult> {
   const { auth, lang } = actor;

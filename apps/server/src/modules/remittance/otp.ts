@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import type { RemittanceInquiryRow } from './inquiry';
 import { hashOtp } from './security';
 
@@ -16,7 +16,7 @@ import { hashOtp } from './security';
 /** The actor's agent's remittance inquiry (in the actor's environment), or 404. */
 export async function findRemittanceInquiry(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   idTransaksi: string,
 ): Promise<RemittanceInquiryRow> {
   const row = await services.db

@@ -1,21 +1,20 @@
 import type { Ledger } from '@gerbang/ledger';
 import type { Environment } from '@gerbang/shared';
-import { formatRupiah, RC, wibDate } from '@gerbang/shared';
+import { formatRupiah, RC } from '@gerbang/shared';
 import type { RemittanceReceipt } from '@gerbang/shared/contract/remittance';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import type { Actor, UserActor } from '../../platform/actor';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
-import { holdFunds } from '../payouts/hold';
+import type { PayoutSource } from '../payouts/kinds';
+import { openPayout, type PayoutRecord } from '../payouts/open';
 import { advanceSubmission } from '../payouts/rail-work';
-import type { PayoutSource } from '../payouts/sources';
-import { awaitRailStep, recordSubmission, type SubmissionRow } from '../payouts/submissions';
-import { describedColumns } from '../transactions/descriptions';
+import { awaitRailStep, type SubmissionRow } from '../payouts/submissions';
 import { expectedChecksum, foreignAmount, type RemittanceInquiryRow } from './inquiry';
 import { checkOtp, findRemittanceInquiry, matchesUsedOtp } from './otp';
+import { REMITTANCE_PAYOUT } from './payout-kind';
 import { MINOR_UNITS, postings, REMITTANCE_ACCOUNT, type RemittanceAccounts } from './postings';
 import { loadRemittanceReceipt } from './receipt';
 import { checksumMatches, paymentFingerprint } from './security';
@@ -31,7 +30,7 @@ export interface RemittancePaymentBody {
 }
 
 export function payoutSourceOf(inquiry: { id: number }): PayoutSource {
-  return { kind: 'remittance', id: inquiry.id };
+  return { kind: REMITTANCE_PAYOUT.kind, id: inquiry.id };
 }
 
 /** The five accounts of a remittance (created on first use), inside the caller's transaction. */
@@ -85,7 +84,7 @@ function assertBinding(services: Services, body: RemittancePaymentBody, row: Rem
   if (!sameChecksum || !sameFields) throw new ApiError(RC.CONFLICT, 'remittance.inquiryMismatch');
 }
 
-async function receiptOf(services: Services, actor: Actor, row: RemittanceInquiryRow) {
+async function receiptOf(services: Services, actor: UserActor, row: RemittanceInquiryRow) {
   const receipt = await loadRemittanceReceipt(services, row, actor.lang);
   if (!receipt) throw new ApiError(RC.NOT_FOUND, 'remittance.inquiryNotFound');
   return receipt;
@@ -94,7 +93,7 @@ async function receiptOf(services: Services, actor: Actor, row: RemittanceInquir
 /** A payment already made: the same request gets the first receipt; other fields get 409. */
 async function replay(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   body: RemittancePaymentBody,
   row: RemittanceInquiryRow,
 ): Promise<RemittanceReceipt> {
@@ -120,7 +119,7 @@ type Outcome =
  */
 export async function payRemittance(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   body: RemittancePaymentBody,
 ): Promise<RemittanceReceipt> {
   const row = await findRemittanceInquiry(services, actor, body.reff_id);
@@ -130,32 +129,9 @@ export async function payRemittance(
   assertBinding(services, body, row);
   if (row.paid_at) return replay(services, actor, body, row);
 
-  // The audit row commits with the payment: a crash after the commit never leaves a payment
-  // without its record.
-  const outcome = await services.db.transaction().execute(async (trx) => {
-    const result = await payUnderLock(services, actor, body, row.id, trx);
-    if (result.kind === 'paid') {
-      await writeAudit(trx, {
-        at: services.now(),
-        agentId: actor.auth.agent.id,
-        userId: actor.auth.user.id,
-        username: actor.auth.user.username,
-        action: 'remittance_payment',
-        target: row.id_transaksi,
-        detail: {
-          currency: row.currency,
-          destination_amount: row.destination_amount,
-          selling_rate: row.selling_rate,
-          amount: row.amount,
-          fee: row.admin_fee,
-        },
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        environment: actor.auth.environment,
-      });
-    }
-    return result;
-  });
+  const outcome = await services.db
+    .transaction()
+    .execute((trx) => payUnderLock(services, actor, body, row.id, trx));
   if (outcome.kind === 'refused') throw outcome.error;
   const fresh = await findRemittanceInquiry(services, actor, body.reff_id);
   if (outcome.kind === 'replay') return replay(services, actor, body, fresh);
@@ -165,7 +141,7 @@ export async function payRemittance(
 
 async function payUnderLock(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   body: RemittancePaymentBody,
   inquiryId: number,
   trx: Transaction<Database>,
@@ -192,53 +168,29 @@ async function payUnderLock(
     .set({ paid_at: now, payment_fingerprint: fingerprintOf(body) })
     .where('id', '=', row.id)
     .execute();
-  const submission = await bookRemittance(services, trx, row, actor.auth.user.id, now);
+  const submission = await bookRemittance(services, trx, actor, row, actor.auth.user.id, now);
   return { kind: 'paid', submission };
 }
 
 /**
- * The money of a paid remittance, inside the caller's transaction: the payout hold (IDR leg, fee,
- * currency leg), the PROCESS transaction row and the rail submission leased to the caller. The
- * payment and the demo seed both book through it.
+ * The money of a paid remittance, inside the caller's transaction, through the payout pipeline:
+ * the hold (IDR leg, fee, currency leg), the PROCESS transaction row, the rail submission leased
+ * to the caller and the audit row. The payment and the demo seed both book through it.
  */
 export async function bookRemittance(
   services: Services,
   trx: Transaction<Database>,
+  actor: Actor,
   row: RemittanceInquiryRow,
   userId: number,
   now: Date,
 ): Promise<SubmissionRow> {
-  const pendingIds = await hold(services, row, trx);
-  return recordProcess(userId, row, pendingIds, now, trx);
-}
-
-async function hold(services: Services, row: RemittanceInquiryRow, trx: Transaction<Database>) {
   const payer = { agentId: row.agent_id, environment: row.environment };
   const accounts = await remittanceAccounts(services.ledger, payer, row.currency, trx);
-  const held = await holdFunds(services.ledger, trx, payer, postings(row, accounts));
-  if (held.ok) return held.pendingIds;
-  // Thrown: the whole transaction (OTP use, paid mark) rolls back.
-  throw refused('remittance.insufficientBalance', {
-    total: formatRupiah(row.amount + row.admin_fee),
-    balance: formatRupiah(held.available),
-  });
-}
-
-async function recordProcess(
-  userId: number,
-  row: RemittanceInquiryRow,
-  pendingIds: string[],
-  now: Date,
-  trx: Transaction<Database>,
-): Promise<SubmissionRow> {
-  const transaction = await trx
-    .insertInto('transactions')
-    .values(remittanceTransactionRow(row, userId, now))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return recordSubmission(trx, now, {
+  const opened = await openPayout(services, trx, actor, now, {
     source: payoutSourceOf(row),
-    transactionId: transaction.id,
+    payer,
+    userId,
     reference: row.id_transaksi,
     destination: {
       rail: 'REMITTANCE',
@@ -247,42 +199,51 @@ async function recordProcess(
       accountNumber: row.account_number,
       amount: row.destination_amount * MINOR_UNITS,
     },
-    pendingIds,
+    transfers: postings(row, accounts),
+    record: remittanceRecord(row),
+    audit: {
+      action: 'remittance_payment',
+      detail: {
+        currency: row.currency,
+        destination_amount: row.destination_amount,
+        selling_rate: row.selling_rate,
+        amount: row.amount,
+        fee: row.admin_fee,
+      },
+    },
+    leased: true,
+  });
+  if (opened.ok) return opened.submission;
+  // Thrown: the whole transaction (OTP use, paid mark) rolls back.
+  throw refused('remittance.insufficientBalance', {
+    total: formatRupiah(row.amount + row.admin_fee),
+    balance: formatRupiah(opened.available),
   });
 }
 
-/** The PROCESS `transactions` row of a paid remittance (the demo seed writes the same). */
-export function remittanceTransactionRow(row: RemittanceInquiryRow, userId: number, now: Date) {
+/** What a paid remittance's `transactions` row says. */
+function remittanceRecord(row: RemittanceInquiryRow): PayoutRecord {
   return {
-    id_transaksi: row.id_transaksi,
-    agent_id: row.agent_id,
-    environment: row.environment,
-    user_id: userId,
-    kind: 'REMITTANCE' as const,
-    jenis_produk: 'TRANSFER' as const,
-    jenis_trx: 'CASH OUT' as const,
-    jenis_transaksi: 1,
-    status_trx: 'PROCESS' as const,
-    time_request: now,
-    transaction_date: wibDate(now),
-    nopelanggan1: row.account_number,
-    nopelanggan2: row.swift_code,
-    id_produk: `REMITTANCE_${row.currency}`,
-    nama_produk: `REMITTANCE ${row.currency}`,
-    nama_channel: row.bank_name,
-    kodebank: row.bank_id,
-    namabank: row.bank_name,
-    customername: row.account_name,
-    nominal_origin: row.amount,
-    nominal_admin: row.admin_fee,
-    addinfo21: `${foreignAmount(row)} @ ${row.selling_rate}`,
-    ...describedColumns('remittance.description', {
-      currency: row.currency,
-      amount: row.destination_amount,
-      bank: row.bank_name,
-      account: row.account_number,
-    }),
-    ledger_transfer_id: `remittance:${row.id_transaksi}:idr`,
-    updated_at: now,
+    kind: 'REMITTANCE',
+    productGroup: 'TRANSFER',
+    productCode: `REMITTANCE_${row.currency}`,
+    productName: `REMITTANCE ${row.currency}`,
+    channelName: row.bank_name,
+    bankName: row.bank_name,
+    bankCode: row.bank_id,
+    accountDetail: row.swift_code,
+    accountName: row.account_name,
+    amount: row.amount,
+    fee: row.admin_fee,
+    note: `${foreignAmount(row)} @ ${row.selling_rate}`,
+    description: {
+      key: 'remittance.description',
+      params: {
+        currency: row.currency,
+        amount: row.destination_amount,
+        bank: row.bank_name,
+        account: row.account_number,
+      },
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { toDestination } from '@gerbang/shared/contract/remittance';
 import type { Services } from '../../http/services';
+import { jobActor } from '../../platform/actor';
 import { availableBalance } from '../payouts/accounts';
 import { advanceSubmission } from '../payouts/rail-work';
 import { findInternationalBank } from './banks';
@@ -139,7 +140,7 @@ export async function seedRemittanceDemo(services: Services): Promise<number> {
         .values({ ...values, checksum })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return bookRemittance(services, trx, row, owner.userId, now);
+      return bookRemittance(services, trx, jobActor('demo_seed'), row, owner.userId, now);
     });
     await advanceSubmission(services, submission);
     booked += 1;

@@ -5,7 +5,7 @@ import type {
 } from '@gerbang/shared/contract/remittance';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { advanceIfDue } from '../payouts/rail-work';
 import type { RemittanceInquiryRow } from './inquiry';
 import { findRemittanceInquiry } from './otp';
@@ -18,7 +18,7 @@ export interface LookupInput {
   uuid_user: string;
 }
 
-async function bound(services: Services, actor: Actor, input: LookupInput) {
+async function bound(services: Services, actor: UserActor, input: LookupInput) {
   const inquiry = await findRemittanceInquiry(services, actor, input.reff_id);
   if (!checksumMatches(input.checksum, inquiry.checksum) || input.uuid_user !== inquiry.uuid_user) {
     throw new ApiError(RC.CONFLICT, 'remittance.inquiryMismatch');
@@ -35,7 +35,7 @@ async function transactionOf(services: Services, inquiry: RemittanceInquiryRow) 
 /** Status of a paid remittance; polling also nudges a due rail check (like withdraw). */
 export async function remittanceStatus(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: LookupInput,
 ): Promise<RemittanceStatusResult> {
   const inquiry = await bound(services, actor, input);
@@ -52,7 +52,7 @@ export async function remittanceStatus(
 /** Detail: the receipt; a FAILED remittance answers its reason as a refusal (the page resets). */
 export async function remittanceDetail(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: LookupInput,
 ): Promise<RemittanceDetailResult> {
   const inquiry = await bound(services, actor, input);

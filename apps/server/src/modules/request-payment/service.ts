@@ -13,7 +13,7 @@ import type {
 import type { Selectable } from 'kysely';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 import type { RequestPaymentCustomersTable, RequestPaymentsTable } from './tables';
 
@@ -39,7 +39,11 @@ export function newPaymentSecret(): string {
 }
 
 /** The rules of spec 03 §5.5 past the schema: captcha unless test user, expiry not before today. */
-async function checkCreate(services: RpServices, actor: Actor, input: CreateRequestPaymentBody) {
+async function checkCreate(
+  services: RpServices,
+  actor: UserActor,
+  input: CreateRequestPaymentBody,
+) {
   const now = services.now();
   const today = wibDate(now);
   if (input.expiredDate < today) throw validationError('paylink.errors.expiredPast');
@@ -72,7 +76,7 @@ export function rowOf(r: Selectable<RequestPaymentsTable>): RequestPaymentRow {
 
 export async function createRequestPayment(
   services: RpServices,
-  actor: Actor,
+  actor: UserActor,
   input: CreateRequestPaymentBody,
 ): Promise<RequestPaymentRow> {
   await checkCreate(services, actor, input);
@@ -114,7 +118,7 @@ export async function createRequestPayment(
 
 export async function listRequestPayments(
   services: Pick<Services, 'db'>,
-  actor: Actor,
+  actor: UserActor,
   query: { filter: string; limit: number; page: number },
 ): Promise<{ data: RequestPaymentRow[]; total: number }> {
   const { auth } = actor;
@@ -166,7 +170,7 @@ export function customerRowOf(
 /** The link (scoped to the caller's agent and environment) and one page of its customers. */
 export async function listCustomers(
   services: Pick<Services, 'db'>,
-  actor: Actor,
+  actor: UserActor,
   query: { idPayment: number; limit: number; page: number },
 ): Promise<{ payment: RequestPaymentRow; data: RequestPaymentCustomerRow[]; total: number }> {
   const { auth } = actor;

@@ -3,7 +3,7 @@ import { RC } from '@gerbang/shared';
 import { z } from 'zod';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../audit/audit';
 import { type ImageMime, imageTypeOf, MAX_DOCUMENT_BYTES, stripMetadata } from './images';
 import type { RegistrationStatus } from './tables';
@@ -116,7 +116,7 @@ export async function registrationState(
   };
 }
 
-function requireMainUser(actor: Actor) {
+function requireMainUser(actor: UserActor) {
   if (actor.auth.user.parent_user_id !== null)
     throw new ApiError(RC.ACCESS_DENIED, 'common.errors.accessDenied');
 }
@@ -136,7 +136,7 @@ async function assertEditable(services: Services, agentId: number, kind: 'PERSON
 /** POST /signup/personal: the identity of a personal agent; it waits for KYC review. */
 export async function registerPersonal(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   fields: z.infer<typeof personalFields>,
 ) {
   requireMainUser(actor);
@@ -234,7 +234,7 @@ export async function readBusinessForm(
  */
 export async function registerBusiness(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: { fields: z.infer<typeof businessFields>; documents: UploadedDocument[] },
 ) {
   requireMainUser(actor);
@@ -320,7 +320,7 @@ export async function registerBusiness(
  * POST /signup/activation: an unactivated business asks for activation (a draft) or asks again
  * (after a rejection). One conditional UPDATE: a request already waiting is not sent twice.
  */
-export async function requestActivation(services: Services, actor: Actor) {
+export async function requestActivation(services: Services, actor: UserActor) {
   requireMainUser(actor);
   const agentId = actor.auth.agent.id;
   const now = services.now();

@@ -1,20 +1,18 @@
-import type { TransferInput } from '@gerbang/ledger';
-import { DISBURSEMENT_MAX_AMOUNT, formatWibDateTime, wibDate } from '@gerbang/shared';
+import { DISBURSEMENT_MAX_AMOUNT, formatWibDateTime } from '@gerbang/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../audit/audit';
-import { type PayoutAccounts, payoutAccounts } from '../payouts/accounts';
-import { holdFunds } from '../payouts/hold';
+import type { PartnerActor } from '../../platform/actor';
 import { advanceSubmission } from '../payouts/rail-work';
-import { recordSubmission, type SubmissionRow } from '../payouts/submissions';
-import { describedColumns } from '../transactions/descriptions';
+import type { SubmissionRow } from '../payouts/submissions';
 import { resolveCashoutDestination } from '../withdraw/destinations';
+import { placeWithdrawal, type WithdrawalPlan } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
 import { newTransactionId } from '../withdraw/security';
 import { SnapError } from './codes';
 import type { SnapPartner } from './guard';
+import { SNAP_TRANSFER_PAYOUT } from './payout-kind';
 import type { ServiceAnswer, ServiceContext } from './pipeline';
 import type {
   accountInquiryExternalRequest,
@@ -23,11 +21,11 @@ import type {
 } from './schemas';
 
 /**
- * Interbank transfer through the payout block (docs/architecture.md "Adding a money-movement
- * feature"): the withdraw pricing (same fees as the portal), the 50,000,000 limit, then ONE
- * database transaction — the `snap_transfers` row (unique partnerReferenceNo: a duplicate, even a
- * concurrent one, finds the key taken and moves nothing), the hold, the PROCESS transaction row
- * with X-EXTERNAL-ID as its partner reference, the rail submission. The rail is called after the
+ * Interbank transfer through the payout pipeline (docs/architecture.md "Adding a payout kind"):
+ * the withdraw pricing (same fees as the portal), the 50,000,000 limit, then ONE database
+ * transaction — the `snap_transfers` row (unique partnerReferenceNo: a duplicate, even a
+ * concurrent one, finds the key taken and moves nothing) and the same `placeWithdrawal` the portal
+ * calls (hold, PROCESS row with X-EXTERNAL-ID as its partner reference, rail submission, audit). The rail is called after the
  * commit; finalize moves `snap_transfers.status` and queues the callback.
  */
 
@@ -78,39 +76,6 @@ export async function accountInquiry(
   };
 }
 
-/** The hold's pending chain (pure; ids derive from the transaction id: the idempotency keys). */
-export function postings(
-  t: { idTransaksi: string; amount: number; fee: number; description: string },
-  accounts: PayoutAccounts,
-): TransferInput[] {
-  const base = `snap_transfer:${t.idTransaksi}`;
-  const inputs: TransferInput[] = [
-    {
-      id: `${base}:amount`,
-      debitAccountId: accounts.merchant,
-      creditAccountId: accounts.clearing,
-      amount: t.amount,
-      flags: { pending: true, linked: t.fee > 0 },
-      kind: 'withdraw',
-      reference: t.idTransaksi,
-      description: t.description,
-    },
-  ];
-  if (t.fee > 0) {
-    inputs.push({
-      id: `${base}:fee`,
-      debitAccountId: accounts.merchant,
-      creditAccountId: accounts.fees,
-      amount: t.fee,
-      flags: { pending: true },
-      kind: 'withdraw_fee',
-      reference: t.idTransaksi,
-      description: `Admin fee ${t.idTransaksi}`,
-    });
-  }
-  return inputs;
-}
-
 interface Planned {
   partner: SnapPartner;
   externalId: string;
@@ -127,7 +92,29 @@ interface Planned {
 
 type Booked = { kind: 'booked'; submission: SubmissionRow } | { kind: 'duplicate' };
 
-async function book(services: Services, p: Planned, trx: Transaction<Database>): Promise<Booked> {
+/** The partner's server, as the payout pipeline's actor. */
+function partnerActor(partner: SnapPartner, ip: string): PartnerActor {
+  return {
+    kind: 'partner',
+    agentId: partner.agentId,
+    environment: partner.environment,
+    clientId: partner.clientId,
+    lang: 'en',
+    ip,
+    userAgent: '',
+  };
+}
+
+/**
+ * The `snap_transfers` row (unique partnerReferenceNo: a duplicate, even a concurrent one, finds
+ * the key taken and moves nothing), then the same withdrawal the portal places.
+ */
+async function book(
+  services: Services,
+  actor: PartnerActor,
+  p: Planned,
+  trx: Transaction<Database>,
+): Promise<Booked> {
   const now = services.now();
   const row = await trx
     .insertInto('snap_transfers')
@@ -149,68 +136,41 @@ async function book(services: Services, p: Planned, trx: Transaction<Database>):
     .returning('id')
     .executeTakeFirst();
   if (!row) return { kind: 'duplicate' };
-  const payer = { agentId: p.partner.agentId, environment: p.partner.environment };
-  const accounts = await payoutAccounts(services.ledger, payer, p.bank.railCode, trx);
-  const description = `${p.bank.channelName} ${p.accountNo} a.n. ${p.accountName}`;
-  const hold = await holdFunds(
-    services.ledger,
-    trx,
-    payer,
-    postings({ idTransaksi: p.idTransaksi, amount: p.amount, fee: p.fee, description }, accounts),
-  );
+  const placed = await placeWithdrawal(services, trx, actor, now, planOf(p, row.id));
   // Thrown: the snap_transfers row rolls back too, so the reference stays free for a retry.
-  if (!hold.ok) throw new SnapError('insufficientFunds');
-  const transaction = await trx
-    .insertInto('transactions')
-    .values({
-      id_transaksi: p.idTransaksi,
-      agent_id: p.partner.agentId,
-      environment: p.partner.environment,
-      user_id: null,
-      kind: 'WITHDRAW',
-      jenis_produk: 'TRANSFER',
-      jenis_trx: 'CASH OUT',
-      jenis_transaksi: 1,
-      status_trx: 'PROCESS',
-      time_request: now,
-      transaction_date: wibDate(now),
-      nopelanggan1: p.accountNo,
-      nopelanggan2: 'NORMAL',
-      id_produk: p.productCode,
-      nama_produk: p.bank.channelName,
-      nama_channel: p.bank.channelName,
-      kodebank: p.bank.code,
-      namabank: p.bank.channelName,
-      customername: p.accountName,
-      nominal_origin: p.amount,
-      nominal_admin: p.fee,
-      // The partner's own references: X-EXTERNAL-ID as the row's partner reference.
-      partner_reff_va: p.externalId,
-      invoicenumberext: p.partnerReferenceNo,
-      addinfo21: p.note || null,
-      ...describedColumns('descriptions.withdrawTo', {
-        bank: p.bank.channelName,
-        account: p.accountNo,
-      }),
-      ledger_transfer_id: hold.pendingIds[0],
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const submission = await recordSubmission(trx, now, {
-    source: { kind: 'snap_transfer', id: row.id },
-    transactionId: transaction.id,
-    reference: p.idTransaksi,
-    destination: {
-      rail: 'BANK',
-      railCode: p.bank.railCode,
-      accountType: 'NORMAL',
-      accountNumber: p.accountNo,
-      amount: p.amount,
+  if (!placed.ok) throw new SnapError('insufficientFunds');
+  return { kind: 'booked', submission: placed.submission };
+}
+
+function planOf(p: Planned, transferId: number): WithdrawalPlan {
+  return {
+    source: { kind: SNAP_TRANSFER_PAYOUT.kind, id: transferId },
+    payer: { agentId: p.partner.agentId, environment: p.partner.environment },
+    userId: null,
+    idTransaksi: p.idTransaksi,
+    kind: 'BANK',
+    code: p.bank.code,
+    railCode: p.bank.railCode,
+    productCode: p.productCode,
+    productName: p.bank.channelName,
+    accountNumber: p.accountNo,
+    accountType: 'NORMAL',
+    accountName: p.accountName,
+    amount: p.amount,
+    fee: p.fee,
+    note: p.note,
+    partner: { externalId: p.externalId, referenceNo: p.partnerReferenceNo },
+    audit: {
+      action: 'snap_transfer',
+      detail: {
+        partner_reference_no: p.partnerReferenceNo,
+        external_id: p.externalId,
+        bank: p.bank.code,
+        amount: p.amount,
+        fee: p.fee,
+      },
     },
-    pendingIds: hold.pendingIds,
-  });
-  return { kind: 'booked', submission };
+  };
 }
 
 export async function transferInterbank(
@@ -241,26 +201,11 @@ export async function transferInterbank(
     productCode: pricing.kodeProduk,
     note: body.remark ?? '',
   };
-  const booked = await services.db.transaction().execute((trx) => book(services, planned, trx));
+  const actor = partnerActor(partner, ctx.ip);
+  const booked = await services.db
+    .transaction()
+    .execute((trx) => book(services, actor, planned, trx));
   if (booked.kind === 'duplicate') throw new SnapError('duplicatePartnerReference');
-  await writeAudit(services.db, {
-    at: services.now(),
-    agentId: partner.agentId,
-    userId: null,
-    username: null,
-    action: 'snap_transfer',
-    target: idTransaksi,
-    detail: {
-      client_id: partner.clientId,
-      partner_reference_no: body.partnerReferenceNo,
-      external_id: ctx.externalId,
-      bank: bank.code,
-      amount,
-      fee: pricing.adminFee,
-    },
-    ip: ctx.ip,
-    environment: partner.environment,
-  });
   await advanceSubmission(services, booked.submission);
   const row = await findTransfer(services, partner, body.partnerReferenceNo);
   const status = row ? statusOf(row.status) : statusOf(0);

@@ -32,12 +32,13 @@ import { BANKS, findBank } from '@gerbang/shared/domain/banks';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
+import { jobActor } from '../../platform/actor';
 import { PAYOUT_ACCOUNT, payoutAccounts } from '../payouts/accounts';
-import { holdFunds } from '../payouts/hold';
+import { openPayout } from '../payouts/open';
 import { advanceSubmission } from '../payouts/rail-work';
-import type { PayoutSource } from '../payouts/sources';
-import { recordSubmission, type SubmissionRow } from '../payouts/submissions';
+import type { SubmissionRow } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
+import { DEPOSIT_RETURN_PAYOUT } from './payout-kind';
 
 type Trx = Transaction<Database>;
 
@@ -275,74 +276,82 @@ async function returnForAgent(
     .executeTakeFirst();
   if (!deposit) return { kind: 'none' };
 
-  const payer = { agentId, environment };
-  const accounts = await payoutAccounts(ledger, payer, account.kodebank, trx);
-  const described = describedColumns('depositReturn.description', {
-    date: day,
-    bank: account.namabank,
-    account: account.norekening,
+  const submission = await openReturn(services, trx, now, {
+    depositId: deposit.id,
+    idDeposit,
+    pendingId,
+    payer: { agentId, environment },
+    amount,
+    day,
+    account,
   });
-  const description = described.keterangan;
+  return { kind: 'returned', amount, submission };
+}
+
+interface ReturnPayout {
+  depositId: number;
+  idDeposit: string;
+  pendingId: string;
+  payer: { agentId: number; environment: Environment };
+  amount: number;
+  day: string;
+  account: NonNullable<Awaited<ReturnType<typeof companyAccount>>>;
+}
+
+/** The return's payout: available → the bank's rail clearing, opened by the job. */
+async function openReturn(
+  services: Services,
+  trx: Trx,
+  now: Date,
+  r: ReturnPayout,
+): Promise<SubmissionRow> {
+  const { account } = r;
+  const accounts = await payoutAccounts(services.ledger, r.payer, account.kodebank, trx);
+  const params = { date: r.day, bank: account.namabank, account: account.norekening };
   const transfers: TransferInput[] = [
     {
-      id: pendingId,
+      id: r.pendingId,
       debitAccountId: accounts.merchant,
       creditAccountId: accounts.clearing,
-      amount,
+      amount: r.amount,
       flags: { pending: true },
       kind: 'deposit_return',
-      reference: idDeposit,
-      description,
+      reference: r.idDeposit,
+      description: describedColumns('depositReturn.description', params).keterangan,
     },
   ];
-  const hold = await holdFunds(ledger, trx, payer, transfers);
-  // A payout placed between the balance read and the hold: roll back, the next pass retries.
-  if (!hold.ok) throw new ShortBalanceError(`leftover return ${idDeposit}: balance moved`);
-
-  const transaction = await trx
-    .insertInto('transactions')
-    .values({
-      id_transaksi: idDeposit,
-      agent_id: agentId,
-      environment,
-      user_id: null,
-      kind: 'DEPOSIT_RETURN',
-      jenis_produk: 'TRANSFER',
-      jenis_trx: 'CASH OUT',
-      jenis_transaksi: 1,
-      status_trx: 'PROCESS',
-      time_request: now,
-      transaction_date: wibDate(now),
-      nopelanggan1: account.norekening,
-      id_produk: 'DEPOSIT_RETURN',
-      nama_produk: account.namabank,
-      nama_channel: account.namabank,
-      kodebank: account.kodebank,
-      namabank: account.namabank,
-      customername: account.atasnama,
-      nominal_origin: amount,
-      nominal_admin: 0,
-      ...described,
-      ledger_transfer_id: pendingId,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const source: PayoutSource = { kind: 'deposit_return', id: deposit.id };
-  const submission = await recordSubmission(trx, now, {
-    source,
-    transactionId: transaction.id,
-    reference: idDeposit,
+  const opened = await openPayout(services, trx, jobActor('deposit_return'), now, {
+    source: { kind: DEPOSIT_RETURN_PAYOUT.kind, id: r.depositId },
+    payer: r.payer,
+    userId: null,
+    reference: r.idDeposit,
     destination: {
       rail: 'BANK',
       railCode: account.kodebank,
       accountType: 'NORMAL',
       accountNumber: account.norekening,
-      amount,
+      amount: r.amount,
     },
-    pendingIds: hold.pendingIds,
+    transfers,
+    record: {
+      kind: 'DEPOSIT_RETURN',
+      productGroup: 'TRANSFER',
+      productCode: 'DEPOSIT_RETURN',
+      productName: account.namabank,
+      bankCode: account.kodebank,
+      accountDetail: null,
+      accountName: account.atasnama,
+      amount: r.amount,
+      fee: 0,
+      note: null,
+      description: { key: 'depositReturn.description', params },
+    },
+    audit: { action: 'deposit_return', detail: { day: r.day, amount: r.amount } },
+    leased: true,
   });
-  return { kind: 'returned', amount, submission };
+  // A payout placed between the balance read and the hold: roll back, the next pass retries.
+  if (!opened.ok) throw new ShortBalanceError(`leftover return ${r.idDeposit}: balance moved`);
+  return opened.submission;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { validationError } from '../../http/errors';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 
 /** Spec 02 §2.2, §6: a Personal END USER has no channel-type choice: virtual accounts only. */
 export const END_USER = 'Personal END USER';
@@ -44,14 +44,17 @@ export async function priceChannel(
   };
 }
 
-function allowedFor(actor: Actor, def: TransferChannelDef): boolean {
+function allowedFor(actor: UserActor, def: TransferChannelDef): boolean {
   return actor.auth.agent.user_type !== END_USER || def.kind === 'VA';
 }
 
 const logoUrl = (code: string) => `/api/transaction/bank_logo/${encodeURIComponent(code)}`;
 
 /** GET transaction/channel_payment: the channels this user may pay with, priced, not disrupted. */
-export async function listChannels(db: Kysely<Database>, actor: Actor): Promise<PaymentChannel[]> {
+export async function listChannels(
+  db: Kysely<Database>,
+  actor: UserActor,
+): Promise<PaymentChannel[]> {
   const out: PaymentChannel[] = [];
   for (const def of TRANSFER_CHANNELS) {
     if (!allowedFor(actor, def)) continue;
@@ -75,7 +78,7 @@ export async function listChannels(db: Kysely<Database>, actor: Actor): Promise<
 /** The channel an order names, if this user may use it now. */
 export async function resolveChannel(
   db: Kysely<Database>,
-  actor: Actor,
+  actor: UserActor,
   id: string,
 ): Promise<PricedChannel> {
   const def = findTransferChannel(id);

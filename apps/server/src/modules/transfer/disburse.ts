@@ -14,16 +14,16 @@
  */
 
 import { isTransferOk } from '@gerbang/ledger';
-import { wibDate } from '@gerbang/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
+import { jobActor } from '../../platform/actor';
 import { ORDER_FUNDS_ACCOUNT } from '../payins/orders';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
-import { holdFunds } from '../payouts/hold';
+import { openPayouts, type PayoutOpening } from '../payouts/open';
 import { advanceIfDue, advanceSubmission } from '../payouts/rail-work';
-import { recordSubmission, type SubmissionRow } from '../payouts/submissions';
-import { describedColumns } from '../transactions/descriptions';
+import type { SubmissionRow } from '../payouts/submissions';
+import { TRANSFER_LINE_PAYOUT } from './payout-kind';
 import { linePostings, orderPostings, refundPosting } from './postings';
 import { LINE_STATUS, type TransferOrderLinesTable, type TransferOrdersTable } from './tables';
 
@@ -91,89 +91,89 @@ async function bookOrderChain(services: Services, trx: Trx, order: OrderRow) {
   return accounts;
 }
 
-/** One line: its hold, its PROCESS transaction row and its rail submission. */
-async function sendLine(
+/** One line's payout: the order's funds to the bank's clearing, booked for the order's maker. */
+async function lineOpening(
   services: Services,
   trx: Trx,
   order: OrderRow,
   line: LineRow,
   funds: number,
-  now: Date,
-): Promise<SubmissionRow> {
-  const payer = { agentId: order.agent_id, environment: order.environment };
+): Promise<PayoutOpening> {
   const [clearing] = await services.ledger.ensureAccounts(
     [{ kind: PAYOUT_ACCOUNT.railClearing, subkey: line.rail_code, environment: order.environment }],
     { trx },
   );
   if (!clearing) throw new Error('rail clearing account missing');
-  const postings = linePostings(
+  const amount = Number(line.amount);
+  const transfers = linePostings(
     {
       orderId: order.id,
       lineNo: line.line_no,
       idTransaksi: line.id_transaksi,
-      amount: Number(line.amount),
+      amount,
       productName: line.bank_name,
       accountNumber: line.account_number,
       accountName: line.account_name,
     },
     { funds, clearing: clearing.id },
   );
-  const hold = await holdFunds(services.ledger, trx, payer, postings);
-  if (!hold.ok) throw new Error(`order ${order.id} funds short for line ${line.line_no}`);
-  const transaction = await trx
-    .insertInto('transactions')
-    .values({
-      id_transaksi: line.id_transaksi,
-      agent_id: order.agent_id,
-      environment: order.environment,
-      user_id: order.user_id,
-      kind: 'TRANSFER',
-      jenis_produk: 'TRANSFER',
-      jenis_trx: 'CASH OUT',
-      jenis_transaksi: 1,
-      status_trx: 'PROCESS',
-      time_request: now,
-      transaction_date: wibDate(now),
-      invoicenumberext: order.id,
-      nopelanggan1: line.account_number,
-      nopelanggan2: line.account_type,
-      id_produk: 'TRANSFERBANK',
-      nama_produk: line.bank_name,
-      nama_channel: line.bank_name,
-      kodebank: line.bank_code,
-      namabank: line.bank_name,
-      customername: line.account_name,
-      nominal_origin: Number(line.amount),
-      nominal_admin: 0,
-      addinfo21: line.remark || null,
-      ...describedColumns('transfer.lineSent', {
-        orderId: order.id,
-        bank: line.bank_name,
-        account: line.account_number,
-      }),
-      ledger_transfer_id: hold.pendingIds[0],
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('transfer_order_lines')
-    .set({ status: LINE_STATUS.onProcess, transaction_id: transaction.id })
-    .where('id', '=', line.id)
-    .execute();
-  return recordSubmission(trx, now, {
-    source: { kind: 'transfer_order_line', id: line.id },
-    transactionId: transaction.id,
+  return {
+    source: { kind: TRANSFER_LINE_PAYOUT.kind, id: line.id },
+    payer: { agentId: order.agent_id, environment: order.environment },
+    userId: order.user_id,
     reference: line.id_transaksi,
     destination: {
       rail: line.rail,
       railCode: line.rail_code,
       accountType: line.account_type,
       accountNumber: line.account_number,
-      amount: Number(line.amount),
+      amount,
     },
-    pendingIds: hold.pendingIds,
-  });
+    transfers,
+    record: {
+      kind: 'TRANSFER',
+      productGroup: 'TRANSFER',
+      productCode: 'TRANSFERBANK',
+      productName: line.bank_name,
+      bankCode: line.bank_code,
+      accountDetail: line.account_type,
+      accountName: line.account_name,
+      amount,
+      fee: 0,
+      note: line.remark,
+      description: {
+        key: 'transfer.lineSent',
+        params: { orderId: order.id, bank: line.bank_name, account: line.account_number },
+      },
+      orderReference: order.id,
+    },
+    audit: { action: 'transfer_line_sent', detail: { order_id: order.id, line_no: line.line_no } },
+    leased: true,
+  };
+}
+
+/** Every line's payout in one batch, each line moved to on-process with its transaction row. */
+async function sendLines(
+  services: Services,
+  trx: Trx,
+  order: OrderRow,
+  funds: number,
+  now: Date,
+): Promise<SubmissionRow[]> {
+  const lines = await linesOf(trx, order.id);
+  const openings: PayoutOpening[] = [];
+  for (const line of lines) openings.push(await lineOpening(services, trx, order, line, funds));
+  const opened = await openPayouts(services, trx, jobActor('transfer_orders'), now, openings);
+  if (!opened.ok) throw new Error(`order ${order.id} funds short for its lines`);
+  const transactionOf = new Map(opened.submissions.map((s) => [s.source_id, s.transaction_id]));
+  for (const line of lines) {
+    await trx
+      .updateTable('transfer_order_lines')
+      .set({ status: LINE_STATUS.onProcess, transaction_id: transactionOf.get(line.id) ?? null })
+      .where('id', '=', line.id)
+      .execute();
+  }
+  return opened.submissions;
 }
 
 /**
@@ -186,10 +186,7 @@ export async function disburseOrder(services: Services, orderId: string): Promis
     const order = await lockOrder(trx, orderId, 'PAID');
     if (!order) return null;
     const accounts = await bookOrderChain(services, trx, order);
-    const sent: SubmissionRow[] = [];
-    for (const line of await linesOf(trx, order.id)) {
-      sent.push(await sendLine(services, trx, order, line, accounts.funds, now));
-    }
+    const sent = await sendLines(services, trx, order, accounts.funds, now);
     await trx
       .updateTable('transfer_orders')
       .set({ status: 'PROCESS_COMPLETED', disbursed_at: now })

@@ -22,7 +22,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import type { InboundPaymentNotification } from '../../rails';
 import { writeAudit } from '../audit/audit';
 import { claimUniqueTotal } from '../payins/expected-totals';
@@ -71,7 +71,7 @@ function newOrderId(now: Date): string {
   return `TRF${stamp}${pad(randomInt(0, 100_000), 5)}`;
 }
 
-async function findByClientKey(services: Services, actor: Actor, key: string) {
+async function findByClientKey(services: Services, actor: UserActor, key: string) {
   return services.db
     .selectFrom('transfer_orders')
     .selectAll()
@@ -84,7 +84,7 @@ async function findByClientKey(services: Services, actor: Actor, key: string) {
 /** Each line must match its domestic inquiry: this user's, same destination and amount, fresh. */
 async function checkLines(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: OrderInput,
 ): Promise<InquiryRow[]> {
   const now = services.now();
@@ -185,7 +185,7 @@ async function unclaimedCodes(
 /** What the payer pays, issued through the pay-in block for the exact total. */
 async function issueInstrument(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: { orderId: string; channel: PricedChannel; total: number; expiresAt: Date },
 ): Promise<Instrument> {
   const { channel, total, expiresAt, orderId } = input;
@@ -257,7 +257,7 @@ async function issueInstrument(
  */
 export async function createOrder(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: OrderInput,
 ): Promise<TransferOrder> {
   const earlier = await findByClientKey(services, actor, input.client_key);
@@ -283,7 +283,7 @@ export async function createOrder(
 
 async function createNewOrder(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: OrderInput,
 ): Promise<TransferOrder> {
   const channel = await resolveChannel(services.db, actor, input.id_channel);
@@ -403,7 +403,7 @@ async function createNewOrder(
 
 function orderRow(
   ctx: {
-    actor: Actor;
+    actor: UserActor;
     input: OrderInput;
     orderId: string;
     now: Date;
@@ -471,7 +471,7 @@ function lineRow(
   };
 }
 
-async function auditCreate(services: Services, actor: Actor, order: OrderRow) {
+async function auditCreate(services: Services, actor: UserActor, order: OrderRow) {
   await writeAudit(services.db, {
     at: services.now(),
     agentId: actor.auth.agent.id,
@@ -495,7 +495,11 @@ async function auditCreate(services: Services, actor: Actor, order: OrderRow) {
  * The order of this agent (made by any of its users, TRANSFER_ACCESS.page), or not found (another
  * agent's id answers the same).
  */
-export async function ownOrder(services: Services, actor: Actor, id: string): Promise<OrderRow> {
+export async function ownOrder(
+  services: Services,
+  actor: UserActor,
+  id: string,
+): Promise<OrderRow> {
   const row = await services.db
     .selectFrom('transfer_orders')
     .selectAll()
@@ -614,7 +618,7 @@ async function lineExtras(
 /** The agent's orders, newest first (the `/transaction/transfer` page; TRANSFER_ACCESS.page). */
 export async function listOrders(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   page: { offset: number; limit: number },
 ): Promise<OrderListItem[]> {
   const now = services.now();
@@ -647,7 +651,7 @@ export async function listOrders(
  */
 export async function confirmOrder(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: { id_order: string },
 ): Promise<TransferOrder> {
   const order = await ownOrder(services, actor, input.id_order);
@@ -720,7 +724,7 @@ export type { Kysely };
  */
 export async function cancelOrder(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: { id_order: string },
 ): Promise<TransferOrder> {
   const order = await ownOrder(services, actor, input.id_order);

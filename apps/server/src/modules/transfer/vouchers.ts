@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 
 type Db = Kysely<Database>;
 
@@ -24,7 +24,7 @@ async function usesOf(db: Db, voucherId: number, userId: number, now: Date): Pro
 }
 
 /** GET transaction/list_voucher: vouchers valid now that this user may still use. */
-export async function listVouchers(services: Services, actor: Actor): Promise<VoucherItem[]> {
+export async function listVouchers(services: Services, actor: UserActor): Promise<VoucherItem[]> {
   const now = services.now();
   const rows = await services.db
     .selectFrom('vouchers')
@@ -56,7 +56,7 @@ export async function listVouchers(services: Services, actor: Actor): Promise<Vo
  */
 export async function claimVoucher(
   trx: Db,
-  actor: Actor,
+  actor: UserActor,
   code: string,
   now: Date,
 ): Promise<{ id: number; nominal: number }> {

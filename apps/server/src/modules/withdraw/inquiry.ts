@@ -15,7 +15,7 @@ import { findProductCode } from '@gerbang/shared/domain/products';
 import type { Selectable } from 'kysely';
 import { refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import type { InquiryResult } from '../../rails';
 import { availableBalance } from '../payouts/accounts';
 import type { Destination } from './destinations';
@@ -48,7 +48,7 @@ export function logoUrl(code: string): string {
 }
 
 /** Throws the captcha and cut-off refusals that apply before anything is looked up. */
-async function checkCaptchaAndCutOff(services: Services, actor: Actor, captcha: string) {
+async function checkCaptchaAndCutOff(services: Services, actor: UserActor, captcha: string) {
   const { auth } = actor;
   const now = services.now();
   if (!auth.isTest) {
@@ -130,7 +130,7 @@ export function inquiryAnswer(row: InquiryRow, lang: Language): WithdrawInquiryR
  */
 export async function createInquiry(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: { destination: Destination; fields: InquiryFields; use?: InquiryUse },
 ): Promise<WithdrawInquiryResult> {
   const { auth, lang } = actor;
@@ -187,7 +187,7 @@ export async function createInquiry(
 /** Writes the checked inquiry under a fresh transaction id (retried on the rare collision). */
 async function storeInquiry(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   checked: {
     destination: Destination;
     fields: InquiryFields;

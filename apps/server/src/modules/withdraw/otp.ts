@@ -4,7 +4,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { newToken } from '../auth/tokens';
 import type { InquiryRow } from './inquiry';
 import { checkAccountPassword } from './password';
@@ -16,7 +16,7 @@ const OTP_REQUESTS_PER_INQUIRY = 5;
 /** The actor's agent's inquiry by its id_transaksi (in the actor's environment), or 404. */
 export async function findInquiry(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   idTransaksi: string,
 ): Promise<InquiryRow> {
   const row = await services.db
@@ -45,7 +45,7 @@ export interface CreateOtpInput {
  */
 export async function createOtp(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: CreateOtpInput,
 ): Promise<{ result: CreateOtpResult; email: string }> {
   const { auth, lang } = actor;

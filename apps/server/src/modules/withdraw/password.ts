@@ -1,6 +1,6 @@
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { requireOwnPassword } from '../account/own-password';
 
 /**
@@ -10,7 +10,7 @@ import { requireOwnPassword } from '../account/own-password';
  */
 export async function checkAccountPassword(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   password: string,
   purpose: 'withdraw_inquiry' | 'withdraw_otp',
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import { formatRupiah, RC, wibDate } from '@gerbang/shared';
+import { formatRupiah, RC } from '@gerbang/shared';
 import {
   normaliseAccountNumber,
   type WithdrawPaymentResult,
@@ -7,17 +7,14 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
-import { payoutAccounts } from '../payouts/accounts';
-import { holdFunds } from '../payouts/hold';
+import type { UserActor } from '../../platform/actor';
+import type { PayoutSource } from '../payouts/kinds';
 import { advanceSubmission } from '../payouts/rail-work';
-import type { PayoutSource } from '../payouts/sources';
-import { awaitRailStep, recordSubmission, type SubmissionRow } from '../payouts/submissions';
-import { describedColumns } from '../transactions/descriptions';
+import { awaitRailStep, type SubmissionRow } from '../payouts/submissions';
 import { expectedChecksum, type InquiryRow } from './inquiry';
 import { checkOtp, findInquiry, matchesUsedOtp, usableOtp } from './otp';
-import { postings } from './postings';
+import { WITHDRAW_PAYOUT } from './payout-kind';
+import { placeWithdrawal, type WithdrawalPlan } from './place';
 import { loadReceipt } from './receipt';
 import { checksumMatches, paymentFingerprint } from './security';
 import type { WithdrawKind } from './tables';
@@ -39,12 +36,9 @@ export interface PaymentInput {
   body: PaymentBody;
 }
 
-const TRANSACTION_KIND = { BANK: 'WITHDRAW', EWALLET: 'EWALLET', RETAIL: 'RETAIL' } as const;
-const PRODUCT_GROUP = { BANK: 'TRANSFER', EWALLET: 'EMONEY', RETAIL: 'TRANSFER' } as const;
-
 /** A withdrawal's owner in the payout block: its inquiry. */
 export function payoutSourceOf(inquiry: { id: number }): PayoutSource {
-  return { kind: 'withdraw', id: inquiry.id };
+  return { kind: WITHDRAW_PAYOUT.kind, id: inquiry.id };
 }
 
 /** The payment must name the inquiry exactly as it was checked. */
@@ -75,7 +69,7 @@ function fingerprintOf(body: PaymentBody): string {
 
 async function receiptOrNotFound(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   reffId: string,
 ): Promise<WithdrawPaymentResult> {
   const inquiry = await findInquiry(services, actor, reffId);
@@ -87,7 +81,7 @@ async function receiptOrNotFound(
 /** A payment already made for this inquiry: the same request gets the first answer back. */
 async function replay(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   body: PaymentBody,
   inquiry: InquiryRow,
 ): Promise<WithdrawPaymentResult> {
@@ -118,7 +112,7 @@ type PaymentOutcome =
  */
 export async function payWithdrawal(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: PaymentInput,
 ): Promise<WithdrawPaymentResult> {
   const { auth } = actor;
@@ -138,36 +132,44 @@ export async function payWithdrawal(
     return replay(services, actor, body, await findInquiry(services, actor, body.reff_id));
   }
 
-  await auditPayment(services, actor, inquiry);
   await advanceSubmission(services, outcome.submission);
   return receiptOrNotFound(services, actor, body.reff_id);
 }
 
-async function auditPayment(services: Services, actor: Actor, inquiry: InquiryRow) {
-  const { auth } = actor;
-  await writeAudit(services.db, {
-    at: services.now(),
-    agentId: auth.agent.id,
-    userId: auth.user.id,
-    username: auth.user.username,
-    action: 'withdraw_payment',
-    target: inquiry.id_transaksi,
-    detail: {
-      kind: inquiry.kind,
-      destination: inquiry.rail_code,
-      amount: inquiry.amount,
-      fee: inquiry.admin_fee,
+/** The withdrawal an inquiry describes, booked for the user who pays it. */
+function planOf(inquiry: InquiryRow, actor: UserActor): WithdrawalPlan {
+  return {
+    source: payoutSourceOf(inquiry),
+    payer: { agentId: inquiry.agent_id, environment: inquiry.environment },
+    userId: actor.auth.user.id,
+    idTransaksi: inquiry.id_transaksi,
+    kind: inquiry.kind,
+    code: inquiry.code,
+    railCode: inquiry.rail_code,
+    productCode: inquiry.kode_produk,
+    productName: inquiry.product_name,
+    accountNumber: inquiry.account_number,
+    accountType: inquiry.account_type,
+    accountName: inquiry.account_name,
+    amount: inquiry.amount,
+    fee: inquiry.admin_fee,
+    note: inquiry.note,
+    audit: {
+      action: 'withdraw_payment',
+      detail: {
+        kind: inquiry.kind,
+        destination: inquiry.rail_code,
+        amount: inquiry.amount,
+        fee: inquiry.admin_fee,
+      },
     },
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    environment: auth.environment,
-  });
+  };
 }
 
 /** The payment transaction: everything from the row lock to the rail submission, or nothing. */
 async function payUnderLock(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   body: PaymentBody,
   inquiryId: number,
   trx: Transaction<Database>,
@@ -200,81 +202,13 @@ async function payUnderLock(
     .set({ paid_at: now, payment_fingerprint: fingerprintOf(body) })
     .where('id', '=', inquiry.id)
     .execute();
-  const pendingIds = await holdWithdrawal(services, inquiry, trx);
-  const submission = await recordProcess(actor, inquiry, pendingIds, now, trx);
-  return { kind: 'paid', submission };
-}
-
-/** The payout hold of the inquiry's postings; a short balance rolls the whole payment back. */
-async function holdWithdrawal(
-  services: Services,
-  inquiry: InquiryRow,
-  trx: Transaction<Database>,
-): Promise<string[]> {
-  const payer = { agentId: inquiry.agent_id, environment: inquiry.environment };
-  const accounts = await payoutAccounts(services.ledger, payer, inquiry.rail_code, trx);
-  const hold = await holdFunds(services.ledger, trx, payer, postings(inquiry, accounts));
-  if (hold.ok) return hold.pendingIds;
+  const placed = await placeWithdrawal(services, trx, actor, now, planOf(inquiry, actor));
   // Thrown: the whole transaction (OTP use, paid mark) rolls back.
-  throw refused('withdraw.insufficientBalance', {
-    total: formatRupiah(inquiry.amount + inquiry.admin_fee),
-    balance: formatRupiah(hold.available),
-  });
-}
-
-/** The PROCESS transaction row and its rail submission, leased to this request first. */
-async function recordProcess(
-  actor: Actor,
-  inquiry: InquiryRow,
-  pendingIds: string[],
-  now: Date,
-  trx: Transaction<Database>,
-): Promise<SubmissionRow> {
-  const transaction = await trx
-    .insertInto('transactions')
-    .values({
-      id_transaksi: inquiry.id_transaksi,
-      agent_id: inquiry.agent_id,
-      environment: inquiry.environment,
-      user_id: actor.auth.user.id,
-      kind: TRANSACTION_KIND[inquiry.kind],
-      jenis_produk: PRODUCT_GROUP[inquiry.kind],
-      jenis_trx: 'CASH OUT',
-      jenis_transaksi: 1,
-      status_trx: 'PROCESS',
-      time_request: now,
-      transaction_date: wibDate(now),
-      nopelanggan1: inquiry.account_number,
-      nopelanggan2: inquiry.account_type,
-      id_produk: inquiry.kode_produk,
-      nama_produk: inquiry.product_name,
-      nama_channel: inquiry.product_name,
-      kodebank: inquiry.code,
-      namabank: inquiry.product_name,
-      customername: inquiry.account_name,
-      nominal_origin: inquiry.amount,
-      nominal_admin: inquiry.admin_fee,
-      addinfo21: inquiry.note || null,
-      ...describedColumns('descriptions.withdrawTo', {
-        bank: inquiry.product_name,
-        account: inquiry.account_number,
-      }),
-      ledger_transfer_id: pendingIds[0],
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return recordSubmission(trx, now, {
-    source: payoutSourceOf(inquiry),
-    transactionId: transaction.id,
-    reference: inquiry.id_transaksi,
-    destination: {
-      rail: inquiry.kind,
-      railCode: inquiry.rail_code,
-      accountType: inquiry.account_type,
-      accountNumber: inquiry.account_number,
-      amount: inquiry.amount,
-    },
-    pendingIds,
-  });
+  if (!placed.ok) {
+    throw refused('withdraw.insufficientBalance', {
+      total: formatRupiah(inquiry.amount + inquiry.admin_fee),
+      balance: formatRupiah(placed.available),
+    });
+  }
+  return { kind: 'paid', submission: placed.submission };
 }

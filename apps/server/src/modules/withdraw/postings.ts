@@ -1,5 +1,6 @@
 import type { TransferInput } from '@gerbang/ledger';
 import type { PayoutAccounts } from '../payouts/accounts';
+import { payoutPostings } from '../payouts/postings';
 
 /** What a withdrawal's hold needs to know of its inquiry. */
 export interface WithdrawPostingInput {
@@ -11,44 +12,29 @@ export interface WithdrawPostingInput {
   account_name: string;
 }
 
-/** The ledger ids of a withdrawal's hold, derived from the inquiry: the idempotency keys. */
-export function pendingTransferIds(idTransaksi: string, adminFee: number): string[] {
-  return [
-    `withdraw:${idTransaksi}:amount`,
-    ...(adminFee > 0 ? [`withdraw:${idTransaksi}:fee`] : []),
-  ];
+/** The ledger ids' stem of a payout of this shape: `<kind>:<id_transaksi>`. */
+export function withdrawalIdBase(sourceKind: string, idTransaksi: string): string {
+  return `${sourceKind}:${idTransaksi}`;
 }
 
 /**
  * A withdrawal's pending linked chain (pure; the payout block creates it): the amount from the
  * merchant to the rail's clearing account, then the admin fee to fee revenue when there is one.
  */
-export function postings(inquiry: WithdrawPostingInput, accounts: PayoutAccounts): TransferInput[] {
-  const [amountId, feeId] = pendingTransferIds(inquiry.id_transaksi, inquiry.admin_fee);
-  const reference = inquiry.id_transaksi;
-  const inputs: TransferInput[] = [
+export function postings(
+  inquiry: WithdrawPostingInput,
+  accounts: PayoutAccounts,
+  sourceKind = 'withdraw',
+): TransferInput[] {
+  return payoutPostings(
     {
-      id: amountId,
-      debitAccountId: accounts.merchant,
-      creditAccountId: accounts.clearing,
+      idBase: withdrawalIdBase(sourceKind, inquiry.id_transaksi),
+      reference: inquiry.id_transaksi,
       amount: inquiry.amount,
-      flags: { pending: true, linked: feeId !== undefined },
-      kind: 'withdraw',
-      reference,
+      fee: inquiry.admin_fee,
       description: `${inquiry.product_name} ${inquiry.account_number} a.n. ${inquiry.account_name}`,
+      kinds: { amount: 'withdraw', fee: 'withdraw_fee' },
     },
-  ];
-  if (feeId) {
-    inputs.push({
-      id: feeId,
-      debitAccountId: accounts.merchant,
-      creditAccountId: accounts.fees,
-      amount: inquiry.admin_fee,
-      flags: { pending: true },
-      kind: 'withdraw_fee',
-      reference,
-      description: `Admin fee ${reference}`,
-    });
-  }
-  return inputs;
+    accounts,
+  );
 }

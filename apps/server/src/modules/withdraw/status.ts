@@ -2,7 +2,7 @@ import { hasKey, RC } from '@gerbang/shared';
 import type { WithdrawDetailResult, WithdrawStatusResult } from '@gerbang/shared/contract/withdraw';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { Actor } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import { advanceIfDue } from '../payouts/rail-work';
 import type { InquiryRow } from './inquiry';
 import { findInquiry } from './otp';
@@ -18,7 +18,7 @@ export interface LookupInput {
 
 async function boundInquiry(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: LookupInput,
 ): Promise<InquiryRow> {
   const inquiry = await findInquiry(services, actor, input.reff_id);
@@ -28,7 +28,7 @@ async function boundInquiry(
   return inquiry;
 }
 
-async function transactionOf(services: Services, actor: Actor, inquiry: InquiryRow) {
+async function transactionOf(services: Services, actor: UserActor, inquiry: InquiryRow) {
   const row = await services.db
     .selectFrom('transactions')
     .select(['id', 'status_trx', 'id_produk', 'id_transaksi', 'response_code'])
@@ -46,7 +46,7 @@ async function transactionOf(services: Services, actor: Actor, inquiry: InquiryR
  */
 export async function withdrawalStatus(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: LookupInput,
 ): Promise<WithdrawStatusResult> {
   const inquiry = await boundInquiry(services, actor, input);
@@ -63,7 +63,7 @@ export async function withdrawalStatus(
 /** transaction/detail: the receipt; a FAILED payment answers its rail reason as a refusal. */
 export async function withdrawalDetail(
   services: Services,
-  actor: Actor,
+  actor: UserActor,
   input: LookupInput,
 ): Promise<WithdrawDetailResult> {
   const inquiry = await boundInquiry(services, actor, input);

@@ -1,0 +1,25 @@
+import { BULK_ROW_PAYOUT } from './bulk-transfer/payout-kind';
+import { registerPayoutKind } from './payouts/kinds';
+import { REMITTANCE_PAYOUT } from './remittance/payout-kind';
+import { SNAP_TRANSFER_PAYOUT } from './snap/payout-kind';
+import { DEPOSIT_RETURN_PAYOUT } from './topup/payout-kind';
+import { TRANSFER_LINE_PAYOUT } from './transfer/payout-kind';
+import { WITHDRAW_PAYOUT } from './withdraw/payout-kind';
+
+/**
+ * Every payout kind the payout pipeline opens and finalizes (payouts/kinds.ts). The block imports
+ * no feature: the composition root (bootstrap) registers each feature's descriptor once, whatever
+ * routes are loaded. A new payout kind adds one line here.
+ */
+export function registerPayoutKinds(): void {
+  for (const kind of [
+    WITHDRAW_PAYOUT,
+    DEPOSIT_RETURN_PAYOUT,
+    TRANSFER_LINE_PAYOUT,
+    REMITTANCE_PAYOUT,
+    BULK_ROW_PAYOUT,
+    SNAP_TRANSFER_PAYOUT,
+  ]) {
+    registerPayoutKind(kind);
+  }
+}

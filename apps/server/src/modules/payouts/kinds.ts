@@ -1,0 +1,58 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PayoutOutcome } from './finalize';
+import type { SubmissionRow } from './submissions';
+
+/**
+ * A kind of payout (withdraw, a transfer order line, a bulk row…): what `finalize` writes for it.
+ * Each feature declares its descriptor in its own folder and the composition root
+ * (`modules/payout-kinds.ts`) registers it, so this block imports no feature and names no
+ * feature table. A rail submission's owner is `(source_kind, source_id)`: the kind's name and the
+ * feature's row.
+ */
+export interface PayoutKind {
+  /** `rail_submissions.source_kind`. */
+  kind: string;
+  /** KETERANGAN of a sent payout (a catalog key, stored in Indonesian). */
+  successKey: string;
+  /** `${failureKeyPrefix}${reason}`: the rail's failure reason in words. */
+  failureKeyPrefix: string;
+  /** The audit action of the final state. */
+  auditAction: string;
+  /** The merchant's callback type of the final state. */
+  callbackType: string;
+  /**
+   * The feature's own step in finalize's transaction (its row's status, when a page shows it).
+   * Throwing rolls the whole finalize back; the sweep retries.
+   */
+  onFinal?: (trx: Transaction<Database>, row: SubmissionRow, final: FinalEvent) => Promise<void>;
+}
+
+export interface FinalEvent {
+  outcome: PayoutOutcome;
+  /** The final instant (finalize's clock). */
+  at: Date;
+}
+
+/** Who owns a payout: the kind and the feature's row. */
+export interface PayoutSource {
+  kind: string;
+  id: number;
+}
+
+const kinds = new Map<string, PayoutKind>();
+
+/** Registers a payout kind (once; a second descriptor for the same name is a wiring bug). */
+export function registerPayoutKind(descriptor: PayoutKind): void {
+  const known = kinds.get(descriptor.kind);
+  if (known && known !== descriptor)
+    throw new Error(`payout kind ${descriptor.kind} registered twice`);
+  kinds.set(descriptor.kind, descriptor);
+}
+
+export function payoutKind(kind: string): PayoutKind {
+  const descriptor = kinds.get(kind);
+  if (!descriptor)
+    throw new Error(`unknown payout kind ${kind}: register it in modules/payout-kinds.ts`);
+  return descriptor;
+}

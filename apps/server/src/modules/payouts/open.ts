@@ -1,0 +1,272 @@
+import {
+  INSUFFICIENT_FUNDS,
+  isTransferOk,
+  type TransferInput,
+  type TransferResult,
+} from '@gerbang/ledger';
+import { type Environment, wibDate } from '@gerbang/shared';
+import type { Insertable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Services } from '../../http/services';
+import { type Actor, auditOrigin } from '../../platform/actor';
+import { writeAudits } from '../audit/audit';
+import { type DescriptionParams, describedColumns } from '../transactions/descriptions';
+import type { TransactionsTable } from '../transactions/tables';
+import { availableBalance } from './accounts';
+import { type PayoutSource, payoutKind } from './kinds';
+import { LEASE_MS, newLeaseToken, type PayoutDestination, type SubmissionRow } from './submissions';
+
+/**
+ * Opening payouts: the one way money starts to leave a merchant's balance. Inside the caller's
+ * database transaction (with the feature's own writes: an inquiry marked paid, an order moved):
+ *
+ *   hold       the feature's pending chain (its pure `postings()`), all or nothing
+ *   record     the PROCESS `transactions` row, from a typed record
+ *   submit     the rail submission keyed by `(source_kind, source_id)`
+ *   audit      the audit row of the opening, with the actor's who-and-where
+ *
+ * After the commit the caller (or the rail sweep, for rows not leased) calls the rail
+ * (`advanceSubmission`); `finalize` ends each payout. A batch is one ledger call and one insert
+ * per table, so a 1,000-row bulk step costs the same round trips as one withdrawal.
+ */
+
+/** What a payout writes as its `transactions` row: the part that differs between kinds. */
+export interface PayoutRecord {
+  kind: TransactionsTable['kind'];
+  productGroup: TransactionsTable['jenis_produk'];
+  /** id_produk: the product code the price came from. */
+  productCode: string;
+  /** nama_produk; also the channel and bank name unless given. */
+  productName: string;
+  channelName?: string;
+  bankName?: string;
+  /** kodebank: the bank, e-wallet or retailer code the merchant chose. */
+  bankCode: string;
+  /** nopelanggan2: the account type, or a remittance's SWIFT code. */
+  accountDetail: string | null;
+  accountName: string;
+  /** nominal_origin (rupiah). */
+  amount: number;
+  /** nominal_admin (rupiah). */
+  fee: number;
+  /** addinfo21: the merchant's note. */
+  note: string | null;
+  /** KETERANGAN: a catalog key and its parameters (transactions/descriptions.ts). */
+  description: { key: string; params?: DescriptionParams };
+  /** invoicenumberext: the order or group the payout belongs to, or the partner's reference. */
+  orderReference?: string | null;
+  /** partner_reff_va: the partner API's X-EXTERNAL-ID. */
+  partnerReference?: string | null;
+}
+
+export interface PayoutOpening {
+  source: PayoutSource;
+  payer: { agentId: number; environment: Environment };
+  /** The user the payout is booked for (the group's or order's maker for a job), if any. */
+  userId: number | null;
+  /** Our reference everywhere: the transaction's id_transaksi, the rail's idempotency key. */
+  reference: string;
+  destination: PayoutDestination;
+  /** The hold: the feature's pending chain, amount first (its ids are the idempotency keys). */
+  transfers: TransferInput[];
+  record: PayoutRecord;
+  /** The audit action and detail of the opening (never secrets). */
+  audit: { action: string; detail: Record<string, unknown> };
+  /**
+   * Leased to the caller, which calls the rail right after the commit (a request that waits for
+   * the answer); otherwise the sweep or a send step claims it.
+   */
+  leased: boolean;
+}
+
+export type OpenedPayouts =
+  | { ok: true; submissions: SubmissionRow[] }
+  /** The ledger refused the hold (nothing of the batch was written); `short` when for balance. */
+  | { ok: false; short: boolean; refused: TransferResult[] };
+
+/** Opens a batch of payouts, all or nothing. */
+export async function openPayouts(
+  services: Pick<Services, 'ledger'>,
+  trx: Transaction<Database>,
+  actor: Actor,
+  now: Date,
+  openings: PayoutOpening[],
+): Promise<OpenedPayouts> {
+  if (openings.length === 0) return { ok: true, submissions: [] };
+  for (const opening of openings) guardOpening(opening);
+  const held = await hold(services, trx, openings);
+  if (!held.ok) return held;
+  const transactionIds = await recordTransactions(trx, now, openings);
+  const submissions = await submit(trx, now, openings, transactionIds);
+  await auditOpenings(trx, actor, now, openings);
+  return { ok: true, submissions };
+}
+
+export type OpenedPayout =
+  | { ok: true; submission: SubmissionRow }
+  /** The merchant's spendable balance is short; nothing was written. */
+  | { ok: false; available: number };
+
+/**
+ * Opens one payout. A short balance answers `available` (the caller words the refusal); any other
+ * refusal of the hold is a bug or corrupt data and throws, rolling the caller's transaction back.
+ */
+export async function openPayout(
+  services: Pick<Services, 'ledger'>,
+  trx: Transaction<Database>,
+  actor: Actor,
+  now: Date,
+  opening: PayoutOpening,
+): Promise<OpenedPayout> {
+  const opened = await openPayouts(services, trx, actor, now, [opening]);
+  if (opened.ok) return { ok: true, submission: opened.submissions[0] as SubmissionRow };
+  if (!opened.short) {
+    throw new Error(
+      `ledger refused the payout hold of ${opening.reference}: ${opened.refused.map((r) => r.result).join(', ')}`,
+    );
+  }
+  const { agentId, environment } = opening.payer;
+  return {
+    ok: false,
+    available: await availableBalance(services.ledger, agentId, environment, trx),
+  };
+}
+
+/** Bugs caught before anything is written: an unregistered kind, a hold that is not pending. */
+function guardOpening(opening: PayoutOpening) {
+  payoutKind(opening.source.kind);
+  if (opening.transfers.length === 0) throw new Error(`payout ${opening.reference} holds nothing`);
+  for (const transfer of opening.transfers) {
+    if (!transfer.flags?.pending) throw new Error(`payout transfer ${transfer.id} is not pending`);
+  }
+  if (!Number.isSafeInteger(opening.record.amount) || opening.record.amount <= 0) {
+    throw new Error(`payout ${opening.reference} amount ${opening.record.amount} is not positive`);
+  }
+}
+
+async function hold(
+  services: Pick<Services, 'ledger'>,
+  trx: Transaction<Database>,
+  openings: PayoutOpening[],
+): Promise<{ ok: true } | { ok: false; short: boolean; refused: TransferResult[] }> {
+  const transfers = openings.flatMap((opening) => opening.transfers);
+  const results = await services.ledger.createTransfers(transfers, { trx });
+  if (results.every(isTransferOk)) return { ok: true };
+  const refused = results.filter((result) => !isTransferOk(result));
+  return { ok: false, short: refused.some((r) => r.result === INSUFFICIENT_FUNDS), refused };
+}
+
+/** The PROCESS row of one opening (also what a refused bulk row writes as FAILED). */
+export function transactionRowOf(
+  opening: Pick<PayoutOpening, 'reference' | 'payer' | 'userId' | 'destination' | 'record'>,
+  now: Date,
+  ledgerTransferId: string | null,
+): Insertable<TransactionsTable> {
+  const { record } = opening;
+  return {
+    id_transaksi: opening.reference,
+    agent_id: opening.payer.agentId,
+    environment: opening.payer.environment,
+    user_id: opening.userId,
+    kind: record.kind,
+    jenis_produk: record.productGroup,
+    jenis_trx: 'CASH OUT',
+    jenis_transaksi: 1,
+    status_trx: 'PROCESS',
+    time_request: now,
+    transaction_date: wibDate(now),
+    invoicenumberext: record.orderReference ?? null,
+    partner_reff_va: record.partnerReference ?? null,
+    nopelanggan1: opening.destination.accountNumber,
+    nopelanggan2: record.accountDetail,
+    id_produk: record.productCode,
+    nama_produk: record.productName,
+    nama_channel: record.channelName ?? record.productName,
+    kodebank: record.bankCode,
+    namabank: record.bankName ?? record.productName,
+    customername: record.accountName,
+    nominal_origin: record.amount,
+    nominal_admin: record.fee,
+    addinfo21: record.note || null,
+    ...describedColumns(record.description.key, record.description.params),
+    ledger_transfer_id: ledgerTransferId,
+    updated_at: now,
+  };
+}
+
+async function recordTransactions(
+  trx: Transaction<Database>,
+  now: Date,
+  openings: PayoutOpening[],
+): Promise<number[]> {
+  const inserted = await trx
+    .insertInto('transactions')
+    .values(openings.map((o) => transactionRowOf(o, now, o.transfers[0]?.id ?? null)))
+    .returning(['id', 'id_transaksi'])
+    .execute();
+  const idOf = new Map(inserted.map((row) => [row.id_transaksi, Number(row.id)]));
+  return openings.map((opening) => {
+    const id = idOf.get(opening.reference);
+    if (id === undefined) throw new Error(`transaction row of ${opening.reference} missing`);
+    return id;
+  });
+}
+
+async function submit(
+  trx: Transaction<Database>,
+  now: Date,
+  openings: PayoutOpening[],
+  transactionIds: number[],
+): Promise<SubmissionRow[]> {
+  return trx
+    .insertInto('rail_submissions')
+    .values(
+      openings.map((opening, index) => ({
+        transaction_id: transactionIds[index] as number,
+        source_kind: opening.source.kind,
+        source_id: opening.source.id,
+        rail: opening.destination.rail,
+        state: 'SEND' as const,
+        reference: opening.reference,
+        rail_code: opening.destination.railCode,
+        account_type: opening.destination.accountType,
+        account_number: opening.destination.accountNumber,
+        amount: opening.destination.amount,
+        pending_transfer_ids: opening.transfers.map((t) => t.id).join(','),
+        next_check_at: now,
+        claimed_until: opening.leased ? new Date(now.getTime() + LEASE_MS) : null,
+        lease_token: opening.leased ? newLeaseToken() : null,
+        attempts: opening.leased ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+async function auditOpenings(
+  trx: Transaction<Database>,
+  actor: Actor,
+  now: Date,
+  openings: PayoutOpening[],
+) {
+  const origin = auditOrigin(actor);
+  await writeAudits(
+    trx,
+    openings.map((opening) => ({
+      ...origin,
+      userId: origin.userId ?? opening.userId,
+      agentId: opening.payer.agentId,
+      action: opening.audit.action,
+      target: opening.reference,
+      detail: {
+        ...opening.audit.detail,
+        ...(actor.kind === 'partner' ? { client_id: actor.clientId } : {}),
+        ...(actor.kind === 'job' ? { job: actor.job } : {}),
+      },
+      environment: opening.payer.environment,
+      at: now,
+    })),
+  );
+}
