@@ -7,10 +7,10 @@ import { syncModules } from './db/migrations/0002_permissions';
 import type { Services } from './http/services';
 import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
-import { createCaptchaService } from './modules/auth/captcha';
-import { createBalanceReader } from './modules/balance/ledger-balance-reader';
 import { registerSigningWrapKey } from './modules/credentials/signing';
 import { registerPaidHooks } from './modules/paid-hooks';
+import { createBalanceReader } from './platform/balance/ledger-balance-reader';
+import { createCaptchaService } from './platform/captcha/captcha';
 import { type Clock, createClock } from './platform/clock';
 import { createRails, type RailsConfig } from './rails';
 

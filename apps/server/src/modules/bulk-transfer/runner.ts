@@ -22,7 +22,7 @@ import { wibDate } from '@gerbang/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { queueCallback } from '../callbacks/queue';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { advanceSubmission, claimSubmission } from '../payouts/rail-work';

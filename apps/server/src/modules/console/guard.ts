@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, accessDenied } from '../../http/errors';
 import { assertSameOrigin } from '../../http/request-guard';
 import type { Services } from '../../http/services';
-import { cookieOptions, sessionCookieNames } from '../auth/cookies';
-import { CSRF_HEADER, csrfForSession, isCsrfTokenValid } from '../auth/csrf';
-import { newToken, safeEqual } from '../auth/tokens';
+import { cookieOptions, sessionCookieNames } from '../../platform/session/cookies';
+import { CSRF_HEADER, csrfForSession, isCsrfTokenValid } from '../../platform/session/csrf';
+import { newToken, safeEqual } from '../../platform/session/tokens';
 import { type ConsolePermission, staffMay } from './permissions';
 import { consoleCookieName, loadStaffSession, type StaffContext } from './staff-session';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { revokeOtherSessions } from '../auth/sessions';
+import { revokeOtherSessions } from '../../platform/session/sessions';
 import { auditConsole } from './audit';
 import type { ConsoleReviewer } from './reviewer';
 

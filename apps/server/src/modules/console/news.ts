@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { newToken } from '../auth/tokens';
+import { newToken } from '../../platform/session/tokens';
 import { sanitizeArticleHtml } from '../dashboard/news';
 import { auditConsole } from './audit';
 import type { ConsoleReviewer } from './reviewer';

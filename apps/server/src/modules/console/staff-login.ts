@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
-import { cookieOptions } from '../auth/cookies';
-import { CSRF_HEADER, csrfForSession } from '../auth/csrf';
+import { cookieOptions } from '../../platform/session/cookies';
+import { CSRF_HEADER, csrfForSession } from '../../platform/session/csrf';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { auditConsole } from './audit';
 import {

@@ -13,7 +13,7 @@ import { ApiError, accessDenied, notFound, refused } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
 import { actorOf } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { retryCallback } from '../callbacks/retry';
 import { createExportJob } from '../exports/jobs';
 import { downloadUrl } from '../exports/tokens';

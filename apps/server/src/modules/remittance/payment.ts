@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { Actor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { holdFunds } from '../payouts/hold';
 import { advanceSubmission } from '../payouts/rail-work';

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { type PayoutAccounts, payoutAccounts } from '../payouts/accounts';
 import { holdFunds } from '../payouts/hold';
 import { advanceSubmission } from '../payouts/rail-work';
