@@ -9,6 +9,7 @@ import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
 import { registerSigningWrapKey } from './modules/credentials/signing';
 import { registerPaidHooks } from './modules/paid-hooks';
+import { registerSettledHooks } from './modules/settled-hooks';
 import { createBalanceReader } from './platform/balance/ledger-balance-reader';
 import { createCaptchaService } from './platform/captcha/captcha';
 import { type Clock, createClock } from './platform/clock';
@@ -45,6 +46,8 @@ export async function bootstrap(
   registerSigningWrapKey(handle.db, resolved);
   // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
   registerPaidHooks();
+  // What features add to a settlement's completing transaction (aggregator shares, advances).
+  registerSettledHooks();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });
