@@ -6,14 +6,14 @@ import type { Services } from '../../http/services';
 import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
 import { cookieOptions } from '../../platform/session/cookies';
 import { CSRF_HEADER, csrfForSession } from '../../platform/session/csrf';
-import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
-import { auditConsole } from './audit';
 import {
   consoleCookieName,
   createStaffSession,
   loadStaffSession,
   type StaffContext,
-} from './staff-session';
+} from '../../platform/staff/staff-session';
+import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
+import { auditConsole } from './audit';
 
 /** Staff logins per e-mail: five failures in 30 minutes lock it for 30 minutes. */
 export const STAFF_LOGIN_RULE: GuessRule = {
