@@ -8,6 +8,7 @@ import type { Services } from './http/services';
 import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
 import { registerSigningWrapKey } from './modules/credentials/signing';
+import { registerDataPageHooks } from './modules/data-page-hooks';
 import { registerPaidHooks } from './modules/paid-hooks';
 import { registerSettledHooks } from './modules/settled-hooks';
 import { createBalanceReader } from './platform/balance/ledger-balance-reader';
@@ -48,6 +49,8 @@ export async function bootstrap(
   registerPaidHooks();
   // What features add to a settlement's completing transaction (aggregator shares, advances).
   registerSettledHooks();
+  // What areas built on the data-page engine add to its route (exports: jobs, download links).
+  registerDataPageHooks();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });
