@@ -7,11 +7,13 @@ import { syncModules } from './db/migrations/0002_permissions';
 import type { Services } from './http/services';
 import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
-import { createCaptchaService } from './modules/auth/captcha';
-import { createBalanceReader } from './modules/balance/ledger-balance-reader';
 import { registerSigningWrapKey } from './modules/credentials/signing';
+import { registerDataPageHooks } from './modules/data-page-hooks';
 import { registerPaidHooks } from './modules/paid-hooks';
 import { registerPayoutKinds } from './modules/payout-kinds';
+import { registerSettledHooks } from './modules/settled-hooks';
+import { createBalanceReader } from './platform/balance/ledger-balance-reader';
+import { createCaptchaService } from './platform/captcha/captcha';
 import { type Clock, createClock } from './platform/clock';
 import { createRails, type RailsConfig } from './rails';
 
@@ -46,6 +48,11 @@ export async function bootstrap(
   registerSigningWrapKey(handle.db, resolved);
   // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
   registerPaidHooks();
+  // What features add to a settlement's completing transaction (aggregator shares, advances).
+  registerSettledHooks();
+  // What areas built on the data-page engine add to its route (exports: jobs, download links).
+  registerDataPageHooks();
+  // Every payout kind the payout pipeline opens and finalizes (the block imports no feature).
   registerPayoutKinds();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
   // The one ledger: every area books through it, on the services clock.

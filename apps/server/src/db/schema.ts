@@ -4,7 +4,6 @@ import type { BulkVaTables } from '../modules/bulk-va/tables';
 import type { ConsoleTables } from '../modules/console/tables';
 import type { CredentialTables } from '../modules/credentials/tables';
 import type { DashboardTables } from '../modules/dashboard/tables';
-import type { DataPageTables } from '../modules/data-pages/tables';
 import type { PayinTables } from '../modules/payins/tables';
 import type { PayoutTables } from '../modules/payouts/tables';
 import type { RemittanceTables } from '../modules/remittance/tables';
@@ -15,6 +14,7 @@ import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
 import type { GuessBudgetTables } from '../platform/guess-budget-tables';
 import type { CreatedAt, Timestamp } from './column-types';
+import type { DataPageTables } from './data-page-tables';
 
 /**
  * Table types for Kysely. Each area adds its tables as an interface in its module folder and

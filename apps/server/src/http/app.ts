@@ -17,10 +17,10 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { z } from 'zod';
-import { cookieOptions, sessionCookieNames } from '../modules/auth/cookies';
-import { loadSession } from '../modules/auth/sessions';
-import { enforceConsoleAccess } from '../modules/console/guard';
+import { cookieOptions, sessionCookieNames } from '../platform/session/cookies';
+import { loadSession } from '../platform/session/sessions';
 import type { AuthContext } from './auth-context';
+import { enforceConsoleAccess } from './console-guard';
 import { ApiError, httpStatusFor } from './errors';
 import { enforceAccess } from './guard';
 import { type PartnerRouteDefinition, registerPartnerRoute } from './partner-route';

@@ -1,7 +1,7 @@
 import type { Environment, ModuleAccess } from '@gerbang/shared';
 import type { Selectable } from 'kysely';
 import type { AgentsTable, UsersTable } from '../db/schema';
-import type { AgentBalances } from '../modules/balance/balance-reader';
+import type { AgentBalances } from '../platform/balance/balance-reader';
 
 export type UserRow = Selectable<UsersTable>;
 export type AgentRow = Selectable<AgentsTable>;

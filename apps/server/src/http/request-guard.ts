@@ -1,8 +1,8 @@
 import { RC } from '@gerbang/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { sessionCookieNames } from '../modules/auth/cookies';
-import { CSRF_HEADER, isCsrfTokenValid, isSameOriginRequest } from '../modules/auth/csrf';
+import { sessionCookieNames } from '../platform/session/cookies';
+import { CSRF_HEADER, isCsrfTokenValid, isSameOriginRequest } from '../platform/session/csrf';
 import type { AuthContext } from './auth-context';
 import { ApiError } from './errors';
 import type { Services } from './services';

@@ -1,9 +1,9 @@
 import type { AccessRequirement, Language } from '@gerbang/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ConsoleRule } from '../modules/console/guard';
-import type { StaffContext } from '../modules/console/staff-session';
+import type { StaffContext } from '../platform/staff/staff-session';
 import type { AuthContext } from './auth-context';
+import type { ConsoleRule } from './console-guard';
 import type { Services } from './services';
 
 /**

@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import type { CaptchaService } from '../modules/auth/captcha';
-import type { BalanceReader } from '../modules/balance/balance-reader';
+import type { BalanceReader } from '../platform/balance/balance-reader';
+import type { CaptchaService } from '../platform/captcha/captcha';
 import type { Clock } from '../platform/clock';
 import type { Rails } from '../rails';
 

@@ -8,9 +8,9 @@ import {
   listAdvanceRequests,
   rejectAdvance,
 } from '../../src/modules/advance-funds/review';
-import type { ConsoleReviewer } from '../../src/modules/console/reviewer';
 import { issueVirtualAccount } from '../../src/modules/payins/issue';
 import { runOnce } from '../../src/modules/payins/settlement';
+import type { ConsoleReviewer } from '../../src/platform/staff/reviewer';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { agentIdOf } from '../payins/factory';

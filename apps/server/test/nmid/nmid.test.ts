@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleReviewer } from '../../src/modules/console/reviewer';
 import { crc32 } from '../../src/modules/nmid/images';
 import {
   approveNmid,
@@ -12,6 +11,7 @@ import {
   rejectNmid,
 } from '../../src/modules/nmid/review';
 import { parseTlv } from '../../src/modules/payins/qris';
+import type { ConsoleReviewer } from '../../src/platform/staff/reviewer';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { agentIdOf } from '../payins/factory';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAccessList } from '../../src/modules/access/access-list';
-import { loadSession } from '../../src/modules/auth/sessions';
+import { loadAccessList } from '../../src/platform/access/access-list';
+import { loadSession } from '../../src/platform/session/sessions';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import {

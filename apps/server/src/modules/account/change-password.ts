@@ -2,9 +2,9 @@ import type { accountChangePassRequest } from '@gerbang/shared';
 import type { z } from 'zod';
 import { accessDenied } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
+import { revokeOtherSessions } from '../../platform/session/sessions';
 import { hashPassword } from '../auth/passwords';
-import { revokeOtherSessions } from '../auth/sessions';
 import { requireOwnPassword } from './own-password';
 
 type Body = z.output<typeof accountChangePassRequest>;

@@ -1,8 +1,8 @@
 import { RC } from '@gerbang/shared';
 import { ApiError, refused } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import { writeAudit } from '../../platform/audit/audit';
 import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
-import { writeAudit } from '../audit/audit';
 import { verifyPassword } from '../auth/passwords';
 
 /** Wrong own-password attempts a user may make within the window before sensitive changes lock. */

@@ -8,8 +8,8 @@ import { ADVANCE_STATUS, type MissingDate } from '@gerbang/shared/contract/advan
 import { sql } from 'kysely';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../audit/audit';
-import { type ConsoleReviewer, reviewerAudit } from '../console/reviewer';
+import { writeAudit } from '../../platform/audit/audit';
+import { type ConsoleReviewer, reviewerAudit } from '../../platform/staff/reviewer';
 import { ADVANCE_FUNDING_ACCOUNT, advancePayment } from './ledger';
 
 type ReviewServices = Pick<Services, 'db' | 'now' | 'ledger'>;

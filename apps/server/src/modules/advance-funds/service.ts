@@ -25,7 +25,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 
 type AdvanceServices = Pick<Services, 'db' | 'now' | 'captcha'>;
 

@@ -2,6 +2,7 @@ import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, RC } from '@gerbang/shared';
 import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import { writeAudit } from '../../platform/audit/audit';
 import {
   type GuessRule,
   minutesUntil,
@@ -10,11 +11,10 @@ import {
   releaseTry,
   reserveTry,
 } from '../../platform/guess-budget';
-import { writeAudit } from '../audit/audit';
-import { setSessionCookies } from './cookies';
+import { setSessionCookies } from '../../platform/session/cookies';
+import { createSession, loadSession } from '../../platform/session/sessions';
 import { buildLoginResult } from './login-result';
 import { dummyPasswordHash, verifyPassword } from './passwords';
-import { createSession, loadSession } from './sessions';
 
 /** Failed logins from one address within the window before that address is throttled. */
 const IP_FAILURE_LIMIT = 100;

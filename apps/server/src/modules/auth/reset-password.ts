@@ -3,12 +3,12 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import { writeAudit } from '../../platform/audit/audit';
 import { clearBudget, type GuessRule, spendTry } from '../../platform/guess-budget';
-import { writeAudit } from '../audit/audit';
+import { revokeOtherSessions } from '../../platform/session/sessions';
+import { hashToken, newToken } from '../../platform/session/tokens';
 import { LOGIN_USER_RULE } from './login';
 import { hashPassword } from './passwords';
-import { revokeOtherSessions } from './sessions';
-import { hashToken, newToken } from './tokens';
 
 const RESET_TTL_MINUTES = 60;
 const HOUR_MS = 60 * 60_000;

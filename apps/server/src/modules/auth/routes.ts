@@ -6,14 +6,18 @@ import {
 } from '@gerbang/shared';
 import { z } from 'zod';
 import { defineRoute, ok } from '../../http/route';
-import { writeAudit } from '../audit/audit';
-import { clearSessionCookies, cookieOptions, sessionCookieNames } from './cookies';
-import { csrfForSession } from './csrf';
+import { writeAudit } from '../../platform/audit/audit';
+import {
+  clearSessionCookies,
+  cookieOptions,
+  sessionCookieNames,
+} from '../../platform/session/cookies';
+import { csrfForSession } from '../../platform/session/csrf';
+import { revokeSession, setSessionEnvironment } from '../../platform/session/sessions';
+import { newToken } from '../../platform/session/tokens';
 import { login } from './login';
 import { buildLoginResult } from './login-result';
 import { confirmPasswordReset, requestPasswordReset } from './reset-password';
-import { revokeSession, setSessionEnvironment } from './sessions';
-import { newToken } from './tokens';
 
 export const authRoutes = [
   defineRoute({

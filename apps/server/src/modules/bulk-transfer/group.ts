@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { requireTransactionPin } from '../credentials/transaction-pin';
 import { availableBalance, PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { assertBankTransferAvailable } from './inquiry';

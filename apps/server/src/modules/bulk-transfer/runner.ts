@@ -22,7 +22,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { jobActor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { queueCallback } from '../callbacks/queue';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { openPayouts, type PayoutOpening, transactionRowOf } from '../payouts/open';

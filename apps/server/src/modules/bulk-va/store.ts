@@ -21,7 +21,7 @@ import {
 import { findBank } from '@gerbang/shared/domain/banks';
 import type { Services } from '../../http/services';
 import type { MailMessage } from '../../mail/mailer';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { type IssuedVa, issueVirtualAccountsBatch } from '../payins/issue';
 import { cellError } from './parse';
 

@@ -2,7 +2,7 @@ import { CALLBACK_STATUS } from '@gerbang/shared/contract/callbacks';
 import { notFound, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 
 /**
  * `control/retry_callback` (spec 03 §7.1): queues one immediate attempt of a row in a final state

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { writeAudit } from '../audit/audit';
-import type { ConsoleReviewer } from './reviewer';
+import { writeAudit } from '../../platform/audit/audit';
+import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 
 /**
  * Every console action lands in the one audit log, attributed to the staff member (`console:`

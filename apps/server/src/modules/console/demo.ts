@@ -1,9 +1,9 @@
 import { REMITTANCE_COUNTRIES } from '@gerbang/shared/contract/remittance';
 import { validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
+import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 import { currentRates } from '../remittance/rates';
 import { auditConsole } from './audit';
-import type { ConsoleReviewer } from './reviewer';
 
 /**
  * The demo switches of the console (issue 17 §4, demo mode only): the simulator's clock (the

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { revokeOtherSessions } from '../auth/sessions';
+import { revokeOtherSessions } from '../../platform/session/sessions';
+import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 import { auditConsole } from './audit';
-import type { ConsoleReviewer } from './reviewer';
 
 /**
  * Merchant search and page (issue 17 §4). Balances come from the ledger (services.balances), read

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { newToken } from '../auth/tokens';
+import { newToken } from '../../platform/session/tokens';
+import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 import { sanitizeArticleHtml } from '../dashboard/news';
 import { auditConsole } from './audit';
-import type { ConsoleReviewer } from './reviewer';
 
 /**
  * News articles written in the console (issue 17 §4): the dashboard and /news/{id} read the same

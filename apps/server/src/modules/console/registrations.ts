@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
+import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 import type { RegistrationStatus } from '../signup/tables';
 import { auditConsole } from './audit';
-import type { ConsoleReviewer } from './reviewer';
 
 /**
  * Registrations and KYC to review (issue 17 §4). Approving a business activates it: group 6

@@ -1,25 +1,25 @@
 import { NMID_IMAGES, NMID_STATUS } from '@gerbang/shared/contract/nmid';
 import { z } from 'zod';
+import { type ConsoleRule, consoleCsrf } from '../../http/console-guard';
 import { notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
+import { cookieOptions } from '../../platform/session/cookies';
+import { type ConsoleAction, type ConsoleModule, staffMay } from '../../platform/staff/permissions';
+import type { ConsoleReviewer } from '../../platform/staff/reviewer';
+import { consoleCookieName } from '../../platform/staff/staff-session';
 import { approveAdvance, listAdvanceRequests, rejectAdvance } from '../advance-funds/review';
-import { cookieOptions } from '../auth/cookies';
 import { approveNmid, listNmidRequests, readNmidImage, rejectNmid } from '../nmid/review';
 import { auditConsole } from './audit';
 import { demoState, setBankDowntime, setRate } from './demo';
-import { type ConsoleRule, consoleCsrf } from './guard';
 import { failingCallbacks, merchantPage, searchMerchants, setMerchantAccess } from './merchants';
 import { createNews, listAllNews, NEWS_CATEGORIES, publishNews, updateNews } from './news';
-import { type ConsoleAction, type ConsoleModule, staffMay } from './permissions';
 import {
   approveRegistration,
   listRegistrations,
   registrationDocument,
   rejectRegistration,
 } from './registrations';
-import type { ConsoleReviewer } from './reviewer';
 import { staffLogin, staffView } from './staff-login';
-import { consoleCookieName } from './staff-session';
 
 /** The staff member deciding, for the review functions (theirs and other areas'). */
 function reviewerOf(

@@ -4,16 +4,16 @@ import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
-import { cookieOptions } from '../auth/cookies';
-import { CSRF_HEADER, csrfForSession } from '../auth/csrf';
-import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
-import { auditConsole } from './audit';
+import { cookieOptions } from '../../platform/session/cookies';
+import { CSRF_HEADER, csrfForSession } from '../../platform/session/csrf';
 import {
   consoleCookieName,
   createStaffSession,
   loadStaffSession,
   type StaffContext,
-} from './staff-session';
+} from '../../platform/staff/staff-session';
+import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
+import { auditConsole } from './audit';
 
 /** Staff logins per e-mail: five failures in 30 minutes lock it for 30 minutes. */
 export const STAFF_LOGIN_RULE: GuessRule = {

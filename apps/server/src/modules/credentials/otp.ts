@@ -12,6 +12,7 @@ import {
 } from '@gerbang/shared';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import { writeAudit } from '../../platform/audit/audit';
 import {
   type GuessRule,
   recordFailure,
@@ -19,8 +20,7 @@ import {
   reserveTry,
   spendTry,
 } from '../../platform/guess-budget';
-import { writeAudit } from '../audit/audit';
-import { safeEqual } from '../auth/tokens';
+import { safeEqual } from '../../platform/session/tokens';
 import { maskEmail, newOtpCode } from '../withdraw/security';
 
 /**

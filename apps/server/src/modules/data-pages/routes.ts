@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import {
   DATA_PAGE_PATHS,
   type DataPageDescriptor,
@@ -13,11 +11,10 @@ import { ApiError, accessDenied, notFound, refused } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
 import { actorOf } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { retryCallback } from '../callbacks/retry';
-import { createExportJob } from '../exports/jobs';
-import { downloadUrl } from '../exports/tokens';
 import { runPage, sourceFor } from './engine';
+import { decorateRows, requestExport } from './hooks';
 import { planRequest } from './query';
 
 const optionalText = z.string().max(8_000).optional();
@@ -45,34 +42,6 @@ export function scopeOf(auth: AuthContext, services: Services) {
   };
 }
 
-/** Export-list rows carry download links (token-protected) when the job succeeded. */
-function withDownloadLinks(
-  services: Services,
-  auth: AuthContext,
-  rows: Array<Record<string, unknown>>,
-): Array<Record<string, unknown>> {
-  return rows.map((row) => {
-    // Spec 03 §2.3: a download only when the job succeeded and its file is still there.
-    const ready =
-      Number(row.status) === 3 &&
-      typeof row.lokasi_file === 'string' &&
-      existsSync(path.join(services.config.exportDir, path.basename(row.lokasi_file)));
-    if (!ready) return { ...row, download_csv: null, download_xlsx: null };
-    const id = Number(row.id);
-    return {
-      ...row,
-      download_csv: downloadUrl(
-        services,
-        { id, agentId: auth.agent.id, userId: auth.user.id },
-        'csv',
-      ),
-      download_xlsx: row.lokasi_file_xlsx
-        ? downloadUrl(services, { id, agentId: auth.agent.id, userId: auth.user.id }, 'xlsx')
-        : null,
-    };
-  });
-}
-
 function pageRoute(page: DataPageDescriptor): RouteDefinition {
   return defineRoute({
     method: 'GET',
@@ -85,13 +54,15 @@ function pageRoute(page: DataPageDescriptor): RouteDefinition {
       const plan = planRequest(page, query, scope.now);
       if (query.exportCsv === '1' || query.exportCsv === 'true') {
         if (!page.exportable) throw refused('data.errors.notExportable');
-        const job = await createExportJob(services, auth, page, plan, lang);
+        // The exports area stores the checked query as a job (registered at the composition root).
+        const job = await requestExport(services, auth, page, plan, lang);
         return ok(job, 'data.ui.exportCreated');
       }
       const answer = await runPage(services.db, page, plan, scope);
       // Stored kinds and parameters in the reader's words (the statement's descriptions).
       sourceFor(page.path).render?.(answer.data, lang);
-      if (page.path === 'export_data') answer.data = withDownloadLinks(services, auth, answer.data);
+      // What another area adds to its page's rows (the export list's download links).
+      answer.data = decorateRows(page.path, services, auth, answer.data);
       return ok(answer);
     },
   });

@@ -1,7 +1,7 @@
 import type { Environment, Language, PagePath } from '@gerbang/shared';
 import { type RawBuilder, sql } from 'kysely';
-import { renderStatementRows } from '../balance/statement-text';
 import { describedSql } from '../transactions/descriptions';
+import { renderStatementRows } from './statement-text';
 
 /**
  * The server side of the data-page descriptors: for each path, the tables it reads and the SQL

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Services } from '../../http/services';
-import { safeEqual } from '../auth/tokens';
+import { safeEqual } from '../../platform/session/tokens';
 
 /**
  * Download links of export files (spec 03 §7.1 "public CSV download URL: id, token"). The token

@@ -8,8 +8,8 @@ import { NMID_STATUS, type NmidImage } from '@gerbang/shared/contract/nmid';
 import { sql } from 'kysely';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../audit/audit';
-import { type ConsoleReviewer, reviewerAudit } from '../console/reviewer';
+import { writeAudit } from '../../platform/audit/audit';
+import { type ConsoleReviewer, reviewerAudit } from '../../platform/staff/reviewer';
 import { qrisMerchantFor, staticQrisPayloadFor } from '../payins/issue';
 import { readStoredImage } from './service';
 

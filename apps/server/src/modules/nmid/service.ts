@@ -20,7 +20,7 @@ import {
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { type ImageKind, sanitizeImage } from './images';
 
 type NmidServices = Pick<Services, 'db' | 'now' | 'captcha' | 'config'>;

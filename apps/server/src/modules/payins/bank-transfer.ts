@@ -11,7 +11,6 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { InboundPaymentNotification } from '../../rails';
-import type { DepositsTable } from '../topup/tables';
 import { describedColumns } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
 import { type CallbackInput, queueCallback } from './callbacks';
@@ -72,8 +71,10 @@ async function toSuspense(
   return { idTransaksi: reference, agentId: null, outcome: 'suspense' };
 }
 
+// The deposits table is the top-up area's: its type comes from the schema, so this block does not
+// import topup (which builds on this block).
 type MatchedDeposit = Pick<
-  Selectable<DepositsTable>,
+  Selectable<Database['deposits']>,
   'id_deposit' | 'agent_id' | 'user_id' | 'username' | 'norekening' | 'kodebank' | 'namabank'
 >;
 

@@ -16,12 +16,11 @@ import { wibDate } from '@gerbang/shared';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import { recoverAdvances } from '../advance-funds/recovery';
-import { bookSettlementShares } from '../aggregator/shares';
 import type { SettlementsTable } from '../settlement/tables';
 import { type CallbackInput, queueCallback } from './callbacks';
 import { ACCOUNT } from './ledger';
 import { inBankDowntime } from './schedule';
+import { runSettledHooks, type SettledSettlement } from './settled-hooks';
 
 type SettleServices = Pick<Services, 'db' | 'now' | 'ledger'>;
 type Trx = Kysely<Database>;
@@ -135,15 +134,7 @@ async function claimBatch(services: SettleServices, all: boolean): Promise<numbe
   });
 }
 
-export interface ProcessRow {
-  id: number;
-  agent_id: number;
-  environment: 'production' | 'sandbox';
-  nominal: number;
-  reference: string | null;
-  nama_produk: string;
-  tgltrx: string;
-}
+export type ProcessRow = SettledSettlement;
 
 /**
  * Completing a `process` settlement at `now` (pure; the seed completes its history with it): the
@@ -228,10 +219,9 @@ async function completeOne(services: SettleServices, trx: Trx, row: ProcessRow) 
     .execute();
   if (!ok) return { ok, holds: 0 };
   await queueCallback(trx, now, done.callback);
-  // A member merchant's aggregator earns its share of each settled pay-in, in this transaction.
-  await bookSettlementShares(services, trx, row, now, wibDate(now));
-  // Paid advances of this product (dana talangan) are taken back from it, in this transaction.
-  await recoverAdvances(services, trx, row, now);
+  // Features' bookings on a settled amount (aggregator shares, advance recovery), in this
+  // transaction; they register at the composition root (modules/settled-hooks.ts).
+  await runSettledHooks(services, trx, row, now);
   const holds = await trx
     .selectFrom('incoming_holds')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -2,17 +2,15 @@ import { isTransferOk } from '@gerbang/ledger';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import type { FailureReason, SendRejectionCode } from '../../rails';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { queueCallback } from '../callbacks/queue';
 import { describedColumns } from '../transactions/descriptions';
 import { LeaseLostError, LedgerRefusedError } from './errors';
 import { resolutionTransfers } from './hold';
-import { payoutKind } from './kinds';
+import { type PayoutOutcome, payoutKind } from './kinds';
 import { FINAL_STATES, type SubmissionRow } from './submissions';
 
-/** The rail's final word on a payout. */
-export type PayoutOutcome = { ok: true } | { ok: false; reason: FailureReason | SendRejectionCode };
+export type { PayoutOutcome } from './kinds';
 
 /**
  * Ends a payout, all or nothing, in ONE database transaction:

@@ -1,7 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { PayoutOutcome } from './finalize';
+import type { FailureReason, SendRejectionCode } from '../../rails';
 import type { SubmissionRow } from './submissions';
+
+export type { PayoutSource } from './submissions';
+
+/** The rail's final word on a payout. */
+export type PayoutOutcome = { ok: true } | { ok: false; reason: FailureReason | SendRejectionCode };
 
 /**
  * A kind of payout (withdraw, a transfer order line, a bulk row…): what `finalize` writes for it.
@@ -32,12 +37,6 @@ export interface FinalEvent {
   outcome: PayoutOutcome;
   /** The final instant (finalize's clock). */
   at: Date;
-}
-
-/** Who owns a payout: the kind and the feature's row. */
-export interface PayoutSource {
-  kind: string;
-  id: number;
 }
 
 const kinds = new Map<string, PayoutKind>();

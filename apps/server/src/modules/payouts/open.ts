@@ -9,7 +9,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { type Actor, auditOrigin } from '../../platform/actor';
-import { writeAudits } from '../audit/audit';
+import { writeAudits } from '../../platform/audit/audit';
 import { type DescriptionParams, describedColumns } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
 import { availableBalance } from './accounts';

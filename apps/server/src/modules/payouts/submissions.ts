@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Services } from '../../http/services';
-import type { PayoutSource } from './kinds';
 import type { PayoutRail, RailSubmissionsTable } from './tables';
 
 export type SubmissionRow = Selectable<RailSubmissionsTable>;
+
+/** Who owns a payout: its kind (`payouts/kinds.ts`) and the feature's row. */
+export interface PayoutSource {
+  kind: string;
+  id: number;
+}
 
 /** How long a worker owns a row; at least four rail calls at their timeout. */
 export const LEASE_MS = 60_000;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { wibParts } from '@gerbang/shared';
-import { safeEqual } from '../auth/tokens';
+import { safeEqual } from '../../platform/session/tokens';
 
 /**
  * The remittance area's secrets: inquiry checksums, OTP hashes, ids. HMACs use the server's session

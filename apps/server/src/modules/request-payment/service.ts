@@ -14,7 +14,7 @@ import type { Selectable } from 'kysely';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import type { RequestPaymentCustomersTable, RequestPaymentsTable } from './tables';
 
 type RpServices = Pick<Services, 'db' | 'now' | 'captcha'>;

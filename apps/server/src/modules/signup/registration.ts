@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { type ImageMime, imageTypeOf, MAX_DOCUMENT_BYTES, stripMetadata } from './images';
 import type { RegistrationStatus } from './tables';
 

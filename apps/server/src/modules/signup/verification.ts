@@ -2,10 +2,10 @@ import { isEmail, type Language, PASSWORD_MIN_LENGTH, RC, translate } from '@ger
 import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
+import { writeAudit } from '../../platform/audit/audit';
 import { type GuessRule, spendTry } from '../../platform/guess-budget';
-import { writeAudit } from '../audit/audit';
+import { hashToken, newToken } from '../../platform/session/tokens';
 import { hashPassword } from '../auth/passwords';
-import { hashToken, newToken } from '../auth/tokens';
 
 /** A verification link works once, for 24 hours. */
 export const SIGNUP_TTL_MS = 24 * 60 * 60_000;

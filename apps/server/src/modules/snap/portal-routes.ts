@@ -9,7 +9,7 @@ import {
 } from '@gerbang/shared/contract/snap';
 import { validationError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { consumeCredentialOtp } from '../credentials/otp';
 import { normalisePublicKey } from './signature';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PartnerRouteDefinition } from '../../http/partner-route';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { SERVICE, SnapError } from './codes';
 import {
   assertTimestamp,

@@ -1,7 +1,7 @@
 import { vaPrefix } from '@gerbang/shared/domain/payin-channels';
 import type { z } from 'zod';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../platform/audit/audit';
 import { issueVirtualAccount } from '../payins/issue';
 import {
   closeVirtualAccount,

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { accessDenied, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
-import { loadAccessList } from '../access/access-list';
-import { writeAudit } from '../audit/audit';
+import { loadAccessList } from '../../platform/access/access-list';
+import { writeAudit } from '../../platform/audit/audit';
 import { findManagedSubAccount } from './subaccounts';
 
 type SaveBody = z.output<typeof modulAccessUserSaveRequest>;

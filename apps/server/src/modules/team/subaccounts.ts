@@ -10,10 +10,10 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth-context';
 import { accessDenied, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
+import { writeAudit } from '../../platform/audit/audit';
+import { revokeOtherSessions } from '../../platform/session/sessions';
 import { requireOwnPassword } from '../account/own-password';
-import { writeAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
-import { revokeOtherSessions } from '../auth/sessions';
 
 type StoreBody = z.output<typeof accountStoreRequest>;
 type DeleteBody = z.output<typeof accountDeleteRequest>;

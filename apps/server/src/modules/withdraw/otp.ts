@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { newToken } from '../auth/tokens';
+import { newToken } from '../../platform/session/tokens';
 import type { InquiryRow } from './inquiry';
 import { checkAccountPassword } from './password';
 import { hashOtp, maskEmail, newOtpCode } from './security';

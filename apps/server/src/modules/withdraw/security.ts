@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { wibParts } from '@gerbang/shared';
-import { safeEqual } from '../auth/tokens';
+import { safeEqual } from '../../platform/session/tokens';
 
 /**
  * The withdraw area's secrets: inquiry checksums, OTP hashes and ids. HMACs use the server's

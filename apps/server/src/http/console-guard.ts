@@ -1,13 +1,17 @@
 import { RC } from '@gerbang/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, accessDenied } from '../../http/errors';
-import { assertSameOrigin } from '../../http/request-guard';
-import type { Services } from '../../http/services';
-import { cookieOptions, sessionCookieNames } from '../auth/cookies';
-import { CSRF_HEADER, csrfForSession, isCsrfTokenValid } from '../auth/csrf';
-import { newToken, safeEqual } from '../auth/tokens';
-import { type ConsolePermission, staffMay } from './permissions';
-import { consoleCookieName, loadStaffSession, type StaffContext } from './staff-session';
+import { cookieOptions, sessionCookieNames } from '../platform/session/cookies';
+import { CSRF_HEADER, csrfForSession, isCsrfTokenValid } from '../platform/session/csrf';
+import { newToken, safeEqual } from '../platform/session/tokens';
+import { type ConsolePermission, staffMay } from '../platform/staff/permissions';
+import {
+  consoleCookieName,
+  loadStaffSession,
+  type StaffContext,
+} from '../platform/staff/staff-session';
+import { ApiError, accessDenied } from './errors';
+import { assertSameOrigin } from './request-guard';
+import type { Services } from './services';
 
 /**
  * A console route's rule: a console permission, any logged-in staff member ('staff'), or the

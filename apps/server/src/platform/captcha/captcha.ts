@@ -2,7 +2,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { safeEqual } from './tokens';
+import { safeEqual } from '../session/tokens';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../session/tokens';
 import { type StaffAccess, staffAccessFrom } from './permissions';
 
 /**
