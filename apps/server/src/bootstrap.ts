@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer';
 import { createCaptchaService } from './modules/auth/captcha';
 import { createBalanceReader } from './modules/balance/ledger-balance-reader';
 import { registerSigningWrapKey } from './modules/credentials/signing';
+import { registerDescriptionKeys } from './modules/description-keys';
 import { registerPaidHooks } from './modules/paid-hooks';
 import { type Clock, createClock } from './platform/clock';
 import { createRails, type RailsConfig } from './rails';
@@ -45,6 +46,8 @@ export async function bootstrap(
   registerSigningWrapKey(handle.db, resolved);
   // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
   registerPaidHooks();
+  // Which catalog keys rows may store as their description (each area declares its own).
+  registerDescriptionKeys();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });
