@@ -9,6 +9,7 @@ import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
 import { registerSigningWrapKey } from './modules/credentials/signing';
 import { registerDataPageHooks } from './modules/data-page-hooks';
+import { registerDescriptionKeys } from './modules/description-keys';
 import { registerPaidHooks } from './modules/paid-hooks';
 import { registerPayoutKinds } from './modules/payout-kinds';
 import { registerSettledHooks } from './modules/settled-hooks';
@@ -54,6 +55,8 @@ export async function bootstrap(
   registerDataPageHooks();
   // Every payout kind the payout pipeline opens and finalizes (the block imports no feature).
   registerPayoutKinds();
+  // Which catalog keys rows may store as their description (each area declares its own).
+  registerDescriptionKeys();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });

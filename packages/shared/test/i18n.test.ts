@@ -27,6 +27,24 @@ describe('catalogs', () => {
   it('interpolate variables', () => {
     expect(translate('en', 'auth.accountLocked', { minutes: 30 })).toContain('30 minutes');
   });
+
+  it('choose the plural form by count, as i18next does', () => {
+    const vars = (count: number) => ({ count, group: 'G', total: 'Rp. 5' });
+    expect(translate('en', 'bulk.saved', vars(1))).toBe('Group G saved: 1 transfer, total Rp. 5');
+    expect(translate('en', 'bulk.saved', vars(2))).toBe('Group G saved: 2 transfers, total Rp. 5');
+    expect(translate('en', 'bulk.saved', vars(0))).toBe('Group G saved: 0 transfers, total Rp. 5');
+    expect(translate('id', 'bulk.saved', vars(1))).toBe('Grup G disimpan: 1 transfer, total Rp. 5');
+    expect(translate('en', 'payins.simulator.settled', { count: 1 })).toBe('1 payment settled');
+  });
+
+  it('write every {{count}} text as plural forms (key_one and key_other)', () => {
+    for (const lang of ['id', 'en'] as const) {
+      const singular = leafKeys(catalogs[lang]).filter(
+        (key) => translate(lang, key).includes('{{count}}') && !/_(one|other)$/.test(key),
+      );
+      expect(singular, lang).toEqual([]);
+    }
+  });
 });
 
 /** Every catalog key the code names literally ('area.key'), in the web app, the server and the contracts. */

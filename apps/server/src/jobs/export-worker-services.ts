@@ -7,6 +7,7 @@
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
+import { registerDescriptionKeys } from '../modules/description-keys';
 import type { ExportServices } from '../modules/exports/worker';
 import { createClock } from '../platform/clock';
 
@@ -22,6 +23,8 @@ export async function startExportServices(
     poolSize: 2,
     onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
   });
+  // Exports render each row's description in the reader's language (modules/description-keys.ts).
+  registerDescriptionKeys();
   const clock = createClock(config.clockStartsAt);
   const services: ExportServices = {
     config: { exportDir: config.exportDir },

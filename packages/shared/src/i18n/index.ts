@@ -59,6 +59,7 @@ import topupId from './id/topup.json';
 import transferId from './id/transfer.json';
 import uiId from './id/ui.json';
 import withdrawId from './id/withdraw.json';
+import { findMessage, interpolate, type MessageVars } from './message';
 
 /**
  * The catalogs: one JSON file per area and language, namespaced by area, so `t('auth.enterUsername')`
@@ -134,29 +135,20 @@ export const catalogs = {
 
 export type Catalog = (typeof catalogs)['id'];
 
-function lookup(tree: unknown, key: string): unknown {
-  let node: unknown = tree;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
-
-/** Server-side and test-side translation with `{{name}}` interpolation, the same syntax i18next uses. */
-export function translate(
-  lang: Language,
-  key: string,
-  vars?: Record<string, string | number>,
-): string {
-  const found = lookup(catalogs[lang], key) ?? lookup(catalogs.id, key);
-  if (typeof found !== 'string') return key;
-  if (!vars) return found;
-  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+/**
+ * Server-side and test-side translation: `{{name}}` interpolation and `_one` / `_other` plurals
+ * by `count`, the syntax i18next reads in the web app (see message.ts). Falls back to Indonesian,
+ * then to the key itself.
+ */
+export function translate(lang: Language, key: string, vars?: MessageVars): string {
+  const found =
+    findMessage(catalogs[lang], lang, key, vars?.count) ??
+    findMessage(catalogs.id, 'id', key, vars?.count);
+  return found === undefined ? key : interpolate(found, vars);
 }
 
 export function hasKey(lang: Language, key: string): boolean {
-  return typeof lookup(catalogs[lang], key) === 'string';
+  return findMessage(catalogs[lang], lang, key) !== undefined;
 }
 
 /** Every leaf key of a catalog tree, dotted. */

@@ -55,3 +55,8 @@ export function payoutKind(kind: string): PayoutKind {
     throw new Error(`unknown payout kind ${kind}: register it in modules/payout-kinds.ts`);
   return descriptor;
 }
+
+/** Every registered kind (the description-key test checks their catalog keys). */
+export function registeredPayoutKinds(): PayoutKind[] {
+  return [...kinds.values()];
+}

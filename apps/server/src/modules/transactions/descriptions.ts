@@ -9,34 +9,44 @@ import { type RawBuilder, sql } from 'kysely';
  * the column see the same words the reader sees, and the export writes them. Rows without a kind
  * (written before migration 0105, or a key the catalogs lack) show their stored text.
  *
- * A new server-written description adds a key under `descriptions.*` in both catalogs (or uses
- * one of the feature keys listed in DESCRIPTION_SOURCES) and writes `describedColumns(...)`.
+ * A new server-written description adds a key under `descriptions.*` in both catalogs, or a key
+ * of its own area's catalog that the area declares in its `description-keys.ts` (registered at
+ * the composition root, modules/description-keys.ts), and writes `describedColumns(...)`. A key
+ * that no area declared fails in test mode, so a forgotten declaration cannot pass unnoticed.
  */
 
-/** Where kinds come from: whole catalog subtrees and single keys. */
-const DESCRIPTION_SOURCES = [
-  'descriptions.',
-  'withdraw.rail.',
-  'withdraw.paymentSuccess',
-  'depositReturn.success',
-  'depositReturn.description',
-  'transfer.lineSuccess',
-  'transfer.lineSent',
-  'transfer.orderPayment',
-  'transfer.orderPaymentReturned',
-  'bulk.rowLine',
-  'bulk.rowSuccess',
-  'remittance.rail.',
-  'remittance.paymentSuccess',
-  'remittance.description',
-] as const;
+/** A catalog key, or a subtree when it ends with '.' (a rail's failure reasons). */
+export type DescriptionSource = string;
 
-/** Every key a row may store as its kind. */
-export const DESCRIPTION_KEYS: readonly string[] = leafKeys(catalogs.id).filter((key) =>
-  DESCRIPTION_SOURCES.some((source) =>
-    source.endsWith('.') ? key.startsWith(source) : key === source,
-  ),
-);
+/** The shared subtree; every other source is declared by the area that writes it. */
+const declaredSources = new Set<DescriptionSource>(['descriptions.']);
+let registered = false;
+let keys: readonly string[] | null = null;
+
+/** Declares the description keys an area writes (called once at start, composition root). */
+export function declareDescriptionKeys(sources: readonly DescriptionSource[]): void {
+  for (const source of sources) declaredSources.add(source);
+  registered = true;
+  keys = null;
+}
+
+const isTestMode = () => process.env.GERBANG_MODE === 'test' || process.env.VITEST !== undefined;
+
+/** True when an area declared the key or a subtree that holds it. */
+export function isDeclaredDescriptionKey(key: string): boolean {
+  for (const source of declaredSources) {
+    if (source.endsWith('.') ? key.startsWith(source) : key === source) return true;
+  }
+  return false;
+}
+
+/** Every key a row may store as its kind: the declared keys the catalogs hold. */
+function descriptionKeys(): readonly string[] {
+  if (!registered && isTestMode())
+    throw new Error('Description keys are not registered: call registerDescriptionKeys() at start');
+  keys ??= leafKeys(catalogs.id).filter(isDeclaredDescriptionKey);
+  return keys;
+}
 
 export type DescriptionParams = Record<string, string | number | null | undefined>;
 
@@ -47,7 +57,13 @@ export function describedColumns(
 ): { keterangan: string; keterangan_key: string | null; keterangan_params: string | null } {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) values[name] = String(value ?? '');
-  const known = DESCRIPTION_KEYS.includes(key) && hasKey('id', key);
+  // A declared subtree may miss a leaf (a rail reason the catalogs do not know yet): that row
+  // keeps its text. A key outside every declaration is a writer that forgot to declare it.
+  if (!isDeclaredDescriptionKey(key) && isTestMode())
+    throw new Error(
+      `Undeclared transaction description key '${key}': declare it in its area's description-keys.ts`,
+    );
+  const known = descriptionKeys().includes(key) && hasKey('id', key);
   return {
     keterangan: translate('id', key, values),
     keterangan_key: known ? key : null,
@@ -78,7 +94,7 @@ function templateSql(template: string, params: RawBuilder<unknown>): RawBuilder<
 export function describedSql(lang: Language, alias: string): RawBuilder<unknown> {
   const a = sql.raw(alias);
   const params = sql`${a}.keterangan_params`;
-  const branches = DESCRIPTION_KEYS.map(
+  const branches = descriptionKeys().map(
     (key) => sql`when ${key}::text then ${templateSql(translate(lang, key), params)}`,
   );
   return sql`(case ${a}.keterangan_key ${sql.join(branches, sql` `)} else ${a}.keterangan end)`;
@@ -90,7 +106,7 @@ export function describeRow(
   row: { keterangan: string | null; keterangan_key?: string | null; keterangan_params?: unknown },
 ): string | null {
   const key = row.keterangan_key;
-  if (!key || !DESCRIPTION_KEYS.includes(key)) return row.keterangan;
+  if (!key || !descriptionKeys().includes(key)) return row.keterangan;
   const raw = row.keterangan_params;
   const params = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as Record<
     string,

@@ -11,6 +11,8 @@ import {
   type PublicPayMethod,
   type PublicPaymentRequest,
 } from '@gerbang/shared/contract/request-payment-paths';
+// The subpath, not the package root: the pay page's bundle stays free of zod and the catalogs.
+import { formatRupiah } from '@gerbang/shared/format/money';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import './pay.css';
 import { BANK_GUIDES } from '../../lib/bank-guides';
@@ -25,10 +27,6 @@ const GROUPS = ['VA', 'QRIS', 'RETAIL', 'CREDIT_CARD', 'EWALLET', 'OTHER'] as co
 /** `YYYY-MM-DD HH:mm:ss` WIB → instant. */
 function wibInstant(text: string): number {
   return Date.parse(`${text.replace(' ', 'T')}+07:00`);
-}
-
-function rupiah(n: number): string {
-  return `Rp. ${n.toLocaleString('id-ID')}`;
 }
 
 function groupOf(m: PublicPayMethod): (typeof GROUPS)[number] {
@@ -240,7 +238,7 @@ function Generated({
         )}
         <CopyRow
           label={t('pay.total')}
-          value={rupiah(g.amount)}
+          value={formatRupiah(g.amount)}
           copyText={String(g.amount)}
           done={t('pay.copiedTotal')}
           t={t}
@@ -412,7 +410,7 @@ export default function PayPage({ secret: given }: { secret?: string }) {
       <section className="pp-card">
         <div className="pp-label">{payment.namePayment}</div>
         <div className="pp-amount" data-testid="pay-amount">
-          {rupiah(payment.totalAmount)}
+          {formatRupiah(payment.totalAmount)}
         </div>
         <p className="pp-desc">{payment.descPayment}</p>
         <p className="pp-muted">{t('pay.expiresAt', { time: payment.timeExpired })}</p>
@@ -509,7 +507,7 @@ export default function PayPage({ secret: given }: { secret?: string }) {
               onClick={onPay}
               data-testid="pay-submit"
             >
-              {t('pay.payButton')} {rupiah(payment.totalAmount)}
+              {t('pay.payButton')} {formatRupiah(payment.totalAmount)}
             </button>
           </div>
         </>

@@ -1,18 +1,16 @@
 /**
- * The payment page's own tiny translator: only the paylink catalog (both languages), so the public
- * bundle carries none of the back office's catalogs, i18next or Mantine.
+ * The payment page's translator: the shared message formatter (message.ts, the one the server's
+ * `translate` uses) over the paylink catalog alone, so the public bundle carries none of the back
+ * office's catalogs, i18next or Mantine.
  */
+import { findMessage, interpolate, type MessageVars } from '@gerbang/shared/i18n/message';
 import { PAYLINK_CATALOG } from '@gerbang/shared/i18n/paylink-catalog';
 
 export type PayLang = 'id' | 'en';
-const CATALOGS: Record<PayLang, unknown> = PAYLINK_CATALOG;
 
-export function translate(lang: PayLang, key: string, vars: Record<string, string | number> = {}) {
-  const path = key.replace(/^paylink\./, '').split('.');
-  let node: unknown = CATALOGS[lang];
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  const text = typeof node === 'string' ? node : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+export function translate(lang: PayLang, key: string, vars: MessageVars = {}) {
+  const text = findMessage(PAYLINK_CATALOG[lang], lang, key.replace(/^paylink\./, ''), vars.count);
+  return interpolate(text ?? key, vars);
 }
 
 const LANG_KEY = 'gerbang.pay.lang';

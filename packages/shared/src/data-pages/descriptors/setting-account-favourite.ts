@@ -1,0 +1,37 @@
+import type { DataPageDescriptor } from '../types';
+import { enumCol, numericId, read, text } from './kit';
+
+export const SETTING_ACCOUNT_FAVOURITE_PAGE: DataPageDescriptor = {
+  path: 'setting_account_favourite',
+  titleKey: 'data.pages.setting_account_favourite',
+  access: { permission: read('setting_account_favourite'), apiEnabled: true },
+  columns: [
+    numericId('id_accounts'),
+    text('accountname'),
+    text('accountnumber'),
+    text('namabank'),
+    enumCol('type', 'favouriteType', [
+      ['BANK', 'primary'],
+      ['EWALLET', 'info'],
+    ]),
+    enumCol('is_active', 'active', [
+      ['true', 'success'],
+      ['false', 'secondary'],
+    ]),
+  ],
+  rowKey: 'id_accounts',
+  defaultSort: { column: 'id_accounts', direction: 'desc' },
+  actions: [
+    {
+      kind: 'call',
+      key: 'toggle',
+      labelKey: 'data.actions.toggleFavourite',
+      method: 'GET',
+      url: '/data/set_change_status_account_favourite',
+      params: { id: '{id_accounts}' },
+      requires: { permission: { module: 'data_setting_account_favourite', action: 'UPDATE' } },
+      tone: 'primary',
+    },
+  ],
+  exportable: true,
+};

@@ -1,0 +1,32 @@
+import type { DataPageDescriptor } from '../types';
+import { enumCol, money, rangeInstant, read, text } from './kit';
+
+export const VIRTUAL_ACCOUNT_RESERVED_PAGE: DataPageDescriptor = {
+  path: 'virtual_account_reserved',
+  titleKey: 'data.pages.virtual_account_reserved',
+  access: { permission: read('virtual_account_reserved') },
+  columns: [
+    text('customer_id'),
+    text('nama_pemilik'),
+    text('va_number'),
+    text('nama_pemilik_va'),
+    text('partner_reff_id'),
+    enumCol('bill_type', 'vaRequestBillType', [
+      ['open', 'info'],
+      ['close', 'primary'],
+      ['close_recurring', 'secondary'],
+    ]),
+    money('amount'),
+    enumCol('status', 'vaStatus', [
+      ['0', 'secondary'],
+      ['1', 'success'],
+    ]),
+    rangeInstant('created_at'),
+  ],
+  rowKey: 'va_number',
+  defaultSort: { column: 'created_at', direction: 'desc' },
+  dateRange: { column: 'created_at', preset: 'today' },
+  group: 'va',
+  bankSelector: true,
+  exportable: true,
+};
