@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
 import type { BulkVaTables } from '../modules/bulk-va/tables';
@@ -63,7 +64,7 @@ export interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
-  environment: Generated<'production' | 'sandbox'>;
+  environment: Generated<Environment>;
   is_test: Generated<boolean>;
   ip: string | null;
   user_agent: string | null;

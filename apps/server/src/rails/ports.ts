@@ -7,7 +7,7 @@
  * X-TIMESTAMP from the same instant the ledger used. Amounts are integer rupiah.
  */
 
-import type { Language } from '@gerbang/shared';
+import type { Environment, Language } from '@gerbang/shared';
 
 // ── Shared result shapes ─────────────────────────────────────────────────────────────────────────
 
@@ -233,7 +233,7 @@ export type InboundChannel = 'VA' | 'QRIS' | 'RETAIL' | 'EWALLET' | 'CREDIT_CARD
  * their webhook or statement line into this; the simulator's payer page builds the same thing.
  */
 export interface InboundPaymentNotification {
-  readonly environment: 'production' | 'sandbox';
+  readonly environment: Environment;
   readonly channel: InboundChannel;
   /** The bank's (or acquirer's) reference: the idempotency key of the payment. */
   readonly railReference: string;
@@ -276,7 +276,7 @@ export type InboundPaymentResult =
  * idempotent on the reference, so a transfer found twice is booked once.
  */
 export interface InboundTransferCheckRequest {
-  readonly environment: 'production' | 'sandbox';
+  readonly environment: Environment;
   readonly accountNumber: string;
   readonly amount: number;
   readonly since: Date;

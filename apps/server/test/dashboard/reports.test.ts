@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases';
@@ -28,7 +29,7 @@ describe.each(testDatabases())('monthly reports on %s', (kind) => {
     const p = (
       r: Omit<Tx, 'agent_id' | 'environment'>,
       agent = partner,
-      environment: 'production' | 'sandbox' = 'production',
+      environment: Environment = 'production',
     ): Tx => ({
       ...r,
       agent_id: agent,
@@ -159,7 +160,7 @@ describe.each(testDatabases())('monthly reports on %s', (kind) => {
       agent = partner,
     ) => ({
       agent_id: agent,
-      environment: environment as 'production' | 'sandbox',
+      environment: environment as Environment,
       id_transaksi: `T${Math.random().toString(36).slice(2)}`,
       created_date,
       status_sent,

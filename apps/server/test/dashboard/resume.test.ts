@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -285,7 +286,7 @@ describe.each(testDatabases())('dashboard summaries on %s', (kind) => {
       fee_type: 'VA' | 'TRF',
       fee_date: string,
       amount: number,
-      environment: 'production' | 'sandbox' = 'production',
+      environment: Environment = 'production',
       owner = aggregator,
     ) => ({
       agent_id: owner,

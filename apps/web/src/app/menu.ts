@@ -3,8 +3,11 @@ import type { AccessRequirement, LoginResult } from '@gerbang/shared';
 import {
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
+  REMITTANCE_MENU_ACCESS,
+  REQUEST_PAYMENT_ACCESS,
   showsDepositLink,
   TOPUP_ACCESS,
+  WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
 
 /**
@@ -38,11 +41,7 @@ export const MENU: MenuItem[] = [
         key: 'withdraw',
         labelKey: 'nav.withdraw',
         to: '/transaction/single_disbursement',
-        rule: {
-          permission: { module: 'single_disbursement', action: 'READ' },
-          mainUserOnly: true,
-          notEndUser: true,
-        },
+        rule: WITHDRAW_ACCESS.menu,
       },
       {
         key: 'domestic',
@@ -54,11 +53,7 @@ export const MENU: MenuItem[] = [
         key: 'international',
         labelKey: 'nav.international',
         to: '/transfer_money/international',
-        rule: {
-          permission: { module: 'international', action: 'READ' },
-          apiEnabled: true,
-          mainUserOnly: true,
-        },
+        rule: REMITTANCE_MENU_ACCESS,
         visible: (s) => s.features.international,
       },
     ],
@@ -67,12 +62,7 @@ export const MENU: MenuItem[] = [
     key: 'request-payment',
     labelKey: 'nav.requestPayment',
     to: '/request-payment',
-    rule: {
-      permission: { module: 'request_payment', action: 'READ' },
-      apiEnabled: true,
-      kycApproved: true,
-      activated: true,
-    },
+    rule: REQUEST_PAYMENT_ACCESS.page,
   },
   {
     key: 'history',

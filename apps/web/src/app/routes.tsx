@@ -1,11 +1,15 @@
 import type { AccessRequirement } from '@gerbang/shared';
 // The zod-free module of the access rules: the route table loads no zod (issue 12 point 11).
 import {
+  ACCOUNT_ACCESS,
   BULK_TRANSFER_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
+  REMITTANCE_ACCESS,
+  REQUEST_PAYMENT_ACCESS,
   TOPUP_ACCESS,
   TRANSFER_ACCESS,
+  WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
@@ -18,9 +22,6 @@ export interface ProtectedRoute {
   page: LazyExoticComponent<ComponentType>;
   rule?: AccessRequirement;
 }
-
-/** Money features: production only, and only for an activated business (spec 02 §1). */
-const money = { productionOnly: true, activated: true } as const;
 
 export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: '/', page: lazy(() => import('../features/dashboard/DashboardPage')) },
@@ -38,22 +39,17 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/account',
     page: lazy(() => import('../features/account/AccountPage')),
-    rule: { permission: { module: 'account', action: 'READ' } },
+    rule: ACCOUNT_ACCESS.myData,
   },
   {
     path: '/account/reset_password',
     page: lazy(() => import('../features/account/ChangePasswordPage')),
-    rule: { permission: { module: 'reset_password', action: 'UPDATE' }, productionOnly: true },
+    rule: ACCOUNT_ACCESS.changePassword,
   },
   {
     path: '/account_management',
     page: lazy(() => import('../features/team/AccountManagementPage')),
-    rule: {
-      permission: { module: 'account_management', action: 'READ' },
-      mainUserOnly: true,
-      notEndUser: true,
-      productionOnly: true,
-    },
+    rule: ACCOUNT_ACCESS.management,
   },
   { path: '/report/:path/:type?', page: lazy(() => import('../features/reports/ReportPage')) },
   {
@@ -102,21 +98,12 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/transfer_money/international',
     page: lazy(() => import('../features/remittance/InternationalPage')),
-    rule: {
-      permission: { module: 'international', action: 'READ' },
-      apiEnabled: true,
-      mainUserOnly: true,
-      ...money,
-    },
+    rule: REMITTANCE_ACCESS,
   },
   {
     path: '/transaction/single_disbursement',
     page: lazy(() => import('../features/withdraw/WithdrawPage')),
-    rule: {
-      permission: { module: 'single_disbursement', action: 'READ' },
-      mainUserOnly: true,
-      ...money,
-    },
+    rule: WITHDRAW_ACCESS.page,
   },
   {
     path: '/transaction/transfer/detail/:id',
@@ -142,12 +129,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/request-payment',
     page: lazy(() => import('../features/paylink/RequestPaymentPage')),
-    rule: {
-      permission: { module: 'request_payment', action: 'READ' },
-      apiEnabled: true,
-      kycApproved: true,
-      activated: true,
-    },
+    rule: REQUEST_PAYMENT_ACCESS.page,
   },
 ];
 

@@ -133,3 +133,76 @@ export const TRANSFER_ACCESS = {
     activated: true,
   },
 } as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * Who may use each part of the account area (spec 01 §2, §6): the server's routes, the page's
+ * routes and the account tabs use these same rules.
+ */
+export const ACCOUNT_ACCESS = {
+  myData: { permission: { module: 'account', action: 'READ' } },
+  changePassword: {
+    permission: { module: 'reset_password', action: 'UPDATE' },
+    productionOnly: true,
+  },
+  management: {
+    permission: { module: 'account_management', action: 'READ' },
+    mainUserOnly: true,
+    notEndUser: true,
+    productionOnly: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;
+
+/** Spec 02 §6: the withdraw page needs READ on single_disbursement and no parent user. */
+const WITHDRAW_USER = {
+  permission: { module: 'single_disbursement', action: 'READ' },
+  mainUserOnly: true,
+} as const satisfies AccessRequirement;
+
+export const WITHDRAW_ACCESS = {
+  /**
+   * The page, its calls and the withdraw inquiry: money moves in production only (sandbox answers
+   * the sandbox notice) and for an activated business only (spec 02 §1: else the activation
+   * message).
+   */
+  page: { ...WITHDRAW_USER, productionOnly: true, activated: true },
+  /** The menu item: not for a Personal END USER; sandbox still shows it (the page explains). */
+  menu: { ...WITHDRAW_USER, notEndUser: true },
+} as const satisfies Record<string, AccessRequirement>;
+
+/** Spec 02 §6: international READ, API enabled, a main account; production, activated business. */
+export const REMITTANCE_ACCESS = {
+  permission: { module: 'international', action: 'READ' },
+  apiEnabled: true,
+  mainUserOnly: true,
+  productionOnly: true,
+  activated: true,
+} as const satisfies AccessRequirement;
+
+/** The international menu item: the same users; sandbox and an unactivated business see it too. */
+export const REMITTANCE_MENU_ACCESS = {
+  permission: REMITTANCE_ACCESS.permission,
+  apiEnabled: true,
+  mainUserOnly: true,
+} as const satisfies AccessRequirement;
+
+/** READ on request_payment, API enabled and KYC approved (spec 03 §6); creating also needs ADD. */
+export const REQUEST_PAYMENT_ACCESS = {
+  read: {
+    permission: { module: 'request_payment', action: 'READ' },
+    apiEnabled: true,
+    kycApproved: true,
+  },
+  add: {
+    permission: { module: 'request_payment', action: 'ADD' },
+    alsoPermissions: [{ module: 'request_payment', action: 'READ' }],
+    apiEnabled: true,
+    kycApproved: true,
+  },
+  /** The page and its menu item: the read rule, for an activated business. */
+  page: {
+    permission: { module: 'request_payment', action: 'READ' },
+    apiEnabled: true,
+    kycApproved: true,
+    activated: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Environment } from '../domain/environment';
 import { PASSWORD_MIN_LENGTH } from '../domain/users';
 
 /**
@@ -65,7 +66,7 @@ export interface LoginResult {
   is_user_parent: boolean;
   is_approved_kyc: boolean;
   rule_show_balance: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   language: 'id' | 'en';
   is_test_user: boolean;
   business_status: number | null;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AccessRequirement } from '../domain/access-rule';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
 
 /**
@@ -79,14 +78,8 @@ export const REMITTANCE_LIMITS = {
   statusPollMs: 10_000,
 } as const;
 
-/** Spec 02 §6: international READ, API enabled, a main account; production, activated business. */
-export const REMITTANCE_ACCESS = {
-  permission: { module: 'international', action: 'READ' },
-  apiEnabled: true,
-  mainUserOnly: true,
-  productionOnly: true,
-  activated: true,
-} as const satisfies AccessRequirement;
+// The zod-free rules live with the others the route table and menu read.
+export { REMITTANCE_ACCESS, REMITTANCE_MENU_ACCESS } from './access-rules';
 
 /**
  * Spec 02 §5: destination = floor(IDR ÷ rate), 0 when below 1; IDR = destination × rate. Rates

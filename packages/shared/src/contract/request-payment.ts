@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AccessRequirement } from '../domain/access-rule';
 
 export * from './request-payment-paths';
 
@@ -10,20 +9,8 @@ export * from './request-payment-paths';
  * pay-in block issues. One contract for the server routes, the back-office pages and the pay page.
  */
 
-/** READ on request_payment, API enabled and KYC approved (spec 03 §6); creating also needs ADD. */
-export const REQUEST_PAYMENT_ACCESS = {
-  read: {
-    permission: { module: 'request_payment', action: 'READ' },
-    apiEnabled: true,
-    kycApproved: true,
-  },
-  add: {
-    permission: { module: 'request_payment', action: 'ADD' },
-    alsoPermissions: [{ module: 'request_payment', action: 'READ' }],
-    apiEnabled: true,
-    kycApproved: true,
-  },
-} as const satisfies Record<string, AccessRequirement>;
+// The zod-free rules live with the others the route table and menu read.
+export { REQUEST_PAYMENT_ACCESS } from './access-rules';
 
 export const REQUEST_PAYMENT_LIMITS = {
   /** List page sizes (spec 03 §9): 10, 50, 100, 200, default 10. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { AccessRequirement } from '../domain/access-rule';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
+import { WITHDRAW_ACCESS } from './access-rules';
+
+export { WITHDRAW_ACCESS };
 
 /**
  * The withdraw calls of spec 02 §7 (cash-out to a bank, an e-wallet or Indomaret cash pick-up).
@@ -112,12 +115,7 @@ const typeInq = z
  * server checks the rule of the use the request names; the pages guard with the same objects.
  */
 export const INQUIRY_ACCESS = {
-  withdraw: {
-    permission: { module: 'single_disbursement', action: 'READ' },
-    mainUserOnly: true,
-    productionOnly: true,
-    activated: true,
-  },
+  withdraw: WITHDRAW_ACCESS.page,
   domestic: {
     permission: { module: 'domestic', action: 'READ' },
     alsoPermissions: [{ module: 'transfer_create', action: 'ADD' }],

@@ -6,18 +6,18 @@
  * Ledger ids derive from the request (and settlement) id: they are the idempotency keys.
  */
 import type { TransferInput } from '@gerbang/ledger';
+import type { Environment } from '@gerbang/shared';
 
 /** The provider's funding account of advances (one per environment; may go negative). */
 export const ADVANCE_FUNDING_ACCOUNT = 'advance_funding';
 
-type Env = 'production' | 'sandbox';
-
-export const advancePaymentId = (env: Env, requestId: number) => `advance:${env}:${requestId}`;
-export const advanceRecoveryId = (env: Env, requestId: number, settlementId: number) =>
+export const advancePaymentId = (env: Environment, requestId: number) =>
+  `advance:${env}:${requestId}`;
+export const advanceRecoveryId = (env: Environment, requestId: number, settlementId: number) =>
   `advance_recovery:${env}:${requestId}:${settlementId}`;
 
 export function advancePayment(
-  req: { id: number; environment: Env; nominal: number; id_produk: string },
+  req: { id: number; environment: Environment; nominal: number; id_produk: string },
   accounts: { funding: number; available: number },
 ): TransferInput {
   return {
@@ -32,7 +32,7 @@ export function advancePayment(
 }
 
 export function advanceRecovery(
-  req: { id: number; environment: Env },
+  req: { id: number; environment: Environment },
   settlementId: number,
   amount: number,
   accounts: { funding: number; available: number },

@@ -7,6 +7,7 @@
  * balance cannot go below zero because of it.
  */
 import { isTransferOk } from '@gerbang/ledger';
+import type { Environment } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
@@ -18,7 +19,7 @@ export async function recoverAdvances(
   settlement: {
     id: number;
     agent_id: number;
-    environment: 'production' | 'sandbox';
+    environment: Environment;
     nominal: number;
   },
   now: Date,

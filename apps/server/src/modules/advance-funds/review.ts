@@ -4,6 +4,7 @@
  * row; approval pays the advance through the ledger in the same transaction (all or nothing).
  */
 import { isTransferOk } from '@gerbang/ledger';
+import type { Environment } from '@gerbang/shared';
 import { ADVANCE_STATUS, type MissingDate } from '@gerbang/shared/contract/advance-funds';
 import { sql } from 'kysely';
 import { notFound, refused, validationError } from '../../http/errors';
@@ -18,7 +19,7 @@ export interface AdvanceRequestView {
   id: number;
   agentId: number;
   agentName: string;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   username: string;
   dateFrom: string;
   dateTo: string;

@@ -11,7 +11,7 @@
  * The provider decides in the console (review.ts); money moves only on approval.
  */
 
-import { RC, wibDate } from '@gerbang/shared';
+import { type Environment, RC, wibDate } from '@gerbang/shared';
 import {
   ADVANCE_FUNDS_LIMITS,
   type CreateTalanganAnswer,
@@ -55,7 +55,7 @@ export function daysBetween(from: string, to: string): string[] {
 
 interface Owner {
   agentId: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
 }
 
 /**

@@ -14,6 +14,7 @@
  * key) and one ledger transfer `aggregator_share:<environment>:<id_transaksi>` (idempotent id).
  */
 import { isTransferOk, type TransferInput } from '@gerbang/ledger';
+import type { Environment } from '@gerbang/shared';
 import { PAYIN_CHANNELS, type PayinChannelKind } from '@gerbang/shared/domain/payin-channels';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -58,7 +59,7 @@ export function payinShareRows(input: {
   aggregatorId: number;
   memberId: number;
   memberName: string;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   feeDate: string;
   payins: SettledPayin[];
   accounts: { fees: number; share: number };
@@ -102,7 +103,7 @@ export function payinShareRows(input: {
 export async function bookSettlementShares(
   services: Pick<Services, 'ledger'>,
   trx: Kysely<Database>,
-  settlement: { id: number; agent_id: number; environment: 'production' | 'sandbox' },
+  settlement: { id: number; agent_id: number; environment: Environment },
   now: Date,
   feeDate: string,
 ): Promise<number> {

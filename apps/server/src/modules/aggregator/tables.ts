@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -9,7 +10,7 @@ export interface AggregatorFeesTable {
   /** The aggregator. */
   agent_id: number;
   member_agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   id_transaksi: string;
   fee_type: 'VA' | 'TRF';
   fee_date: BusinessDate;

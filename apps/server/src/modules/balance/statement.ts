@@ -1,4 +1,4 @@
-import { findDataPage, type StatementSummary } from '@gerbang/shared';
+import { type Environment, findDataPage, type StatementSummary } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
@@ -14,7 +14,7 @@ import { dataPageQuery } from '../data-pages/routes';
  */
 export async function statementSummary(
   db: Kysely<Database>,
-  scope: { agentId: number; environment: 'production' | 'sandbox' },
+  scope: { agentId: number; environment: Environment },
   range: { from: string; to: string },
 ): Promise<StatementSummary> {
   const { start, end } = instantRange(range.from, range.to);

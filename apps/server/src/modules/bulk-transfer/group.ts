@@ -15,7 +15,7 @@
  */
 
 import { INSUFFICIENT_FUNDS, isTransferOk } from '@gerbang/ledger';
-import { formatRupiah, wibDate } from '@gerbang/shared';
+import { type Environment, formatRupiah, wibDate } from '@gerbang/shared';
 import type { BulkGroupSummary, BulkSavedRow } from '@gerbang/shared/contract/bulk-transfer';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -56,7 +56,7 @@ export async function approvalRequired(
 async function runGroup(
   services: Services,
   trx: Trx,
-  group: { id: number; agent_id: number; environment: 'production' | 'sandbox'; total: number },
+  group: { id: number; agent_id: number; environment: Environment; total: number },
   now: Date,
 ): Promise<void> {
   const payer = { agentId: group.agent_id, environment: group.environment };

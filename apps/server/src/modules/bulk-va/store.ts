@@ -5,7 +5,9 @@
  * `va_requests` rows are written, the mails of rows with send-mail are queued in the outbox and
  * the audit row is written. 10,000 rows are one request and a few dozen statements.
  */
+
 import {
+  type Environment,
   formatRupiah,
   formatWibDateTime,
   type Language,
@@ -29,7 +31,7 @@ export interface BulkVaActor {
   agentId: number;
   userId: number;
   username: string;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   /** The merchant's name, signed under the customers' mails. */
   merchantName: string;
   /** Language of the customers' mails. */

@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -5,7 +6,7 @@ import type { Timestamp } from '../../db/column-types';
 export interface VaBulkGroupsTable {
   id: Generated<number>;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   user_id: number;
   group_name: string;
   group_desc: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Environment } from '@gerbang/shared';
 import {
   CALLBACK_HEADERS,
   CALLBACK_MAX_ATTEMPTS,
@@ -73,7 +74,7 @@ export interface DeliveryReport {
 interface ClaimedRow {
   id_callback: number;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   type_callback: string;
   request_raw: string;
   event_id: string;

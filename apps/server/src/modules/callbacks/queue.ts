@@ -1,11 +1,11 @@
-import { wibDate } from '@gerbang/shared';
+import { type Environment, wibDate } from '@gerbang/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CallbacksTable } from './tables';
 
 export interface CallbackInput {
   agentId: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   idTransaksi: string;
   /** `type_callback`: payment, settlement, topup (pay-ins), disbursement (payouts). */
   type: string;

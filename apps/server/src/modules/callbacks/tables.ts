@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -7,7 +8,7 @@ type BusinessDate = ColumnType<Date | string, string, string>;
 export interface CallbacksTable {
   id_callback: Generated<number>;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   id_transaksi: string;
   time_request: Timestamp | null;
   date_created: Timestamp;
@@ -36,7 +37,7 @@ export interface CallbackAttemptsTable {
   id: Generated<number>;
   callback_id: number;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   /** 1 for the first attempt of the row. */
   attempt_no: number;
   manual: Generated<boolean>;

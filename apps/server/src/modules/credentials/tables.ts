@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -8,7 +9,7 @@ import type { Timestamp } from '../../db/column-types';
  */
 export interface AgentCredentialsTable {
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   app_name: string;
   client_id: string | null;
   /** sha256 of the secret, hex: the secret has 256 random bits, so a fast hash is enough. */
@@ -31,7 +32,7 @@ export interface AgentCredentialsTable {
 /** One callback URL per event type (spec 03 §3.3 items: idinfo, type_info, type_value). */
 export interface CallbackUrlsTable {
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   idinfo: number;
   type_info: string;
   type_value: string;
@@ -44,7 +45,7 @@ export interface CredentialOtpsTable {
   id_otp: string;
   user_id: number;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   action: string;
   code_hash: string;
   email: string;

@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -7,7 +8,7 @@ type BusinessDate = ColumnType<Date | string, string, string>;
 export interface ExportJobsTable {
   id: Generated<number>;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   user_id: number | null;
   nama_menu: string;
   params: ColumnType<Record<string, unknown>, string, string>;

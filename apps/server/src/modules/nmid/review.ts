@@ -4,6 +4,8 @@
  * records the NMID and issues the merchant's static QRIS (pay-in block, payins/issue.ts), which
  * the merchant downloads as a sticker.
  */
+
+import type { Environment } from '@gerbang/shared';
 import { NMID_STATUS, type NmidImage } from '@gerbang/shared/contract/nmid';
 import { sql } from 'kysely';
 import { notFound, refused, validationError } from '../../http/errors';
@@ -19,7 +21,7 @@ export interface NmidRequestView {
   id: number;
   agentId: number;
   agentName: string;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   type: string;
   nama: string;
   tempatLahir: string;

@@ -8,13 +8,14 @@
  * however many requests race; a lost race tries another free code.
  */
 import { randomInt } from 'node:crypto';
+import type { Environment } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Trx = Kysely<Database>;
 
 export interface UniqueTotalRequest {
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   accountNumber: string;
   /** The amount before its unique code. */
   base: number;

@@ -4,7 +4,8 @@
  * QRIS payload, a retail pay code, an e-wallet or card checkout reference. Service functions with
  * plain inputs: routes, the partner API, bulk VA and the seed call the same ones.
  */
-import { wibDate } from '@gerbang/shared';
+
+import { type Environment, wibDate } from '@gerbang/shared';
 import { findBank } from '@gerbang/shared/domain/banks';
 import {
   findPayinChannel,
@@ -23,7 +24,7 @@ import type { PayinCodeKind, PayinCodesTable } from './tables';
 
 export interface PayinOwner {
   agentId: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
 }
 
 type IssueServices = Pick<Services, 'db' | 'now'>;

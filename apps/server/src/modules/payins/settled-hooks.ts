@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 /**
  * What a feature adds to the transaction that completes a settlement (held → available): an
  * aggregator's share of its members' settled pay-ins, the recovery of paid advances. A feature
@@ -13,7 +14,7 @@ import type { Services } from '../../http/services';
 export interface SettledSettlement {
   id: number;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   nominal: number;
   reference: string | null;
   nama_produk: string;

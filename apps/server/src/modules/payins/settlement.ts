@@ -12,7 +12,7 @@
  * Nothing runs during the banks' nightly window (23:00–06:00 WIB).
  */
 import { isTransferOk, type TransferInput } from '@gerbang/ledger';
-import { wibDate } from '@gerbang/shared';
+import { type Environment, wibDate } from '@gerbang/shared';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
@@ -53,7 +53,7 @@ export interface SettlementReport {
 export interface ClaimedHold {
   id_hold: number;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   created_date: string;
   date_settlement: string;
   id_produk: string;

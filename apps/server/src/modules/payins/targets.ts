@@ -6,6 +6,7 @@
  * payer enters, every time.
  */
 
+import type { Environment } from '@gerbang/shared';
 import { NMID_STATUS } from '@gerbang/shared/contract/nmid';
 import { findBank } from '@gerbang/shared/domain/banks';
 import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
@@ -26,7 +27,7 @@ export class PayinRefused extends Error {
 
 export interface PayinTarget {
   agentId: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   /** The catalog channel: the bank code of a VA, else the code's channel (QRIS, ALFAMART, …). */
   channelCode: string;
   productName: string;

@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -13,7 +14,7 @@ export interface ForeignLeg {
 /** The foreign leg of a remittance transaction of this agent, or null for any other transaction. */
 export async function remittanceForeignLeg(
   db: Kysely<Database>,
-  scope: { agentId: number; environment: 'production' | 'sandbox'; idTransaksi: string },
+  scope: { agentId: number; environment: Environment; idTransaksi: string },
 ): Promise<ForeignLeg | null> {
   const row = await db
     .selectFrom('remittance_inquiries')

@@ -1,7 +1,6 @@
+import type { Environment } from '@gerbang/shared';
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
-
-type Environment = 'production' | 'sandbox';
 
 /** The partner's published selling rates (migration 0130). */
 export interface RemittanceRatesTable {

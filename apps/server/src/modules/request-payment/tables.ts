@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -5,7 +6,7 @@ import type { Timestamp } from '../../db/column-types';
 export interface RequestPaymentsTable {
   id: Generated<number>;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   user_id: number;
   payment_secret: string;
   name_payment: string;
@@ -24,7 +25,7 @@ export interface RequestPaymentCustomersTable {
   id: Generated<number>;
   request_payment_id: number;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   customer_reff: string;
   customer_name: string;
   customer_email: string;

@@ -1,8 +1,8 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 type BusinessDate = ColumnType<Date | string, string, string>;
-type Environment = 'production' | 'sandbox';
 
 /** One incoming VA/QRIS payment held until settlement (docs/data-model.md "incoming_holds"). */
 export interface IncomingHoldsTable {

@@ -1,7 +1,7 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
-type Environment = 'production' | 'sandbox';
 type BusinessDate = ColumnType<Date | string, string, string>;
 
 /** Issued B2B access tokens, by SHA-256 (migration 0145). */

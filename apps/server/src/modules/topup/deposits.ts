@@ -6,7 +6,7 @@
  * (payins/bank-transfer.ts) and credits the agent's available balance; nothing moves here.
  */
 import { randomInt } from 'node:crypto';
-import { wibDate, wibParts } from '@gerbang/shared';
+import { type Environment, wibDate, wibParts } from '@gerbang/shared';
 import { TOPUP_LIMITS, type TopupResult } from '@gerbang/shared/contract/topup';
 import type { Insertable, Selectable } from 'kysely';
 import { refused, validationError } from '../../http/errors';
@@ -22,7 +22,7 @@ export interface TopupActor {
   agentId: number;
   userId: number;
   username: string;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
 }
 
 export interface TopupInput {

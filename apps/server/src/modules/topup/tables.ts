@@ -1,9 +1,9 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 /** WIB business date, written as `YYYY-MM-DD`; read it with to_char in queries. */
 type BusinessDate = ColumnType<Date | string, string, string>;
-type Environment = 'production' | 'sandbox';
 
 /** Top-ups (docs/data-model.md "deposits"). */
 export interface DepositsTable {

@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -5,7 +6,7 @@ export interface TransactionsTable {
   id: Generated<number>;
   id_transaksi: string;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   user_id: number | null;
   kind:
     | 'WITHDRAW'

@@ -3,7 +3,8 @@
  * history with it, so a seeded order has a channel, fees, total and the instrument paid like a
  * live one. What happened afterwards (status, payment, completion) the caller sets on top.
  */
-import { wibDate } from '@gerbang/shared';
+
+import { type Environment, wibDate } from '@gerbang/shared';
 import type { TransferChannelDef } from '@gerbang/shared/contract/transfer';
 import type { Insertable } from 'kysely';
 import type { TransferOrdersTable } from './tables';
@@ -11,7 +12,7 @@ import type { TransferOrdersTable } from './tables';
 export interface OrderRowInput {
   id: string;
   agentId: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   userId: number | null;
   username: string;
   clientKey: string | null;

@@ -1,8 +1,8 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 type BusinessDate = ColumnType<Date | string, string, string>;
-type Environment = 'production' | 'sandbox';
 
 export const TRANSFER_ORDER_STATUSES = [
   'NEW',

@@ -1,4 +1,10 @@
-import { formatWibDateTime, type Language, translate, wibDate } from '@gerbang/shared';
+import {
+  type Environment,
+  formatWibDateTime,
+  type Language,
+  translate,
+  wibDate,
+} from '@gerbang/shared';
 import type { WithdrawPaymentResult, WithdrawTableData } from '@gerbang/shared/contract/withdraw';
 import { findProductCode } from '@gerbang/shared/domain/products';
 import type { Selectable } from 'kysely';
@@ -93,7 +99,7 @@ export async function loadReceipt(
     .selectAll()
     .where('id_transaksi', '=', inquiry.id_transaksi)
     .where('agent_id', '=', inquiry.agent_id)
-    .where('environment', '=', inquiry.environment as 'production' | 'sandbox')
+    .where('environment', '=', inquiry.environment as Environment)
     .executeTakeFirst();
   if (!row) return null;
   const detail = (await submissionDetail(services, row.id)) as

@@ -1,4 +1,3 @@
-import type { AccessRequirement } from '@gerbang/shared';
 import { withBulkRowInquiry } from '@gerbang/shared/contract/bulk-transfer';
 import {
   cashoutInquiryRequest,
@@ -6,6 +5,7 @@ import {
   ewalletInquiryRequest,
   INQUIRY_ACCESS,
   INQUIRY_ROUTE_ACCESS,
+  WITHDRAW_ACCESS,
   withdrawDetailQuery,
   withdrawPaymentRequest,
   withdrawStatusQuery,
@@ -19,18 +19,6 @@ import { createInquiry } from './inquiry';
 import { createOtp } from './otp';
 import { payWithdrawal } from './payment';
 import { withdrawalDetail, withdrawalStatus } from './status';
-
-/**
- * Spec 02 §6: the withdraw page needs READ on the module its route names and no parent user;
- * money moves in production only (sandbox answers the sandbox notice) and for an activated
- * business only (spec 02 §1: otherwise the activation message).
- */
-export const WITHDRAW_ACCESS: AccessRequirement = {
-  permission: { module: 'single_disbursement', action: 'READ' },
-  mainUserOnly: true,
-  productionOnly: true,
-  activated: true,
-};
 
 /**
  * The withdraw calls: each handler only translates the request into a service function's plain
@@ -80,7 +68,7 @@ export const withdrawRoutes = [
   defineRoute({
     method: 'POST',
     url: '/transaction/create_otp',
-    access: WITHDRAW_ACCESS,
+    access: WITHDRAW_ACCESS.page,
     body: createOtpRequest,
     handler: async (ctx) => {
       const { result, email } = await createOtp(ctx.services, actorOf(ctx), ctx.body);
@@ -90,7 +78,7 @@ export const withdrawRoutes = [
   defineRoute({
     method: 'POST',
     url: '/transaction/cashout_payment',
-    access: WITHDRAW_ACCESS,
+    access: WITHDRAW_ACCESS.page,
     body: withdrawPaymentRequest,
     handler: async (ctx) =>
       ok(
@@ -103,7 +91,7 @@ export const withdrawRoutes = [
   defineRoute({
     method: 'POST',
     url: '/transaction/ewallet_payment',
-    access: WITHDRAW_ACCESS,
+    access: WITHDRAW_ACCESS.page,
     body: withdrawPaymentRequest,
     handler: async (ctx) =>
       ok(await payWithdrawal(ctx.services, actorOf(ctx), { kinds: ['EWALLET'], body: ctx.body })),
@@ -111,7 +99,7 @@ export const withdrawRoutes = [
   defineRoute({
     method: 'GET',
     url: '/transaction/status',
-    access: WITHDRAW_ACCESS,
+    access: WITHDRAW_ACCESS.page,
     query: withdrawStatusQuery,
     handler: async (ctx) => {
       const answer = await withdrawalStatus(ctx.services, actorOf(ctx), ctx.query);
@@ -121,7 +109,7 @@ export const withdrawRoutes = [
   defineRoute({
     method: 'GET',
     url: '/transaction/detail',
-    access: WITHDRAW_ACCESS,
+    access: WITHDRAW_ACCESS.page,
     query: withdrawDetailQuery,
     handler: async (ctx) => ok(await withdrawalDetail(ctx.services, actorOf(ctx), ctx.query)),
   }),

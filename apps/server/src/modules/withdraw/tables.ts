@@ -1,8 +1,7 @@
+import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 import type { PayoutRail } from '../payouts/tables';
-
-type Environment = 'production' | 'sandbox';
 
 /** Saved destinations (migration 0030 explains who reads and writes them). */
 export interface FavouriteAccountsTable {

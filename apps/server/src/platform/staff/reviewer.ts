@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 /**
  * Who decides a request in the provider console. Console staff are a separate user type
  * (`staff_users`), never an agent user: review functions of other areas (advance funds, NMID)
@@ -16,7 +17,7 @@ export interface ConsoleReviewer {
 /** The audit fields of a reviewer's decision on a merchant's request (who, from where, on what). */
 export function reviewerAudit(
   reviewer: ConsoleReviewer,
-  row: { id: number | string; agent_id: number | string; environment: 'production' | 'sandbox' },
+  row: { id: number | string; agent_id: number | string; environment: Environment },
   now: Date,
 ) {
   return {

@@ -1,3 +1,4 @@
+import type { Environment } from '@gerbang/shared';
 import {
   Anchor,
   Badge,
@@ -102,7 +103,7 @@ interface MerchantDetail {
     portal_access: boolean;
     deleted_at: string | null;
   }[];
-  balances: Record<'production' | 'sandbox', { balance: number; hold_balance: number }>;
+  balances: Record<Environment, { balance: number; hold_balance: number }>;
   transactions: {
     id_transaksi: string;
     environment: string;
