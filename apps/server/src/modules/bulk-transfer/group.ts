@@ -116,16 +116,20 @@ export interface SaveResult {
 }
 
 /**
- * transaction/cashout_save: the chosen rows of this Check (by transaction id) become the group's
- * rows with ONE INSERT … SELECT from what the inquiry answered, so 20,000 rows cost one statement
- * and no row passes through the request's memory twice.
+ * transaction/cashout_save: the guards (token, PIN, bank available), then the group, its rows and
+ * (without a checker) its hold in one transaction.
  */
 export async function saveGroup(
   services: Services,
   actor: UserActor,
   input: SaveInput,
 ): Promise<SaveResult> {
-  const { auth } = actor;
+  const ids = await guardSave(services, actor, input);
+  return services.db.transaction().execute((trx) => recordGroup(services, trx, actor, input, ids));
+}
+
+/** The Check's token, no row twice, the PIN, bank transfers available: the rows' ids. */
+async function guardSave(services: Services, actor: UserActor, input: SaveInput) {
   await requireToken(services, actor, input);
   const ids = input.saved_data.map((row) => row.idtransaksi);
   const seen = new Set<string>();
@@ -134,105 +138,128 @@ export async function saveGroup(
     seen.add(id);
   });
   await requireTransactionPin(pinContext(services, actor), input.pin, 'bulk_transfer');
-  await assertBankTransferAvailable(services, auth.agent.id);
+  await assertBankTransferAvailable(services, actor.auth.agent.id);
+  return ids;
+}
+
+/**
+ * The group in one transaction: the token used once, the group and its rows, its totals, the
+ * group's hold when no checker must approve it first, and the audit row.
+ */
+async function recordGroup(
+  services: Services,
+  trx: Trx,
+  actor: UserActor,
+  input: SaveInput,
+  ids: string[],
+): Promise<SaveResult> {
+  const { auth } = actor;
   const now = services.now();
-  const day = wibDate(now);
-  return services.db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable('bulk_checksums')
-      .set({ used_at: now })
-      .where('uuid_user', '=', input.uuid_user)
-      .where('used_at', 'is', null)
-      .returning('uuid_user')
-      .executeTakeFirst();
-    if (!used) throw validationError('bulk.errors.tokenUsed');
-    const waiting = await approvalRequired(trx, auth.agent.id, auth.environment);
-    const group = await trx
-      .insertInto('disbursement_groups')
-      .values({
-        agent_id: auth.agent.id,
-        environment: auth.environment,
-        user_id: auth.user.id,
-        group_name: input.group_name,
-        group_desc: input.group_desc,
-        created_date: now,
-        created_day: day,
-        detail_count: ids.length,
-        checksum: input.token,
-        uuid: input.uuid_user,
-        status: 'WAITING_APPROVAL',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const inserted = await sql<{
-      rows: number;
-      subtotal: number | string | null;
-      fees: number | string | null;
-    }>`
-      with chosen as (
-        insert into disbursement_details (group_id, agent_id, environment, row_no, customername,
-          phone, email, kodebank, namabank, norekeningtujuan, nominal, admin_fee, note,
-          id_transaksi, status, created_date, created_day)
-        select ${group.id}, ${auth.agent.id}, ${auth.environment}, s.ord, r.customername,
-               nullif(r.phone, ''), nullif(r.email, ''), r.kodebank, r.namabank,
-               r.norekeningtujuan, r.nominal, r.admin_fee, r.note, r.idtransaksi, 0, ${now},
-               ${day}::date
-          from unnest(${ids}::text[]) with ordinality as s(id, ord)
-          join bulk_inquiry_rows r on r.idtransaksi = s.id and r.uuid_user = ${input.uuid_user}
-        returning nominal, admin_fee
-      )
-      select count(*)::int as rows, sum(nominal) as subtotal, sum(admin_fee) as fees from chosen`.execute(
-      trx,
-    );
-    const totals = inserted.rows[0];
-    if (!totals || Number(totals.rows) !== ids.length) {
-      // A row this Check did not answer: name the first one.
-      const known = await trx
-        .selectFrom('bulk_inquiry_rows')
-        .select('idtransaksi')
-        .where('uuid_user', '=', input.uuid_user)
-        .execute();
-      const answered = new Set(known.map((k) => k.idtransaksi));
-      const missing = ids.findIndex((id) => !answered.has(id));
-      throw validationError('bulk.errors.rowChanged', { row: Math.max(missing, 0) + 1 });
-    }
-    const subtotal = Number(totals.subtotal ?? 0);
-    const fees = Number(totals.fees ?? 0);
-    const total = subtotal + fees;
-    await trx
-      .updateTable('disbursement_groups')
-      .set({ total_amount: subtotal, total_fee: fees })
-      .where('id', '=', group.id)
-      .execute();
-    if (!waiting) {
-      await runGroup(
-        services,
-        trx,
-        { id: group.id, agent_id: auth.agent.id, environment: auth.environment, total },
-        now,
-      );
-    }
-    await writeAudit(trx, {
-      at: now,
-      agentId: auth.agent.id,
-      userId: auth.user.id,
-      username: auth.user.username,
-      action: 'bulk_transfer_save',
-      target: String(group.id),
-      detail: { rows: ids.length, subtotal, fees, waiting },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+  const used = await trx
+    .updateTable('bulk_checksums')
+    .set({ used_at: now })
+    .where('uuid_user', '=', input.uuid_user)
+    .where('used_at', 'is', null)
+    .returning('uuid_user')
+    .executeTakeFirst();
+  if (!used) throw validationError('bulk.errors.tokenUsed');
+  const waiting = await approvalRequired(trx, auth.agent.id, auth.environment);
+  const group = await trx
+    .insertInto('disbursement_groups')
+    .values({
+      agent_id: auth.agent.id,
       environment: auth.environment,
-    });
-    return {
-      group_id: group.id,
-      status: waiting ? 'WAITING_APPROVAL' : 'RUNNING',
+      user_id: auth.user.id,
+      group_name: input.group_name,
+      group_desc: input.group_desc,
+      created_date: now,
+      created_day: wibDate(now),
       detail_count: ids.length,
-      subtotal,
-      admin_fee: fees,
-      total_amount: total,
-    };
+      checksum: input.token,
+      uuid: input.uuid_user,
+      status: 'WAITING_APPROVAL',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { subtotal, fees } = await insertRows(trx, actor, group.id, input.uuid_user, ids, now);
+  const total = subtotal + fees;
+  await trx
+    .updateTable('disbursement_groups')
+    .set({ total_amount: subtotal, total_fee: fees })
+    .where('id', '=', group.id)
+    .execute();
+  if (!waiting) {
+    const run = { id: group.id, agent_id: auth.agent.id, environment: auth.environment, total };
+    await runGroup(services, trx, run, now);
+  }
+  await writeAudit(trx, {
+    at: now,
+    agentId: auth.agent.id,
+    userId: auth.user.id,
+    username: auth.user.username,
+    action: 'bulk_transfer_save',
+    target: String(group.id),
+    detail: { rows: ids.length, subtotal, fees, waiting },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    environment: auth.environment,
   });
+  return {
+    group_id: group.id,
+    status: waiting ? 'WAITING_APPROVAL' : 'RUNNING',
+    detail_count: ids.length,
+    subtotal,
+    admin_fee: fees,
+    total_amount: total,
+  };
+}
+
+/**
+ * The chosen rows of this Check (by transaction id) become the group's rows with ONE INSERT …
+ * SELECT from what the inquiry answered: 20,000 rows cost one statement. A row the Check did not
+ * answer refuses the save, naming the first one.
+ */
+async function insertRows(
+  trx: Trx,
+  actor: UserActor,
+  groupId: number,
+  uuidUser: string,
+  ids: string[],
+  now: Date,
+): Promise<{ subtotal: number; fees: number }> {
+  const { auth } = actor;
+  const inserted = await sql<{
+    rows: number;
+    subtotal: number | string | null;
+    fees: number | string | null;
+  }>`
+    with chosen as (
+      insert into disbursement_details (group_id, agent_id, environment, row_no, customername,
+        phone, email, kodebank, namabank, norekeningtujuan, nominal, admin_fee, note,
+        id_transaksi, status, created_date, created_day)
+      select ${groupId}, ${auth.agent.id}, ${auth.environment}, s.ord, r.customername,
+             nullif(r.phone, ''), nullif(r.email, ''), r.kodebank, r.namabank,
+             r.norekeningtujuan, r.nominal, r.admin_fee, r.note, r.idtransaksi, 0, ${now},
+             ${wibDate(now)}::date
+        from unnest(${ids}::text[]) with ordinality as s(id, ord)
+        join bulk_inquiry_rows r on r.idtransaksi = s.id and r.uuid_user = ${uuidUser}
+      returning nominal, admin_fee
+    )
+    select count(*)::int as rows, sum(nominal) as subtotal, sum(admin_fee) as fees from chosen`.execute(
+    trx,
+  );
+  const totals = inserted.rows[0];
+  if (!totals || Number(totals.rows) !== ids.length) {
+    const known = await trx
+      .selectFrom('bulk_inquiry_rows')
+      .select('idtransaksi')
+      .where('uuid_user', '=', uuidUser)
+      .execute();
+    const answered = new Set(known.map((k) => k.idtransaksi));
+    const missing = ids.findIndex((id) => !answered.has(id));
+    throw validationError('bulk.errors.rowChanged', { row: Math.max(missing, 0) + 1 });
+  }
+  return { subtotal: Number(totals.subtotal ?? 0), fees: Number(totals.fees ?? 0) };
 }
 
 async function lockWaiting(trx: Trx, actor: UserActor, groupId: number) {

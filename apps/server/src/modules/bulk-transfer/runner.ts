@@ -18,6 +18,7 @@
  *   cleanup Checks whose token expired are deleted with the rows they answered.
  */
 import { isTransferOk } from '@gerbang/ledger';
+import type { Environment } from '@gerbang/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
@@ -51,7 +52,7 @@ interface QueuedRow {
   id: number;
   group_id: number;
   agent_id: number;
-  environment: 'production' | 'sandbox';
+  environment: Environment;
   user_id: number | null;
   group_name: string;
   row_no: number;
@@ -332,20 +333,23 @@ export async function sendStep(services: Services): Promise<number> {
   return claimed;
 }
 
+type RefundRow = {
+  id: number;
+  group_id: number;
+  agent_id: number;
+  environment: Environment;
+  row_no: number;
+  id_transaksi: string;
+  nominal: number;
+  admin_fee: number;
+};
+type RefundAccounts = Map<string, { funds: number; available: number }>;
+
 /** Failed rows' amount and fee back to the balance, once each. */
 export async function refundStep(services: Services): Promise<number> {
   const now = services.now();
   return services.db.transaction().execute(async (trx) => {
-    const picked = await sql<{
-      id: number;
-      group_id: number;
-      agent_id: number;
-      environment: 'production' | 'sandbox';
-      row_no: number;
-      id_transaksi: string;
-      nominal: number;
-      admin_fee: number;
-    }>`
+    const picked = await sql<RefundRow>`
       select d.id, d.group_id, d.agent_id, d.environment, d.row_no, d.id_transaksi, d.nominal,
              d.admin_fee
         from disbursement_details d
@@ -354,69 +358,87 @@ export async function refundStep(services: Services): Promise<number> {
        limit ${REFUND_BATCH}
          for update skip locked`.execute(trx);
     if (picked.rows.length === 0) return 0;
-    const accountKeys = new Map<
-      string,
-      { agentId: number; environment: 'production' | 'sandbox' }
-    >();
-    for (const r of picked.rows) {
-      accountKeys.set(`${r.agent_id}:${r.environment}`, {
-        agentId: Number(r.agent_id),
-        environment: r.environment,
-      });
-    }
-    const ids = new Map<string, { funds: number; available: number }>();
-    for (const [key, payer] of accountKeys) {
-      const [funds, available] = await services.ledger.ensureAccounts(
-        [
-          { kind: BULK_FUNDS_ACCOUNT, ...payer },
-          { kind: PAYOUT_ACCOUNT.available, ...payer },
-        ],
-        { trx },
-      );
-      if (!funds || !available) throw new Error('bulk refund accounts missing');
-      ids.set(key, { funds: funds.id, available: available.id });
-    }
+    const accounts = await refundAccounts(services, trx, picked.rows);
     // One savepoint per group, as in the queue step: a refused group waits (and is logged), the
     // other groups' refunds go through.
     let refunded = 0;
     for (const group of byGroup(picked.rows)) {
-      const refunds = group.map((r) =>
-        rowRefundPosting(
-          {
-            groupId: Number(r.group_id),
-            rowNo: r.row_no,
-            idTransaksi: r.id_transaksi,
-            amount: Number(r.nominal),
-            fee: Number(r.admin_fee),
-          },
-          ids.get(`${r.agent_id}:${r.environment}`) as { funds: number; available: number },
-        ),
-      );
-      await sql`savepoint bulk_refund_group`.execute(trx);
-      const results = await services.ledger.createTransfers(refunds, { trx });
-      const refused = results.filter((r) => !isTransferOk(r));
-      if (refused.length > 0) {
-        await sql`rollback to savepoint bulk_refund_group`.execute(trx);
-        services.log.error(
-          { groupId: group[0]?.group_id, refused: refused.map((r) => r.result) },
-          'ledger refused a bulk group refund: its failed rows wait',
-        );
-        continue;
-      }
-      await sql`release savepoint bulk_refund_group`.execute(trx);
-      await trx
-        .updateTable('disbursement_details')
-        .set({ refunded_at: now })
-        .where(
-          'id',
-          'in',
-          group.map((r) => Number(r.id)),
-        )
-        .execute();
-      refunded += group.length;
+      refunded += await refundGroup(services, trx, now, group, accounts);
     }
     return refunded;
   });
+}
+
+/** Each payer's bulk funds and available accounts, by `agent:environment`. */
+async function refundAccounts(
+  services: Services,
+  trx: Transaction<Database>,
+  rows: RefundRow[],
+): Promise<RefundAccounts> {
+  const payers = new Map<string, { agentId: number; environment: Environment }>();
+  for (const r of rows) {
+    payers.set(`${r.agent_id}:${r.environment}`, {
+      agentId: Number(r.agent_id),
+      environment: r.environment,
+    });
+  }
+  const ids: RefundAccounts = new Map();
+  for (const [key, payer] of payers) {
+    const [funds, available] = await services.ledger.ensureAccounts(
+      [
+        { kind: BULK_FUNDS_ACCOUNT, ...payer },
+        { kind: PAYOUT_ACCOUNT.available, ...payer },
+      ],
+      { trx },
+    );
+    if (!funds || !available) throw new Error('bulk refund accounts missing');
+    ids.set(key, { funds: funds.id, available: available.id });
+  }
+  return ids;
+}
+
+/** One group's failed rows refunded under a savepoint; answers how many (0 when refused). */
+async function refundGroup(
+  services: Services,
+  trx: Transaction<Database>,
+  now: Date,
+  group: RefundRow[],
+  accounts: RefundAccounts,
+): Promise<number> {
+  const refunds = group.map((r) =>
+    rowRefundPosting(
+      {
+        groupId: Number(r.group_id),
+        rowNo: r.row_no,
+        idTransaksi: r.id_transaksi,
+        amount: Number(r.nominal),
+        fee: Number(r.admin_fee),
+      },
+      accounts.get(`${r.agent_id}:${r.environment}`) as { funds: number; available: number },
+    ),
+  );
+  await sql`savepoint bulk_refund_group`.execute(trx);
+  const results = await services.ledger.createTransfers(refunds, { trx });
+  const refused = results.filter((r) => !isTransferOk(r));
+  if (refused.length > 0) {
+    await sql`rollback to savepoint bulk_refund_group`.execute(trx);
+    services.log.error(
+      { groupId: group[0]?.group_id, refused: refused.map((r) => r.result) },
+      'ledger refused a bulk group refund: its failed rows wait',
+    );
+    return 0;
+  }
+  await sql`release savepoint bulk_refund_group`.execute(trx);
+  await trx
+    .updateTable('disbursement_details')
+    .set({ refunded_at: now })
+    .where(
+      'id',
+      'in',
+      group.map((r) => Number(r.id)),
+    )
+    .execute();
+  return group.length;
 }
 
 /** RUNNING groups whose rows are all final and refunded become DONE. */

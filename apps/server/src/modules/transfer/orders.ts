@@ -18,7 +18,7 @@ import {
   type TransferOrder,
 } from '@gerbang/shared/contract/transfer';
 import { normaliseAccountNumber } from '@gerbang/shared/contract/withdraw';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
@@ -286,6 +286,34 @@ async function createNewOrder(
   actor: UserActor,
   input: OrderInput,
 ): Promise<TransferOrder> {
+  const plan = await planOrder(services, actor, input);
+  const instrument = await issueInstrument(services, actor, {
+    orderId: plan.orderId,
+    channel: plan.channel,
+    total: plan.base,
+    expiresAt: plan.expiresAt,
+  });
+  try {
+    const row = await services.db
+      .transaction()
+      .execute((trx) => recordOrder(trx, actor, input, plan, instrument));
+    return orderAnswer(services, row);
+  } catch (error) {
+    await instrument.cancel();
+    // A concurrent submit with the same client key won: answer its order.
+    const first = await findByClientKey(services, actor, input.client_key);
+    if (first) return orderAnswer(services, first);
+    if ((error as { code?: string }).code === '23505' && !isOrderIdTaken(error)) {
+      throw refused('transfer.inquiryUsed');
+    }
+    throw error;
+  }
+}
+
+type OrderPlan = Awaited<ReturnType<typeof planOrder>>;
+
+/** Guards and totals, before anything is issued: channel, voucher rights, lines, the base total. */
+async function planOrder(services: Services, actor: UserActor, input: OrderInput) {
   const channel = await resolveChannel(services.db, actor, input.id_channel);
   const voucherCode = input.kode_voucher.trim().toUpperCase();
   if (voucherCode && actor.auth.agent.user_type === END_USER) {
@@ -310,95 +338,108 @@ async function createNewOrder(
     unique: 0,
   });
   const now = services.now();
-  const orderId = newOrderId(now);
   const expiresAt = new Date(now.getTime() + TRANSFER_LIMITS.orderTtlMs);
-  const instrument = await issueInstrument(services, actor, {
-    orderId,
+  return {
     channel,
-    total: base,
+    voucherCode,
+    inquiries,
+    nominal,
+    voucherAmount,
+    base,
+    now,
     expiresAt,
-  });
-  try {
-    const row = await services.db.transaction().execute(async (trx) => {
-      // Concurrent orders of the same inquiries queue here; the second finds them used.
-      const inquiryIds = inquiries.map((i) => i.id);
-      await trx
-        .selectFrom('withdraw_inquiries')
-        .select('id')
-        .where('id', 'in', inquiryIds)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-      if ((await usedInquiries(trx, inquiryIds, now)).size > 0) {
-        throw refused('transfer.inquiryUsed');
-      }
-      const claimed = voucherCode ? await claimVoucher(trx, actor, voucherCode, now) : null;
-      const unique =
-        channel.def.kind === 'TRANSFER'
-          ? await claimUniqueTotal(trx, {
-              environment: actor.auth.environment,
-              accountNumber: instrument.payNumber,
-              base,
-              minCode: TRANSFER_LIMITS.uniqueCodeMin,
-              maxCode: TRANSFER_LIMITS.uniqueCodeMax,
-              taken: await unclaimedCodes(
-                trx,
-                actor.auth.environment,
-                instrument.payNumber,
-                base,
-                now,
-              ),
-              source: { kind: 'transfer_order', id: orderId },
-              expiresAt,
-              now,
-            })
-          : 0;
-      if (unique === null) throw refused('transfer.noUniqueCode');
-      const paid = { ...instrument, uniqueAmount: unique };
-      const order = await trx
-        .insertInto('transfer_orders')
-        .values(
-          orderRow(
-            { actor, input, orderId, now, expiresAt, channel, inquiries, instrument: paid },
-            {
-              nominal,
-              voucherCode: claimed ? voucherCode : '',
-              voucherAmount,
-              total: base + unique,
-            },
-          ),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('transfer_order_lines')
-        .values(inquiries.map((inquiry, i) => lineRow(order, inquiry, i + 1, input)))
-        .execute();
-      if (claimed) {
-        await trx
-          .insertInto('voucher_uses')
-          .values({
-            voucher_id: claimed.id,
-            user_id: actor.auth.user.id,
-            order_id: order.id,
-            created_at: now,
-          })
-          .execute();
-      }
-      return order;
-    });
-    await auditCreate(services, actor, row);
-    return orderAnswer(services, row);
-  } catch (error) {
-    await instrument.cancel();
-    // A concurrent submit with the same client key won: answer its order.
-    const first = await findByClientKey(services, actor, input.client_key);
-    if (first) return orderAnswer(services, first);
-    if ((error as { code?: string }).code === '23505' && !isOrderIdTaken(error)) {
-      throw refused('transfer.inquiryUsed');
-    }
-    throw error;
+    orderId: newOrderId(now),
+  };
+}
+
+/**
+ * The order in one transaction: its inquiries locked and unused, the voucher and the unique total
+ * claimed, the order, its lines, the voucher use and the audit row.
+ */
+async function recordOrder(
+  trx: Transaction<Database>,
+  actor: UserActor,
+  input: OrderInput,
+  plan: OrderPlan,
+  instrument: Instrument,
+): Promise<OrderRow> {
+  const { now, inquiries, voucherCode } = plan;
+  // Concurrent orders of the same inquiries queue here; the second finds them used.
+  const inquiryIds = inquiries.map((i) => i.id);
+  await trx
+    .selectFrom('withdraw_inquiries')
+    .select('id')
+    .where('id', 'in', inquiryIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if ((await usedInquiries(trx, inquiryIds, now)).size > 0) throw refused('transfer.inquiryUsed');
+  const claimed = voucherCode ? await claimVoucher(trx, actor, voucherCode, now) : null;
+  const unique = await uniqueCodeOf(trx, actor, plan, instrument);
+  if (unique === null) throw refused('transfer.noUniqueCode');
+  const order = await trx
+    .insertInto('transfer_orders')
+    .values(
+      orderRow(
+        {
+          actor,
+          input,
+          orderId: plan.orderId,
+          now,
+          expiresAt: plan.expiresAt,
+          channel: plan.channel,
+          inquiries,
+          instrument: { ...instrument, uniqueAmount: unique },
+        },
+        {
+          nominal: plan.nominal,
+          voucherCode: claimed ? voucherCode : '',
+          voucherAmount: plan.voucherAmount,
+          total: plan.base + unique,
+        },
+      ),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('transfer_order_lines')
+    .values(inquiries.map((inquiry, i) => lineRow(order, inquiry, i + 1, input)))
+    .execute();
+  if (claimed) {
+    await trx
+      .insertInto('voucher_uses')
+      .values({
+        voucher_id: claimed.id,
+        user_id: actor.auth.user.id,
+        order_id: order.id,
+        created_at: now,
+      })
+      .execute();
   }
+  await auditCreate(trx, actor, now, order);
+  return order;
+}
+
+/** A manual transfer's unique code (0 for other channels; null when none is free). */
+async function uniqueCodeOf(
+  trx: Transaction<Database>,
+  actor: UserActor,
+  plan: OrderPlan,
+  instrument: Instrument,
+): Promise<number | null> {
+  if (plan.channel.def.kind !== 'TRANSFER') return 0;
+  const environment = actor.auth.environment;
+  return claimUniqueTotal(trx, {
+    environment,
+    accountNumber: instrument.payNumber,
+    base: plan.base,
+    minCode: TRANSFER_LIMITS.uniqueCodeMin,
+    maxCode: TRANSFER_LIMITS.uniqueCodeMax,
+    taken: await unclaimedCodes(trx, environment, instrument.payNumber, plan.base, plan.now),
+    source: { kind: 'transfer_order', id: plan.orderId },
+    expiresAt: plan.expiresAt,
+    now: plan.now,
+  });
 }
 
 function orderRow(
@@ -471,9 +512,14 @@ function lineRow(
   };
 }
 
-async function auditCreate(services: Services, actor: UserActor, order: OrderRow) {
-  await writeAudit(services.db, {
-    at: services.now(),
+async function auditCreate(
+  trx: Transaction<Database>,
+  actor: UserActor,
+  now: Date,
+  order: OrderRow,
+) {
+  await writeAudit(trx, {
+    at: now,
     agentId: actor.auth.agent.id,
     userId: actor.auth.user.id,
     username: actor.auth.user.username,
