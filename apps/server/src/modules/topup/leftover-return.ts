@@ -202,7 +202,10 @@ type AgentOutcome =
 
 class ShortBalanceError extends Error {}
 
-/** One agent's return, in the caller's transaction: everything or nothing. */
+/**
+ * One agent's return, in the caller's transaction: everything or nothing. Guard (the agent locked,
+ * no return yet today) → the amount (pure) → the `deposits` row → the payout.
+ */
 async function returnForAgent(
   services: Services,
   trx: Trx,
@@ -211,25 +214,9 @@ async function returnForAgent(
   now: Date,
 ): Promise<AgentOutcome> {
   const { agent_id: agentId, environment } = candidate;
-  // Concurrent runs for one agent queue here; the second finds the first's row.
-  const agent = await trx
-    .selectFrom('agents')
-    .select(['id', 'username'])
-    .where('id', '=', agentId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const existing = await trx
-    .selectFrom('deposits')
-    .select('id')
-    .where('agent_id', '=', agentId)
-    .where('environment', '=', environment)
-    .where('kind', '=', 'return')
-    .where('return_date', '=', day)
-    .executeTakeFirst();
-  if (existing) return { kind: 'none' };
-
-  const { ledger } = services;
-  const available = await ledger.findAccount(
+  const agent = await lockAgentForDay(trx, candidate, day);
+  if (!agent) return { kind: 'none' };
+  const available = await services.ledger.findAccount(
     { kind: PAYOUT_ACCOUNT.available, agentId, environment },
     { trx },
   );
@@ -241,41 +228,21 @@ async function returnForAgent(
     available: availableOf(available),
   });
   if (amount <= 0) return { kind: 'none' };
-
   const account = await companyAccount(trx, agentId);
   if (!account) return { kind: 'no_account' };
-
   const idDeposit = returnId(day, agentId, environment);
   const pendingId = `deposit_return:${idDeposit}`;
-  const deposit = await trx
-    .insertInto('deposits')
-    .values({
-      id_deposit: idDeposit,
-      agent_id: agentId,
-      environment,
-      user_id: null,
-      username: agent.username,
-      tanggal_transaksi: now,
-      transaction_date: wibDate(now),
-      atasnama: account.atasnama,
-      norekening: account.norekening,
-      kodebank: account.kodebank,
-      namabank: account.namabank,
-      nominal: amount,
-      kode_unik: 0,
-      nominal_unik: amount,
-      status: 0,
-      expired_at: now,
-      ledger_transfer_id: pendingId,
-      created_at: now,
-      kind: 'return',
-      return_date: day,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const deposit = await insertReturnRow(trx, now, {
+    idDeposit,
+    pendingId,
+    agentId,
+    environment,
+    username: agent.username,
+    account,
+    amount,
+    day,
+  });
   if (!deposit) return { kind: 'none' };
-
   const submission = await openReturn(services, trx, now, {
     depositId: deposit.id,
     idDeposit,
@@ -288,6 +255,70 @@ async function returnForAgent(
   return { kind: 'returned', amount, submission };
 }
 
+/** Concurrent runs for one agent queue on its row; undefined when today's return exists. */
+async function lockAgentForDay(trx: Trx, candidate: Candidate, day: string) {
+  const agent = await trx
+    .selectFrom('agents')
+    .select(['id', 'username'])
+    .where('id', '=', candidate.agent_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const existing = await trx
+    .selectFrom('deposits')
+    .select('id')
+    .where('agent_id', '=', candidate.agent_id)
+    .where('environment', '=', candidate.environment)
+    .where('kind', '=', 'return')
+    .where('return_date', '=', day)
+    .executeTakeFirst();
+  return existing ? undefined : agent;
+}
+
+/** The `deposits` row the deposit page shows (kind 'return', status 0 New). */
+async function insertReturnRow(
+  trx: Trx,
+  now: Date,
+  r: {
+    idDeposit: string;
+    pendingId: string;
+    agentId: number;
+    environment: Environment;
+    username: string;
+    account: CompanyAccount;
+    amount: number;
+    day: string;
+  },
+) {
+  const { account, amount } = r;
+  return trx
+    .insertInto('deposits')
+    .values({
+      id_deposit: r.idDeposit,
+      agent_id: r.agentId,
+      environment: r.environment,
+      user_id: null,
+      username: r.username,
+      tanggal_transaksi: now,
+      transaction_date: wibDate(now),
+      atasnama: account.atasnama,
+      norekening: account.norekening,
+      kodebank: account.kodebank,
+      namabank: account.namabank,
+      nominal: amount,
+      kode_unik: 0,
+      nominal_unik: amount,
+      status: 0,
+      expired_at: now,
+      ledger_transfer_id: r.pendingId,
+      created_at: now,
+      kind: 'return',
+      return_date: r.day,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
 interface ReturnPayout {
   depositId: number;
   idDeposit: string;
@@ -295,7 +326,7 @@ interface ReturnPayout {
   payer: { agentId: number; environment: Environment };
   amount: number;
   day: string;
-  account: NonNullable<Awaited<ReturnType<typeof companyAccount>>>;
+  account: CompanyAccount;
 }
 
 /** The return's payout: available → the bank's rail clearing, opened by the job. */
