@@ -4,7 +4,7 @@ import { BULK_TRANSFER_LIMITS } from '@gerbang/shared/contract/bulk-transfer';
 import { validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { Actor } from '../../platform/actor';
-import { checksumMatches } from '../withdraw/security';
+import { checksumMatches } from '../../platform/binding';
 
 /**
  * The bulk page's token. `transaction/checksum` checks the account password once per Check and

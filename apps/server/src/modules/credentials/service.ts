@@ -11,11 +11,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { refused } from '../../http/errors';
 import type { Services } from '../../http/services';
+import { maskEmail } from '../../platform/binding';
 import { clearBudget } from '../../platform/guess-budget';
 import { writeAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { safeEqual } from '../auth/tokens';
-import { maskEmail } from '../withdraw/security';
 import { encryptSecret } from './signing';
 import { newTransactionPin, PIN_RULE } from './transaction-pin';
 

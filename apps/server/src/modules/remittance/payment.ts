@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { Actor } from '../../platform/actor';
+import { checksumMatches, paymentFingerprint } from '../../platform/binding';
 import { writeAudit } from '../audit/audit';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { holdFunds } from '../payouts/hold';
@@ -18,7 +19,6 @@ import { expectedChecksum, foreignAmount, type RemittanceInquiryRow } from './in
 import { checkOtp, findRemittanceInquiry, matchesUsedOtp } from './otp';
 import { MINOR_UNITS, postings, REMITTANCE_ACCOUNT, type RemittanceAccounts } from './postings';
 import { loadRemittanceReceipt } from './receipt';
-import { checksumMatches, paymentFingerprint } from './security';
 
 /** transaction/cashout_payment_remittance (the withdraw payment fields without bank_code). */
 export interface RemittancePaymentBody {

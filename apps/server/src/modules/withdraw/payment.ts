@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { Actor } from '../../platform/actor';
+import { checksumMatches, paymentFingerprint } from '../../platform/binding';
 import { writeAudit } from '../audit/audit';
 import { payoutAccounts } from '../payouts/accounts';
 import { holdFunds } from '../payouts/hold';
@@ -16,10 +17,9 @@ import type { PayoutSource } from '../payouts/sources';
 import { awaitRailStep, recordSubmission, type SubmissionRow } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
 import { expectedChecksum, type InquiryRow } from './inquiry';
-import { checkOtp, findInquiry, matchesUsedOtp, usableOtp } from './otp';
+import { checkOtp, consumeWithdrawOtp, findInquiry, matchesUsedOtp } from './otp';
 import { postings } from './postings';
 import { loadReceipt } from './receipt';
-import { checksumMatches, paymentFingerprint } from './security';
 import type { WithdrawKind } from './tables';
 
 /** The fields of transaction/cashout_payment and ewallet_payment, as the schema parsed them. */
@@ -186,15 +186,10 @@ async function payUnderLock(
   // A wrong code keeps its counted try: the transaction commits with the refusal.
   const otp = await checkOtp(services, inquiry, body.pin, trx);
   if (!otp.ok) return { kind: 'refused', error: otp.error };
-  const consumed = await trx
-    .updateTable('withdraw_otps')
-    .set({ used_at: now })
-    .where('id', '=', otp.otpId)
-    .where((eb) => usableOtp(eb, now))
-    .returning('id')
-    .executeTakeFirst();
   // Replaced by a new OTP (create_otp) since the check.
-  if (!consumed) return { kind: 'refused', error: refused('withdraw.otpExpired') };
+  if (!(await consumeWithdrawOtp(trx, otp.otpId, now))) {
+    return { kind: 'refused', error: refused('withdraw.otpExpired') };
+  }
   await trx
     .updateTable('withdraw_inquiries')
     .set({ paid_at: now, payment_fingerprint: fingerprintOf(body) })
