@@ -105,12 +105,20 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// Areas own numbered ranges (docs/architecture.md), so parallel work may land out of order.
+const migratorOf = (db: Kysely<any>) =>
+  new Migrator({ db, provider, allowUnorderedMigrations: true });
+
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  // Areas own numbered ranges (docs/architecture.md), so parallel work may land out of order.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** Runs the migrations up to and including `name` (tests of a migration that moves data). */
+export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await migratorOf(db).migrateTo(name);
+  if (error) throw new Error(`migration to ${name} failed: ${String(error)}`);
 }
