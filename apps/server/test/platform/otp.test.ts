@@ -18,7 +18,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * parallel guesses get at most five comparisons and parallel right codes never count as wrong),
  * single use under parallel consumes, a newer OTP replacing the older one, expiry, replays.
  */
-const PURPOSE: OtpPurpose = { name: 'test', hashBindsOwner: true, lockedBeforeExpired: true };
+const PURPOSE: OtpPurpose = {
+  name: 'test',
+  hashBindsOwner: true,
+  lockedBeforeExpired: true,
+  messages: { used: 'used', locked: 'locked', expired: 'expired', wrong: 'wrong' },
+};
 
 describe.each(testDatabases())('platform/otp on %s', (kind) => {
   let t: TestApp;

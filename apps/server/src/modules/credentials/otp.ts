@@ -14,13 +14,13 @@ import type { RouteContext } from '../../http/route';
 import { maskEmail } from '../../platform/binding';
 import { type GuessRule, spendTry } from '../../platform/guess-budget';
 import {
-  type OtpCheck as ChallengeCheck,
   checkOtp,
   consumeOtp,
   issueOtp,
   type OtpChallenge,
   type OtpPurpose,
   otpByPublicId,
+  otpRefusalMessage,
 } from '../../platform/otp/challenges';
 import { writeAudit } from '../audit/audit';
 
@@ -42,6 +42,12 @@ export const CREDENTIAL_OTP: OtpPurpose = {
   name: 'credential',
   hashBindsOwner: true,
   lockedBeforeExpired: false,
+  messages: {
+    used: 'credentials.otp.used',
+    locked: 'credentials.otp.locked',
+    expired: 'credentials.otp.expired',
+    wrong: 'credentials.otp.wrong',
+  },
 };
 
 /** OTP mails a user may ask for per hour (each needs a captcha too). */
@@ -105,14 +111,6 @@ export async function createCredentialOtp(
   return { email: maskEmail(email), idOtp: publicId, expiresAt: expiresAt.toISOString() };
 }
 
-/** The dialog's message for a refusal the code was not compared for (a replaced OTP is expired). */
-const REFUSAL_KEYS = {
-  used: 'credentials.otp.used',
-  superseded: 'credentials.otp.expired',
-  expired: 'credentials.otp.expired',
-  locked: 'credentials.otp.locked',
-} as const;
-
 /** The OTP the dialog names, when it is this user's in this environment; else a wrong code. */
 async function ownOtp(ctx: Ctx, action: OtpAction, idOtp: string): Promise<OtpChallenge> {
   const { services, auth } = ctx;
@@ -125,13 +123,8 @@ async function ownOtp(ctx: Ctx, action: OtpAction, idOtp: string): Promise<OtpCh
   return otp;
 }
 
-/** A compared wrong code: audited, then refused as wrong, or as locked when it was the last try. */
-async function refuseWrongCode(
-  ctx: Ctx,
-  action: OtpAction,
-  check: Extract<ChallengeCheck, { reason: 'wrong' }>,
-  now: Date,
-): Promise<never> {
+/** A compared wrong code is audited with the OTP's wrong codes so far. */
+async function auditWrongCode(ctx: Ctx, action: OtpAction, failures: number, now: Date) {
   const { services, auth } = ctx;
   await writeAudit(services.db, {
     at: now,
@@ -140,12 +133,11 @@ async function refuseWrongCode(
     username: auth.user.username,
     action: 'credential_otp_failure',
     target: action,
-    detail: { failures: check.wrongTries },
+    detail: { failures },
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     environment: auth.environment,
   });
-  throw refused(check.left <= 0 ? 'credentials.otp.locked' : 'credentials.otp.wrong');
 }
 
 /**
@@ -165,8 +157,9 @@ export async function consumeCredentialOtp(
   const secret = services.config.sessionSecret;
   const check = await checkOtp(services.db, secret, CREDENTIAL_OTP, otp, body.otp, now);
   if (!check.ok) {
-    if (check.reason === 'wrong') return refuseWrongCode(ctx, action, check, now);
-    throw refused(REFUSAL_KEYS[check.reason]);
+    if (check.reason === 'wrong') await auditWrongCode(ctx, action, check.wrongTries, now);
+    const { key, vars } = otpRefusalMessage(CREDENTIAL_OTP, check);
+    throw refused(key, vars);
   }
   if (!(await consumeOtp(services.db, check.otpId, now))) throw refused('credentials.otp.used');
 }

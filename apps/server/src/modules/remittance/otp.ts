@@ -5,13 +5,13 @@ import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { Actor } from '../../platform/actor';
 import {
-  type OtpCheck as ChallengeCheck,
   checkOtp as checkChallenge,
   consumeOtp,
   currentOtp,
   issueOtp,
   matchesUsedOtp as matchesUsedChallenge,
   type OtpPurpose,
+  otpRefusalMessage,
 } from '../../platform/otp/challenges';
 import type { RemittanceInquiriesTable } from './tables';
 
@@ -26,6 +26,12 @@ export const REMITTANCE_OTP: OtpPurpose = {
   name: 'remittance',
   hashBindsOwner: false,
   lockedBeforeExpired: true,
+  messages: {
+    used: 'remittance.otpUsed',
+    locked: 'remittance.otpLocked',
+    expired: 'remittance.otpExpired',
+    wrong: 'remittance.otpWrong',
+  },
 };
 
 /** The actor's agent's remittance inquiry (in the actor's environment), or 404. */
@@ -63,18 +69,6 @@ export function issueRemittanceOtp(
 
 export type OtpCheck = { ok: true; otpId: number } | { ok: false; error: ApiError };
 
-/** The spec's message for each refusal (a replaced OTP reads as expired). */
-function remittanceRefusal(check: Exclude<ChallengeCheck, { ok: true }>): ApiError {
-  if (check.reason === 'wrong') {
-    return check.left <= 0
-      ? refused('remittance.otpLocked')
-      : refused('remittance.otpWrong', { left: check.left });
-  }
-  if (check.reason === 'used') return refused('remittance.otpUsed');
-  if (check.reason === 'locked') return refused('remittance.otpLocked');
-  return refused('remittance.otpExpired');
-}
-
 /**
  * Checks the OTP and uses it up, inside the payment transaction (`db`), under the inquiry's row
  * lock.
@@ -90,7 +84,10 @@ export async function checkOtp(
   if (!otp) return { ok: false, error: refused('remittance.otpNotRequested') };
   const secret = services.config.sessionSecret;
   const check = await checkChallenge(db, secret, REMITTANCE_OTP, otp, pin, now);
-  if (!check.ok) return { ok: false, error: remittanceRefusal(check) };
+  if (!check.ok) {
+    const { key, vars } = otpRefusalMessage(REMITTANCE_OTP, check);
+    return { ok: false, error: refused(key, vars) };
+  }
   if (!(await consumeOtp(db, check.otpId, now))) {
     return { ok: false, error: refused('remittance.otpExpired') };
   }

@@ -7,16 +7,29 @@ import type { Services } from '../../http/services';
 import type { Actor } from '../../platform/actor';
 import { maskEmail } from '../../platform/binding';
 import {
-  type OtpCheck as ChallengeCheck,
   checkOtp as checkChallenge,
   consumeOtp,
   currentOtp,
   issueOtp,
   matchesUsedOtp as matchesUsedChallenge,
   type OtpPurpose,
+  otpRefusalMessage,
 } from '../../platform/otp/challenges';
 import type { InquiryRow } from './inquiry';
 import { checkAccountPassword } from './password';
+
+/** The withdraw OTP: its HMAC binds the public id (the inquiry binds user and amount). */
+export const WITHDRAW_OTP: OtpPurpose = {
+  name: 'withdraw',
+  hashBindsOwner: false,
+  lockedBeforeExpired: true,
+  messages: {
+    used: 'withdraw.otpUsed',
+    locked: 'withdraw.otpLocked',
+    expired: 'withdraw.otpExpired',
+    wrong: 'withdraw.otpWrong',
+  },
+};
 
 /** OTP mails one inquiry may trigger; past it the user checks again (a new inquiry). */
 const OTP_REQUESTS_PER_INQUIRY = 5;
@@ -110,25 +123,6 @@ export async function createOtp(
 
 export type OtpCheck = { ok: true; otpId: number } | { ok: false; error: ApiError };
 
-/** The withdraw OTP: its HMAC binds the public id (the inquiry binds user and amount). */
-export const WITHDRAW_OTP: OtpPurpose = {
-  name: 'withdraw',
-  hashBindsOwner: false,
-  lockedBeforeExpired: true,
-};
-
-/** The spec's message for each refusal (a replaced OTP reads as expired). */
-function withdrawRefusal(check: Exclude<ChallengeCheck, { ok: true }>): ApiError {
-  if (check.reason === 'wrong') {
-    return check.left <= 0
-      ? refused('withdraw.otpLocked')
-      : refused('withdraw.otpWrong', { left: check.left });
-  }
-  if (check.reason === 'used') return refused('withdraw.otpUsed');
-  if (check.reason === 'locked') return refused('withdraw.otpLocked');
-  return refused('withdraw.otpExpired');
-}
-
 /**
  * Checks the OTP the payment carries against the inquiry's current OTP (platform/otp: a try is
  * reserved before the code is compared, so parallel requests get at most 5 comparisons in all).
@@ -151,7 +145,9 @@ export async function checkOtp(
     pin,
     services.now(),
   );
-  return check.ok ? check : { ok: false, error: withdrawRefusal(check) };
+  if (check.ok) return check;
+  const { key, vars } = otpRefusalMessage(WITHDRAW_OTP, check);
+  return { ok: false, error: refused(key, vars) };
 }
 
 /** Uses the checked OTP up; false when a new OTP replaced it since the check. */

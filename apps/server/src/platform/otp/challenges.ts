@@ -26,6 +26,13 @@ export interface OtpPurpose {
   readonly hashBindsOwner: boolean;
   /** Which refusal an OTP both locked and expired gets (each feature keeps its spec's message). */
   readonly lockedBeforeExpired: boolean;
+  /** The feature's spec messages (i18n keys); `wrong` gets `{left}`, the tries still allowed. */
+  readonly messages: {
+    readonly used: string;
+    readonly locked: string;
+    readonly expired: string;
+    readonly wrong: string;
+  };
 }
 
 /** Why an OTP was refused; `wrong` is the only one whose code was compared. */
@@ -38,6 +45,25 @@ export type OtpCheck =
   | { ok: false; reason: 'wrong'; wrongTries: number; left: number };
 
 type Db = Kysely<Database>;
+
+/**
+ * The purpose's message for a refused check: a replaced OTP reads as expired, a wrong code that
+ * took the last try as locked.
+ */
+export function otpRefusalMessage(
+  purpose: OtpPurpose,
+  check: Exclude<OtpCheck, { ok: true }>,
+): { key: string; vars?: { left: number } } {
+  const { messages } = purpose;
+  if (check.reason === 'wrong') {
+    return check.left <= 0
+      ? { key: messages.locked }
+      : { key: messages.wrong, vars: { left: check.left } };
+  }
+  if (check.reason === 'used') return { key: messages.used };
+  if (check.reason === 'locked') return { key: messages.locked };
+  return { key: messages.expired };
+}
 
 function hashParts(
   purpose: OtpPurpose,
