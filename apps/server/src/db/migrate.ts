@@ -46,6 +46,7 @@ import * as nmidReview from './migrations/0136_nmid_review';
 import * as consoleStaff from './migrations/0140_console';
 import * as signup from './migrations/0141_signup';
 import * as snap from './migrations/0145_snap';
+import * as otpChallenges from './migrations/0150_otp_challenges';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -99,16 +100,25 @@ const migrations: Record<string, Migration> = {
   '0145_snap': snap,
   '0135_advance_funds_review': advanceFundsReview,
   '0136_nmid_review': nmidReview,
+  '0150_otp_challenges': otpChallenges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// Areas own numbered ranges (docs/architecture.md), so parallel work may land out of order.
+const migratorOf = (db: Kysely<any>) =>
+  new Migrator({ db, provider, allowUnorderedMigrations: true });
+
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  // Areas own numbered ranges (docs/architecture.md), so parallel work may land out of order.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** Runs the migrations up to and including `name` (tests of a migration that moves data). */
+export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await migratorOf(db).migrateTo(name);
+  if (error) throw new Error(`migration to ${name} failed: ${String(error)}`);
 }

@@ -14,6 +14,7 @@ import type { SnapTables } from '../modules/snap/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
 import type { GuessBudgetTables } from '../platform/guess-budget-tables';
+import type { OtpTables } from '../platform/otp/tables';
 import type { CreatedAt, Timestamp } from './column-types';
 import type { DataPageTables } from './data-page-tables';
 
@@ -170,6 +171,7 @@ export interface Database
     BulkVaTables,
     CredentialTables,
     GuessBudgetTables,
+    OtpTables,
     RequestPaymentTables,
     ConsoleTables,
     SignupTables,

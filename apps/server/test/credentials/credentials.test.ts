@@ -104,12 +104,11 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
     );
     expect(tries.every((r) => r.rc !== '00')).toBe(true);
     const compared = await t.services.db
-      .selectFrom('guess_tries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('scope', '=', 'credential_otp')
-      .where('key', '=', o.id_otp)
+      .selectFrom('otp_challenges')
+      .select('wrong_tries')
+      .where('public_id', '=', o.id_otp)
       .executeTakeFirstOrThrow();
-    expect(Number(compared.n)).toBe(5);
+    expect(compared.wrong_tries).toBe(5);
     expect(tries.filter((r) => r.rd === 'The OTP code is wrong').length).toBeLessThanOrEqual(4);
     // Even the right code is refused now.
     const right = await partner.post('/control/update_credential', body);
@@ -381,9 +380,9 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
         expect(res.rd).toMatch(message);
         // A refused URL does not spend the OTP.
         const row = await t.services.db
-          .selectFrom('credential_otps')
+          .selectFrom('otp_challenges')
           .select('used_at')
-          .where('id_otp', '=', o.id_otp)
+          .where('public_id', '=', o.id_otp)
           .executeTakeFirstOrThrow();
         expect(row.used_at).toBeNull();
       }
@@ -510,9 +509,9 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
     expect((await sandbox.post('/control/change_environment_sandbox')).rc).toBe('00');
     const o = await otpFor(sandbox, 'credential');
     const row = await t.services.db
-      .selectFrom('credential_otps')
+      .selectFrom('otp_challenges')
       .select('environment')
-      .where('id_otp', '=', o.id_otp)
+      .where('public_id', '=', o.id_otp)
       .executeTakeFirstOrThrow();
     expect(row.environment).toBe('sandbox');
     const res = await partner.post('/control/generate_credential_server', {
@@ -523,9 +522,9 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
     expect(res.rd).toBe('The OTP code is wrong');
     expect(res.data?.client_secret).toBeUndefined();
     const after = await t.services.db
-      .selectFrom('credential_otps')
+      .selectFrom('otp_challenges')
       .select('used_at')
-      .where('id_otp', '=', o.id_otp)
+      .where('public_id', '=', o.id_otp)
       .executeTakeFirstOrThrow();
     expect(after.used_at).toBeNull();
   });

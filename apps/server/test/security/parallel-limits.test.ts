@@ -16,6 +16,7 @@ import {
   ledgerBalance,
   offsetToWib,
   prepare,
+  withdrawOtpOf,
 } from '../withdraw/factory';
 
 /**
@@ -214,12 +215,7 @@ describe.each(testDatabases())('parallel limits on %s', (kind) => {
         c.post('/transaction/cashout_payment', { ...paid.payment, pin: wrong }),
       );
       expect(answers.filter((a) => /^Wrong OTP\./.test(a.rd)).length).toBeLessThanOrEqual(4);
-      const otp = await t.services.db
-        .selectFrom('withdraw_otps')
-        .innerJoin('withdraw_inquiries', 'withdraw_inquiries.id', 'withdraw_otps.inquiry_id')
-        .select('withdraw_otps.wrong_tries')
-        .where('withdraw_inquiries.id_transaksi', '=', paid.inquiry.idtransaksi)
-        .executeTakeFirstOrThrow();
+      const otp = await withdrawOtpOf(t, paid.inquiry.idtransaksi);
       expect(otp.wrong_tries).toBe(5);
       const right = await c.post('/transaction/cashout_payment', paid.payment);
       expect(right.rd).toBe('Too many wrong OTP attempts. Please check again to get a new OTP.');

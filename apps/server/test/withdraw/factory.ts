@@ -98,6 +98,23 @@ export async function latestOtp(c: TestClient, to = 'partner@demo.id'): Promise<
   return code;
 }
 
+/** The current withdraw OTP of an inquiry (by its id_transaksi). */
+export async function withdrawOtpOf(t: TestApp, idTransaksi: string) {
+  const inquiry = await t.services.db
+    .selectFrom('withdraw_inquiries')
+    .select('id')
+    .where('id_transaksi', '=', idTransaksi)
+    .executeTakeFirstOrThrow();
+  return t.services.db
+    .selectFrom('otp_challenges')
+    .selectAll()
+    .where('purpose', '=', 'withdraw')
+    .where('subject', '=', String(inquiry.id))
+    .where('superseded_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
 export interface Paid {
   inquiry: any;
   otp: string;

@@ -11,6 +11,7 @@ import {
   ledgerBalance,
   offsetToWib,
   prepare,
+  withdrawOtpOf,
 } from './factory';
 
 describe.each(testDatabases())('withdraw payment on %s', (kind) => {
@@ -75,7 +76,11 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
     expect(otp.rd).toBe('The OTP has been sent to your e-mail p***r@demo.id.');
     const code = await latestOtp(c);
     // Stored as an HMAC, never as the code.
-    const stored = await t.services.db.selectFrom('withdraw_otps').select('code_hash').execute();
+    const stored = await t.services.db
+      .selectFrom('otp_challenges')
+      .select('code_hash')
+      .where('purpose', '=', 'withdraw')
+      .execute();
     expect(stored.every((row) => row.code_hash !== code && row.code_hash.length === 64)).toBe(true);
 
     const empty = await c.post('/transaction/cashout_payment', { pin: '' });
@@ -288,12 +293,7 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
         c.post('/transaction/cashout_payment', { ...paid.payment, pin: wrong }),
       ),
     );
-    const otp = await t.services.db
-      .selectFrom('withdraw_otps')
-      .innerJoin('withdraw_inquiries', 'withdraw_inquiries.id', 'withdraw_otps.inquiry_id')
-      .select('withdraw_otps.wrong_tries')
-      .where('withdraw_inquiries.id_transaksi', '=', paid.inquiry.idtransaksi)
-      .executeTakeFirstOrThrow();
+    const otp = await withdrawOtpOf(t, paid.inquiry.idtransaksi);
     expect(otp.wrong_tries).toBe(5);
     // Each "tries left" count is answered once at most: no two requests compared on the same try.
     const left = answers.map((a) => a.rd).filter((rd) => /^Wrong OTP\./.test(rd));
@@ -321,11 +321,7 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
     const keys = checks.map((check) => (check.ok ? 'ok' : check.error.messageKey));
     expect(keys.filter((key) => key === 'withdraw.otpWrong')).toHaveLength(4);
     expect(keys.filter((key) => key === 'withdraw.otpLocked')).toHaveLength(16);
-    const otp = await t.services.db
-      .selectFrom('withdraw_otps')
-      .select('wrong_tries')
-      .where('inquiry_id', '=', inquiry.id)
-      .executeTakeFirstOrThrow();
+    const otp = await withdrawOtpOf(t, inquiry.id_transaksi);
     expect(otp.wrong_tries).toBe(5);
     expect((await checkOtp(ctx, inquiry, paid.otp)).ok).toBe(false);
   });

@@ -1,10 +1,10 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { wibParts } from '@gerbang/shared';
+import { randomInt } from 'node:crypto';
 import { BULK_TRANSFER_LIMITS } from '@gerbang/shared/contract/bulk-transfer';
 import { validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { checksumMatches } from '../withdraw/security';
+import { bindingChecksum, checksumMatches } from '../../platform/binding';
+import { newUuid, wibStamp } from '../../platform/ids';
 
 /**
  * The bulk page's token. `transaction/checksum` checks the account password once per Check and
@@ -22,11 +22,13 @@ function tokenChecksum(
   secret: string,
   f: { uuid: string; agentId: number; userId: number; env: string; expiresAt: Date },
 ) {
-  return createHmac('sha256', secret)
-    .update(
-      ['bulk-checksum-v1', f.uuid, f.agentId, f.userId, f.env, f.expiresAt.toISOString()].join('|'),
-    )
-    .digest('hex');
+  return bindingChecksum(secret, 'bulk-checksum-v1', [
+    f.uuid,
+    f.agentId,
+    f.userId,
+    f.env,
+    f.expiresAt.toISOString(),
+  ]);
 }
 
 /** Stores a fresh token after the password check (the caller checked it). */
@@ -34,7 +36,7 @@ export async function issueToken(services: Services, actor: UserActor): Promise<
   const { auth } = actor;
   const now = services.now();
   const expiresAt = new Date(now.getTime() + BULK_TRANSFER_LIMITS.tokenTtlMs);
-  const uuid = randomUUID();
+  const uuid = newUuid();
   const checksum = tokenChecksum(services.config.sessionSecret, {
     uuid,
     agentId: auth.agent.id,
@@ -91,7 +93,5 @@ export function newBatchKey(): string {
  * within a request by construction, across requests by the key (and the database's unique index).
  */
 export function newRowTransactionId(now: Date, batchKey: string, seq: number): string {
-  const p = wibParts(now);
-  const stamp = `${String(p.year).slice(2)}${pad(p.month)}${pad(p.day)}${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
-  return `BT${stamp}${batchKey}${pad(seq, 5)}`;
+  return `BT${wibStamp(now)}${batchKey}${pad(seq, 5)}`;
 }

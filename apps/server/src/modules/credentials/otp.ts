@@ -1,8 +1,7 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type Language,
   OTP_ACTIONS,
-  OTP_MAX_WRONG,
   OTP_TTL_MS,
   type OtpAction,
   type OtpConfirm,
@@ -13,31 +12,42 @@ import {
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
 import { writeAudit } from '../../platform/audit/audit';
+import { maskEmail } from '../../platform/binding';
+import { type GuessRule, spendTry } from '../../platform/guess-budget';
 import {
-  type GuessRule,
-  recordFailure,
-  releaseTry,
-  reserveTry,
-  spendTry,
-} from '../../platform/guess-budget';
-import { safeEqual } from '../../platform/session/tokens';
-import { maskEmail, newOtpCode } from '../withdraw/security';
+  checkOtp,
+  consumeOtp,
+  issueOtp,
+  type OtpChallenge,
+  type OtpPurpose,
+  otpByPublicId,
+  otpRefusalMessage,
+} from '../../platform/otp/challenges';
 
 /**
  * The sensitive-change OTP (spec 03 §4, §5.2): `control/create_otp` mails a 6-digit code to the
  * user's login address, valid 10 minutes, bound to the user, the environment and the action
  * (`brand`), usable once.
- * Five wrong codes lock it: each guess reserves a try of the OTP's budget BEFORE the code is
- * compared (platform/guess-budget.ts), so parallel guesses cannot get more than five compared.
+ * Five wrong codes lock it: each guess reserves a try of the OTP BEFORE the code is compared
+ * (platform/otp), so parallel guesses cannot get more than five compared.
  */
 
 type Ctx = RouteContext<unknown, unknown, unknown>;
 
-/** Wrong codes per OTP; the window outlives the OTP, so a locked OTP stays locked. */
-export const OTP_GUESS_RULE: GuessRule = {
-  scope: 'credential_otp',
-  limit: OTP_MAX_WRONG,
-  windowMs: OTP_TTL_MS * 2,
+/**
+ * The credential OTP: its subject is the action (`brand`), and its HMAC binds the user and the
+ * action too (no inquiry row binds them).
+ */
+export const CREDENTIAL_OTP: OtpPurpose = {
+  name: 'credential',
+  hashBindsOwner: true,
+  lockedBeforeExpired: false,
+  messages: {
+    used: 'credentials.otp.used',
+    locked: 'credentials.otp.locked',
+    expired: 'credentials.otp.expired',
+    wrong: 'credentials.otp.wrong',
+  },
 };
 
 /** OTP mails a user may ask for per hour (each needs a captcha too). */
@@ -46,12 +56,6 @@ export const OTP_REQUEST_RULE: GuessRule = {
   limit: 10,
   windowMs: 60 * 60 * 1000,
 };
-
-function hashCode(secret: string, idOtp: string, userId: number, action: string, code: string) {
-  return createHmac('sha256', secret)
-    .update(`credential-otp-v1|${idOtp}|${userId}|${action}|${code}`)
-    .digest('hex');
-}
 
 /** A test session skips captchas (spec 03 §6); others must bring a valid, unused one. */
 export async function checkCaptcha(ctx: Ctx, captcha: string, missingKey: string): Promise<void> {
@@ -82,36 +86,16 @@ export async function createCredentialOtp(
   const budget = await spendTry(services.db, OTP_REQUEST_RULE, auth.user.id, now);
   if (!budget.ok) throw new ApiError(RC.THROTTLED, 'common.errors.tooManyRequests');
 
-  const code = newOtpCode();
-  const idOtp = randomUUID();
-  const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
-  const email = auth.user.username;
-  await services.db.transaction().execute(async (trx) => {
-    // A newer code for the same action replaces the older one.
-    await trx
-      .updateTable('credential_otps')
-      .set({ expires_at: now })
-      .where('user_id', '=', auth.user.id)
-      .where('environment', '=', auth.environment)
-      .where('action', '=', input.brand)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .execute();
-    await trx
-      .insertInto('credential_otps')
-      .values({
-        id_otp: idOtp,
-        user_id: auth.user.id,
-        agent_id: auth.agent.id,
-        environment: auth.environment,
-        action: input.brand,
-        code_hash: hashCode(services.config.sessionSecret, idOtp, auth.user.id, input.brand, code),
-        email,
-        expires_at: expiresAt,
-        created_at: now,
-      })
-      .execute();
+  // A newer code for the same action replaces the older one.
+  const { code, publicId, expiresAt } = await issueOtp(services.db, services.config.sessionSecret, {
+    purpose: CREDENTIAL_OTP,
+    subject: input.brand,
+    userId: auth.user.id,
+    environment: auth.environment,
+    now,
+    publicId: randomUUID(),
   });
+  const email = auth.user.username;
   const lang = ctx.lang as Language;
   await services.mail.send({
     to: email,
@@ -124,7 +108,36 @@ export async function createCredentialOtp(
       minutes: Math.round(OTP_TTL_MS / 60_000),
     }),
   });
-  return { email: maskEmail(email), idOtp, expiresAt: expiresAt.toISOString() };
+  return { email: maskEmail(email), idOtp: publicId, expiresAt: expiresAt.toISOString() };
+}
+
+/** The OTP the dialog names, when it is this user's in this environment; else a wrong code. */
+async function ownOtp(ctx: Ctx, action: OtpAction, idOtp: string): Promise<OtpChallenge> {
+  const { services, auth } = ctx;
+  const otp = await otpByPublicId(services.db, CREDENTIAL_OTP, idOtp);
+  // Bound to the environment it was asked for in: a sandbox code does not work in production.
+  if (!otp || otp.user_id !== auth.user.id || otp.environment !== auth.environment) {
+    throw refused('credentials.otp.wrong');
+  }
+  if (otp.subject !== action) throw refused('credentials.otp.invalidType');
+  return otp;
+}
+
+/** A compared wrong code is audited with the OTP's wrong codes so far. */
+async function auditWrongCode(ctx: Ctx, action: OtpAction, failures: number, now: Date) {
+  const { services, auth } = ctx;
+  await writeAudit(services.db, {
+    at: now,
+    agentId: auth.agent.id,
+    userId: auth.user.id,
+    username: auth.user.username,
+    action: 'credential_otp_failure',
+    target: action,
+    detail: { failures },
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    environment: auth.environment,
+  });
 }
 
 /**
@@ -137,56 +150,16 @@ export async function consumeCredentialOtp(
   action: OtpAction,
   body: OtpConfirm,
 ): Promise<void> {
-  const { services, auth } = ctx;
+  const { services } = ctx;
   await checkCaptcha(ctx, body.captcha, 'credentials.otp.captchaMissing');
   const now = services.now();
-  const otp = await services.db
-    .selectFrom('credential_otps')
-    .selectAll()
-    .where('id_otp', '=', body.id_otp)
-    .where('user_id', '=', auth.user.id)
-    // Bound to the environment it was asked for in: a sandbox code does not work in production.
-    .where('environment', '=', auth.environment)
-    .executeTakeFirst();
-  if (!otp) throw refused('credentials.otp.wrong');
-  if (otp.action !== action) throw refused('credentials.otp.invalidType');
-  if (otp.used_at) throw refused('credentials.otp.used');
-  if (new Date(otp.expires_at).getTime() <= now.getTime()) throw refused('credentials.otp.expired');
-
-  const reservation = await reserveTry(services.db, OTP_GUESS_RULE, otp.id_otp, now);
-  if (!reservation.ok) throw refused('credentials.otp.locked');
-  const expected = hashCode(
-    services.config.sessionSecret,
-    otp.id_otp,
-    auth.user.id,
-    action,
-    body.otp,
-  );
-  if (!safeEqual(expected, otp.code_hash)) {
-    const { failures } = await recordFailure(services.db, reservation, now);
-    await writeAudit(services.db, {
-      at: now,
-      agentId: auth.agent.id,
-      userId: auth.user.id,
-      username: auth.user.username,
-      action: 'credential_otp_failure',
-      target: action,
-      detail: { failures },
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      environment: auth.environment,
-    });
-    if (failures >= OTP_MAX_WRONG) throw refused('credentials.otp.locked');
-    throw refused('credentials.otp.wrong');
+  const otp = await ownOtp(ctx, action, body.id_otp);
+  const secret = services.config.sessionSecret;
+  const check = await checkOtp(services.db, secret, CREDENTIAL_OTP, otp, body.otp, now);
+  if (!check.ok) {
+    if (check.reason === 'wrong') await auditWrongCode(ctx, action, check.wrongTries, now);
+    const { key, vars } = otpRefusalMessage(CREDENTIAL_OTP, check);
+    throw refused(key, vars);
   }
-  const used = await services.db
-    .updateTable('credential_otps')
-    .set({ used_at: now })
-    .where('id', '=', otp.id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('id')
-    .executeTakeFirst();
-  await releaseTry(services.db, reservation);
-  if (!used) throw refused('credentials.otp.used');
+  if (!(await consumeOtp(services.db, check.otpId, now))) throw refused('credentials.otp.used');
 }

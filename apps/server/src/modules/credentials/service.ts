@@ -12,10 +12,10 @@ import type { Database } from '../../db/schema';
 import { refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { writeAudit } from '../../platform/audit/audit';
+import { maskEmail } from '../../platform/binding';
 import { clearBudget } from '../../platform/guess-budget';
 import { safeEqual } from '../../platform/session/tokens';
 import { hashPassword } from '../auth/passwords';
-import { maskEmail } from '../withdraw/security';
 import { encryptSecret } from './signing';
 import { newTransactionPin, PIN_RULE } from './transaction-pin';
 

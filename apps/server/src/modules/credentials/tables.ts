@@ -39,23 +39,7 @@ export interface CallbackUrlsTable {
   updated_at: Timestamp;
 }
 
-/** A sensitive-change OTP (spec 03 §4, §5.2): bound to the user and the action, single use. */
-export interface CredentialOtpsTable {
-  id: Generated<number>;
-  id_otp: string;
-  user_id: number;
-  agent_id: number;
-  environment: Environment;
-  action: string;
-  code_hash: string;
-  email: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: Timestamp;
-}
-
 export interface CredentialTables {
   agent_credentials: AgentCredentialsTable;
   callback_urls: CallbackUrlsTable;
-  credential_otps: CredentialOtpsTable;
 }

@@ -20,19 +20,13 @@ import type { Selectable } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { newToken } from '../../platform/session/tokens';
+import { bindingChecksum, maskEmail } from '../../platform/binding';
+import { newTransactionId, newUuid } from '../../platform/ids';
 import { requireOwnPassword } from '../account/own-password';
 import { availableBalance } from '../payouts/accounts';
 import { findInternationalBank } from './banks';
+import { issueRemittanceOtp } from './otp';
 import { rateOf } from './rates';
-import {
-  hashOtp,
-  maskEmail,
-  newOtpCode,
-  newRemittanceId,
-  newUuid,
-  remittanceChecksum,
-} from './security';
 import type { RemittanceInquiriesTable } from './tables';
 
 export type RemittanceInquiryRow = Selectable<RemittanceInquiriesTable>;
@@ -48,7 +42,7 @@ export function logoUrl(): string {
 
 /** Recomputes an inquiry's checksum from its stored fields (the payment's binding check). */
 export function expectedChecksum(secret: string, row: RemittanceInquiryRow): string {
-  return remittanceChecksum(secret, [
+  return bindingChecksum(secret, 'remittance-inquiry-v1', [
     row.id_transaksi,
     row.agent_id,
     row.environment,
@@ -207,9 +201,8 @@ export async function createRemittanceInquiry(
     created_at: now,
     expires_at: expiresAt,
   };
-  const code = newOtpCode();
-  const row = await services.db.transaction().execute(async (trx) => {
-    const id_transaksi = newRemittanceId(now);
+  const { inserted: row, code } = await services.db.transaction().execute(async (trx) => {
+    const id_transaksi = newTransactionId('IR', now);
     const draft = {
       ...base,
       id: 0,
@@ -224,19 +217,8 @@ export async function createRemittanceInquiry(
       .values({ ...base, id_transaksi, checksum })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const publicId = newToken(12);
-    await trx
-      .insertInto('remittance_otps')
-      .values({
-        public_id: publicId,
-        inquiry_id: inserted.id,
-        user_id: auth.user.id,
-        code_hash: hashOtp(services.config.sessionSecret, publicId, code),
-        created_at: now,
-        expires_at: new Date(now.getTime() + OTP_TTL_MS),
-      })
-      .execute();
-    return inserted;
+    const otp = await issueRemittanceOtp(services, trx, inserted, now);
+    return { inserted, code: otp.code };
   });
   await services.mail.send({
     to: auth.user.username,

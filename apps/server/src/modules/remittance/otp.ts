@@ -1,17 +1,38 @@
-import { OTP_MAX_WRONG_TRIES, RC } from '@gerbang/shared';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { RC } from '@gerbang/shared';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import type { RemittanceInquiryRow } from './inquiry';
-import { hashOtp } from './security';
+import {
+  checkOtp as checkChallenge,
+  consumeOtp,
+  currentOtp,
+  issueOtp,
+  matchesUsedOtp as matchesUsedChallenge,
+  type OtpPurpose,
+  otpRefusalMessage,
+} from '../../platform/otp/challenges';
+import type { RemittanceInquiriesTable } from './tables';
+
+type RemittanceInquiryRow = Selectable<RemittanceInquiriesTable>;
 
 /**
- * The remittance OTP follows the withdraw rules: 6 digits mailed with the inquiry, HMAC-stored,
- * 10 minutes, single use, 5 wrong tries. Every comparison first reserves a try with one
- * conditional UPDATE, so parallel guesses get at most 5 comparisons in all.
+ * The remittance OTP follows the withdraw rules (platform/otp): 6 digits mailed with the inquiry,
+ * HMAC-stored, 10 minutes, single use, 5 wrong tries. Every comparison first reserves a try with
+ * one conditional UPDATE, so parallel guesses get at most 5 comparisons in all.
  */
+export const REMITTANCE_OTP: OtpPurpose = {
+  name: 'remittance',
+  hashBindsOwner: false,
+  lockedBeforeExpired: true,
+  messages: {
+    used: 'remittance.otpUsed',
+    locked: 'remittance.otpLocked',
+    expired: 'remittance.otpExpired',
+    wrong: 'remittance.otpWrong',
+  },
+};
 
 /** The actor's agent's remittance inquiry (in the actor's environment), or 404. */
 export async function findRemittanceInquiry(
@@ -30,28 +51,28 @@ export async function findRemittanceInquiry(
   return row;
 }
 
-export function usableOtp(eb: ExpressionBuilder<Database, 'remittance_otps'>, now: Date) {
-  return eb.and([
-    eb('used_at', 'is', null),
-    eb('superseded_at', 'is', null),
-    eb('expires_at', '>', now),
-    eb('wrong_tries', '<', OTP_MAX_WRONG_TRIES),
-  ]);
+/** The inquiry's OTP, written in the inquiry's transaction (`trx`); the caller mails the code. */
+export function issueRemittanceOtp(
+  services: Pick<Services, 'config'>,
+  trx: Kysely<Database>,
+  inquiry: Pick<RemittanceInquiryRow, 'id' | 'user_id' | 'environment'>,
+  now: Date,
+) {
+  return issueOtp(trx, services.config.sessionSecret, {
+    purpose: REMITTANCE_OTP,
+    subject: String(inquiry.id),
+    userId: inquiry.user_id,
+    environment: inquiry.environment,
+    now,
+  });
 }
 
 export type OtpCheck = { ok: true; otpId: number } | { ok: false; error: ApiError };
 
-function refusalOf(
-  otp: { used_at: Date | null; wrong_tries: number; expires_at: Date },
-  now: Date,
-) {
-  if (otp.used_at) return refused('remittance.otpUsed');
-  if (otp.wrong_tries >= OTP_MAX_WRONG_TRIES) return refused('remittance.otpLocked');
-  if (new Date(otp.expires_at).getTime() <= now.getTime()) return refused('remittance.otpExpired');
-  return null;
-}
-
-/** Checks the OTP inside the payment transaction (`db`), under the inquiry's row lock. */
+/**
+ * Checks the OTP and uses it up, inside the payment transaction (`db`), under the inquiry's row
+ * lock.
+ */
 export async function checkOtp(
   services: Pick<Services, 'now' | 'config'>,
   inquiryId: number,
@@ -59,53 +80,31 @@ export async function checkOtp(
   db: Kysely<Database>,
 ): Promise<OtpCheck> {
   const now = services.now();
-  const otp = await db
-    .selectFrom('remittance_otps')
-    .selectAll()
-    .where('inquiry_id', '=', inquiryId)
-    .where('superseded_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const otp = await currentOtp(db, REMITTANCE_OTP, String(inquiryId));
   if (!otp) return { ok: false, error: refused('remittance.otpNotRequested') };
-  const refusal = refusalOf(otp, now);
-  if (refusal) return { ok: false, error: refusal };
-  const reserved = await db
-    .updateTable('remittance_otps')
-    .set({ wrong_tries: sql`wrong_tries + 1` })
-    .where('id', '=', otp.id)
-    .where((eb) => usableOtp(eb, now))
-    .returning('wrong_tries')
-    .executeTakeFirst();
-  if (!reserved) return { ok: false, error: refused('remittance.otpExpired') };
-  if (hashOtp(services.config.sessionSecret, otp.public_id, pin) !== otp.code_hash) {
-    const left = OTP_MAX_WRONG_TRIES - reserved.wrong_tries;
-    return {
-      ok: false,
-      error: left <= 0 ? refused('remittance.otpLocked') : refused('remittance.otpWrong', { left }),
-    };
+  const secret = services.config.sessionSecret;
+  const check = await checkChallenge(db, secret, REMITTANCE_OTP, otp, pin, now);
+  if (!check.ok) {
+    const { key, vars } = otpRefusalMessage(REMITTANCE_OTP, check);
+    return { ok: false, error: refused(key, vars) };
   }
-  await db
-    .updateTable('remittance_otps')
-    .set({ wrong_tries: sql`wrong_tries - 1`, used_at: now })
-    .where('id', '=', otp.id)
-    .execute();
-  return { ok: true, otpId: otp.id };
+  if (!(await consumeOtp(db, check.otpId, now))) {
+    return { ok: false, error: refused('remittance.otpExpired') };
+  }
+  return check;
 }
 
 /** For a replay: the pin must be the OTP that paid this inquiry. */
-export async function matchesUsedOtp(
+export function matchesUsedOtp(
   services: Services,
   inquiryId: number,
   pin: string,
 ): Promise<boolean> {
-  const used = await services.db
-    .selectFrom('remittance_otps')
-    .select(['public_id', 'code_hash'])
-    .where('inquiry_id', '=', inquiryId)
-    .where('used_at', 'is not', null)
-    .executeTakeFirst();
-  return (
-    used !== undefined &&
-    hashOtp(services.config.sessionSecret, used.public_id, pin) === used.code_hash
+  return matchesUsedChallenge(
+    services.db,
+    services.config.sessionSecret,
+    REMITTANCE_OTP,
+    String(inquiryId),
+    pin,
   );
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { Actor, UserActor } from '../../platform/actor';
+import { checksumMatches, paymentFingerprint } from '../../platform/binding';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import type { PayoutSource } from '../payouts/kinds';
 import { openPayout, type PayoutRecord } from '../payouts/open';
@@ -17,7 +18,6 @@ import { checkOtp, findRemittanceInquiry, matchesUsedOtp } from './otp';
 import { REMITTANCE_PAYOUT } from './payout-kind';
 import { MINOR_UNITS, postings, REMITTANCE_ACCOUNT, type RemittanceAccounts } from './postings';
 import { loadRemittanceReceipt } from './receipt';
-import { checksumMatches, paymentFingerprint } from './security';
 
 /** transaction/cashout_payment_remittance (the withdraw payment fields without bank_code). */
 export interface RemittancePaymentBody {

@@ -1,6 +1,8 @@
 import { toDestination } from '@gerbang/shared/contract/remittance';
 import type { Services } from '../../http/services';
 import { jobActor } from '../../platform/actor';
+import { paymentFingerprint } from '../../platform/binding';
+import { newTransactionId, newUuid } from '../../platform/ids';
 import { availableBalance } from '../payouts/accounts';
 import { advanceSubmission } from '../payouts/rail-work';
 import { findInternationalBank } from './banks';
@@ -12,7 +14,6 @@ import {
 } from './inquiry';
 import { bookRemittance } from './payment';
 import { currentRates } from './rates';
-import { newRemittanceId, newUuid, paymentFingerprint } from './security';
 
 /** The demo partner's remittances: one success per corridor, and one the beneficiary bank refused. */
 const DEMO_REMITTANCES = [
@@ -101,7 +102,7 @@ export async function seedRemittanceDemo(services: Services): Promise<number> {
     const now = services.now();
     const base = {
       id: 0,
-      id_transaksi: newRemittanceId(now),
+      id_transaksi: newTransactionId('IR', now),
       agent_id: owner.agentId,
       environment: 'production' as const,
       user_id: owner.userId,

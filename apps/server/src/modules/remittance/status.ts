@@ -6,11 +6,11 @@ import type {
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
+import { checksumMatches } from '../../platform/binding';
 import { advanceIfDue } from '../payouts/rail-work';
 import type { RemittanceInquiryRow } from './inquiry';
 import { findRemittanceInquiry } from './otp';
 import { receiptOf, remittanceTransaction } from './receipt';
-import { checksumMatches } from './security';
 
 export interface LookupInput {
   reff_id: string;

@@ -49,21 +49,7 @@ export interface RemittanceInquiriesTable {
   payment_fingerprint: string | null;
 }
 
-export interface RemittanceOtpsTable {
-  id: Generated<number>;
-  public_id: string;
-  inquiry_id: number;
-  user_id: number;
-  code_hash: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  wrong_tries: Generated<number>;
-  used_at: Timestamp | null;
-  superseded_at: Timestamp | null;
-}
-
 export interface RemittanceTables {
   remittance_rates: RemittanceRatesTable;
   remittance_inquiries: RemittanceInquiriesTable;
-  remittance_otps: RemittanceOtpsTable;
 }

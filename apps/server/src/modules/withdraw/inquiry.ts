@@ -16,13 +16,14 @@ import type { Selectable } from 'kysely';
 import { refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
+import { newTransactionId, newUuid } from '../../platform/ids';
 import type { InquiryResult } from '../../rails';
 import { availableBalance } from '../payouts/accounts';
+import { inquiryChecksum } from './checksum';
 import type { Destination } from './destinations';
 import { shapeAccountNumber } from './destinations';
 import { checkAccountPassword } from './password';
 import { type Pricing, priceWithdrawal } from './pricing';
-import { inquiryChecksum, newTransactionId, newUuid } from './security';
 import type { WithdrawInquiriesTable } from './tables';
 
 /** An inquiry can be paid for this long; its OTP lives 10 minutes within it. */

@@ -1,14 +1,35 @@
-import { formatRupiah, OTP_MAX_WRONG_TRIES, OTP_TTL_MS, RC, translate } from '@gerbang/shared';
+import { formatRupiah, OTP_TTL_MS, RC, translate } from '@gerbang/shared';
 import type { CreateOtpResult } from '@gerbang/shared/contract/withdraw';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
-import { newToken } from '../../platform/session/tokens';
+import { maskEmail } from '../../platform/binding';
+import {
+  checkOtp as checkChallenge,
+  consumeOtp,
+  currentOtp,
+  issueOtp,
+  matchesUsedOtp as matchesUsedChallenge,
+  type OtpPurpose,
+  otpRefusalMessage,
+} from '../../platform/otp/challenges';
 import type { InquiryRow } from './inquiry';
 import { checkAccountPassword } from './password';
-import { hashOtp, maskEmail, newOtpCode } from './security';
+
+/** The withdraw OTP: its HMAC binds the public id (the inquiry binds user and amount). */
+export const WITHDRAW_OTP: OtpPurpose = {
+  name: 'withdraw',
+  hashBindsOwner: false,
+  lockedBeforeExpired: true,
+  messages: {
+    used: 'withdraw.otpUsed',
+    locked: 'withdraw.otpLocked',
+    expired: 'withdraw.otpExpired',
+    wrong: 'withdraw.otpWrong',
+  },
+};
 
 /** OTP mails one inquiry may trigger; past it the user checks again (a new inquiry). */
 const OTP_REQUESTS_PER_INQUIRY = 5;
@@ -68,30 +89,16 @@ export async function createOtp(
     .executeTakeFirst();
   if (!counted) throw refused('withdraw.otpTooManyRequests');
 
-  const code = newOtpCode();
-  const publicId = newToken(12);
-  const expiresAt = new Date(
-    Math.min(now.getTime() + OTP_TTL_MS, new Date(inquiry.expires_at).getTime()),
-  );
-  await services.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('withdraw_otps')
-      .set({ superseded_at: now })
-      .where('inquiry_id', '=', inquiry.id)
-      .where('superseded_at', 'is', null)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('withdraw_otps')
-      .values({
-        public_id: publicId,
-        inquiry_id: inquiry.id,
-        user_id: auth.user.id,
-        code_hash: hashOtp(services.config.sessionSecret, publicId, code),
-        created_at: now,
-        expires_at: expiresAt,
-      })
-      .execute();
+  const { code, publicId, expiresAt } = await issueOtp(services.db, services.config.sessionSecret, {
+    purpose: WITHDRAW_OTP,
+    subject: String(inquiry.id),
+    userId: auth.user.id,
+    environment: inquiry.environment,
+    now,
+    // The OTP never outlives its inquiry.
+    expiresAt: new Date(
+      Math.min(now.getTime() + OTP_TTL_MS, new Date(inquiry.expires_at).getTime()),
+    ),
   });
 
   const email = auth.user.username;
@@ -117,45 +124,10 @@ export async function createOtp(
 export type OtpCheck = { ok: true; otpId: number } | { ok: false; error: ApiError };
 
 /**
- * An OTP that can still be tried and consumed: unused, not replaced by a newer one, not expired,
- * under the wrong-try limit. Checked inside the UPDATE that reserves a try or consumes it, so
- * concurrent requests cannot get past it together.
- */
-export function usableOtp(eb: ExpressionBuilder<Database, 'withdraw_otps'>, now: Date) {
-  return eb.and([
-    eb('used_at', 'is', null),
-    eb('superseded_at', 'is', null),
-    eb('expires_at', '>', now),
-    eb('wrong_tries', '<', OTP_MAX_WRONG_TRIES),
-  ]);
-}
-
-async function currentOtp(db: Kysely<Database>, inquiryId: number) {
-  return db
-    .selectFrom('withdraw_otps')
-    .selectAll()
-    .where('inquiry_id', '=', inquiryId)
-    .where('superseded_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
-
-function refusalOf(
-  otp: { used_at: Date | null; wrong_tries: number; expires_at: Date },
-  now: Date,
-): ApiError | null {
-  if (otp.used_at) return refused('withdraw.otpUsed');
-  if (otp.wrong_tries >= OTP_MAX_WRONG_TRIES) return refused('withdraw.otpLocked');
-  if (new Date(otp.expires_at).getTime() <= now.getTime()) return refused('withdraw.otpExpired');
-  return null;
-}
-
-/**
- * Checks the OTP the payment carries against the inquiry's current OTP. Every comparison first
- * reserves a try with one conditional UPDATE (so parallel requests get at most 5 comparisons in
- * all); a right code gives its try back, a wrong one keeps it (the fifth locks the OTP). Consuming
- * it is the payment transaction's job (`usableOtp` again), so two concurrent submits cannot both pass.
- * The payment runs it inside its transaction (`db`), under the inquiry's row lock.
+ * Checks the OTP the payment carries against the inquiry's current OTP (platform/otp: a try is
+ * reserved before the code is compared, so parallel requests get at most 5 comparisons in all).
+ * Consuming it is the payment transaction's job (`consumeWithdrawOtp`), so two concurrent submits
+ * cannot both pass. The payment runs it inside its transaction (`db`), under the inquiry's row lock.
  */
 export async function checkOtp(
   services: Pick<Services, 'db' | 'now' | 'config'>,
@@ -163,55 +135,41 @@ export async function checkOtp(
   pin: string,
   db: Kysely<Database> = services.db,
 ): Promise<OtpCheck> {
-  const now = services.now();
-  const otp = await currentOtp(db, inquiry.id);
+  const otp = await currentOtp(db, WITHDRAW_OTP, String(inquiry.id));
   if (!otp) return { ok: false, error: refused('withdraw.otpNotRequested') };
-  const refusal = refusalOf(otp, now);
-  if (refusal) return { ok: false, error: refusal };
-  const reserved = await db
-    .updateTable('withdraw_otps')
-    .set({ wrong_tries: sql`wrong_tries + 1` })
-    .where('id', '=', otp.id)
-    .where((eb) => usableOtp(eb, now))
-    .returning('wrong_tries')
-    .executeTakeFirst();
-  if (!reserved) {
-    // Another request used, locked or replaced it since the read above.
-    const latest = await currentOtp(db, inquiry.id);
-    const error = latest && latest.id === otp.id ? refusalOf(latest, now) : null;
-    return { ok: false, error: error ?? refused('withdraw.otpExpired') };
-  }
-  const expected = hashOtp(services.config.sessionSecret, otp.public_id, pin);
-  if (expected !== otp.code_hash) {
-    const left = OTP_MAX_WRONG_TRIES - reserved.wrong_tries;
-    return {
-      ok: false,
-      error: left <= 0 ? refused('withdraw.otpLocked') : refused('withdraw.otpWrong', { left }),
-    };
-  }
-  await db
-    .updateTable('withdraw_otps')
-    .set({ wrong_tries: sql`wrong_tries - 1` })
-    .where('id', '=', otp.id)
-    .where('wrong_tries', '>', 0)
-    .execute();
-  return { ok: true, otpId: otp.id };
+  const check = await checkChallenge(
+    db,
+    services.config.sessionSecret,
+    WITHDRAW_OTP,
+    otp,
+    pin,
+    services.now(),
+  );
+  if (check.ok) return check;
+  const { key, vars } = otpRefusalMessage(WITHDRAW_OTP, check);
+  return { ok: false, error: refused(key, vars) };
+}
+
+/** Uses the checked OTP up; false when a new OTP replaced it since the check. */
+export function consumeWithdrawOtp(
+  trx: Kysely<Database>,
+  otpId: number,
+  now: Date,
+): Promise<boolean> {
+  return consumeOtp(trx, otpId, now);
 }
 
 /** For a replay: the pin must be the OTP that paid this inquiry. */
-export async function matchesUsedOtp(
+export function matchesUsedOtp(
   services: Services,
   inquiry: InquiryRow,
   pin: string,
 ): Promise<boolean> {
-  const used = await services.db
-    .selectFrom('withdraw_otps')
-    .select(['public_id', 'code_hash'])
-    .where('inquiry_id', '=', inquiry.id)
-    .where('used_at', 'is not', null)
-    .executeTakeFirst();
-  return (
-    used !== undefined &&
-    hashOtp(services.config.sessionSecret, used.public_id, pin) === used.code_hash
+  return matchesUsedChallenge(
+    services.db,
+    services.config.sessionSecret,
+    WITHDRAW_OTP,
+    String(inquiry.id),
+    pin,
   );
 }

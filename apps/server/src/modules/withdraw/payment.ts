@@ -8,15 +8,15 @@ import type { Database } from '../../db/schema';
 import { ApiError, refused } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
+import { checksumMatches, paymentFingerprint } from '../../platform/binding';
 import type { PayoutSource } from '../payouts/kinds';
 import { advanceSubmission } from '../payouts/rail-work';
 import { awaitRailStep, type SubmissionRow } from '../payouts/submissions';
 import { expectedChecksum, type InquiryRow } from './inquiry';
-import { checkOtp, findInquiry, matchesUsedOtp, usableOtp } from './otp';
+import { checkOtp, consumeWithdrawOtp, findInquiry, matchesUsedOtp } from './otp';
 import { WITHDRAW_PAYOUT } from './payout-kind';
 import { placeWithdrawal, type WithdrawalPlan } from './place';
 import { loadReceipt } from './receipt';
-import { checksumMatches, paymentFingerprint } from './security';
 import type { WithdrawKind } from './tables';
 
 /** The fields of transaction/cashout_payment and ewallet_payment, as the schema parsed them. */
@@ -188,15 +188,10 @@ async function payUnderLock(
   // A wrong code keeps its counted try: the transaction commits with the refusal.
   const otp = await checkOtp(services, inquiry, body.pin, trx);
   if (!otp.ok) return { kind: 'refused', error: otp.error };
-  const consumed = await trx
-    .updateTable('withdraw_otps')
-    .set({ used_at: now })
-    .where('id', '=', otp.otpId)
-    .where((eb) => usableOtp(eb, now))
-    .returning('id')
-    .executeTakeFirst();
   // Replaced by a new OTP (create_otp) since the check.
-  if (!consumed) return { kind: 'refused', error: refused('withdraw.otpExpired') };
+  if (!(await consumeWithdrawOtp(trx, otp.otpId, now))) {
+    return { kind: 'refused', error: refused('withdraw.otpExpired') };
+  }
   await trx
     .updateTable('withdraw_inquiries')
     .set({ paid_at: now, payment_fingerprint: fingerprintOf(body) })

@@ -3,11 +3,11 @@ import type { WithdrawDetailResult, WithdrawStatusResult } from '@gerbang/shared
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
+import { checksumMatches } from '../../platform/binding';
 import { advanceIfDue } from '../payouts/rail-work';
 import type { InquiryRow } from './inquiry';
 import { findInquiry } from './otp';
 import { loadReceipt } from './receipt';
-import { checksumMatches } from './security';
 
 /** What a status or detail call names: the inquiry, with its checksum and uuid as proof. */
 export interface LookupInput {

@@ -69,22 +69,8 @@ export interface WithdrawInquiriesTable {
   type_inq: Generated<'withdraw' | 'domestic' | 'bulk'>;
 }
 
-export interface WithdrawOtpsTable {
-  id: Generated<number>;
-  public_id: string;
-  inquiry_id: number;
-  user_id: number;
-  code_hash: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  wrong_tries: Generated<number>;
-  used_at: Timestamp | null;
-  superseded_at: Timestamp | null;
-}
-
 export interface WithdrawTables {
   favourite_accounts: FavouriteAccountsTable;
   product_pricing: ProductPricingTable;
   withdraw_inquiries: WithdrawInquiriesTable;
-  withdraw_otps: WithdrawOtpsTable;
 }
