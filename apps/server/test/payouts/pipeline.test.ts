@@ -161,13 +161,20 @@ describe.each(testDatabases())('payout pipeline, every kind, on %s', (kind) => {
         'response_code',
         'nominal_origin',
         'nominal_admin',
+        'ledger_transfer_id',
       ])
       .where('id_transaksi', '=', d.reference)
       .execute();
     expect(trx).toHaveLength(1);
     expect(Number(submission.transaction_id)).toBe(Number(trx[0].id));
-    expect({ ...trx[0], id: undefined, agent_id: Number(trx[0].agent_id) }).toEqual({
+    expect({
+      ...trx[0],
       id: undefined,
+      agent_id: Number(trx[0].agent_id),
+      ledger_transfer_id: undefined,
+    }).toEqual({
+      id: undefined,
+      ledger_transfer_id: undefined,
       agent_id: agentId,
       kind: c.transactionKind,
       jenis_trx: 'CASH OUT',
@@ -205,6 +212,8 @@ describe.each(testDatabases())('payout pipeline, every kind, on %s', (kind) => {
       });
     }
     expect(heldRupiah).toBe(d.amount + d.fee);
+    // The row names the hold's first transfer (the amount), as the mutation pages link it.
+    expect(trx[0].ledger_transfer_id).toBe(pendingIds[0]);
 
     // The audit rows: the opening's and the kind's final one, both on our reference.
     const audits = await db
