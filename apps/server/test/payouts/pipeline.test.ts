@@ -166,15 +166,9 @@ describe.each(testDatabases())('payout pipeline, every kind, on %s', (kind) => {
       .where('id_transaksi', '=', d.reference)
       .execute();
     expect(trx).toHaveLength(1);
-    expect(Number(submission.transaction_id)).toBe(Number(trx[0].id));
-    expect({
-      ...trx[0],
-      id: undefined,
-      agent_id: Number(trx[0].agent_id),
-      ledger_transfer_id: undefined,
-    }).toEqual({
-      id: undefined,
-      ledger_transfer_id: undefined,
+    const { id: transactionId, ledger_transfer_id: ledgerTransferId, ...row } = trx[0];
+    expect(Number(submission.transaction_id)).toBe(Number(transactionId));
+    expect({ ...row, agent_id: Number(row.agent_id) }).toEqual({
       agent_id: agentId,
       kind: c.transactionKind,
       jenis_trx: 'CASH OUT',
@@ -213,7 +207,7 @@ describe.each(testDatabases())('payout pipeline, every kind, on %s', (kind) => {
     }
     expect(heldRupiah).toBe(d.amount + d.fee);
     // The row names the hold's first transfer (the amount), as the mutation pages link it.
-    expect(trx[0].ledger_transfer_id).toBe(pendingIds[0]);
+    expect(ledgerTransferId).toBe(pendingIds[0]);
 
     // The audit rows: the opening's and the kind's final one, both on our reference.
     const audits = await db
