@@ -148,7 +148,7 @@ const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
 const unusedAllowances = new Set(PAYOUT_PIPELINE_ALLOWED);
 function allowedInPipeline(from, to) {
   const key = `${from} -> ${to}`;
-  if (!unusedAllowances.has(key) && !PAYOUT_PIPELINE_ALLOWED.includes(key)) return false;
+  if (!PAYOUT_PIPELINE_ALLOWED.includes(key)) return false;
   unusedAllowances.delete(key);
   return true;
 }

@@ -1,5 +1,5 @@
 import { type BulkRunReport, runOnce } from '../modules/bulk-transfer/runner';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * Bulk transfer groups (modules/bulk-transfer/runner.ts): every second it sends queued rows of

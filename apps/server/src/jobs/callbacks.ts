@@ -1,5 +1,5 @@
 import { type DeliveryReport, runCallbacksOnce } from '../modules/callbacks/deliver';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * The callback sender (modules/callbacks/deliver.ts): every second it delivers the callback rows

@@ -1,5 +1,5 @@
 import { type LeftoverReturnReport, runOnce } from '../modules/topup/leftover-return';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * The leftover-deposit return (modules/topup/leftover-return.ts): every minute it checks whether

@@ -1,5 +1,5 @@
 import { runExportJobsOnce } from '../modules/exports/worker';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 export { runExportJobsOnce } from '../modules/exports/worker';
 

@@ -3,25 +3,12 @@ import { bulkTransferJob } from './bulk-transfer';
 import { callbackSenderJob } from './callbacks';
 import { depositReturnJob } from './deposit-return';
 import { exportWorkerJob } from './export-worker';
+import type { Job } from './job';
 import { railSweepJob } from './rail-sweep';
 import { settlementJob } from './settlement';
 import { snapHousekeepingJob } from './snap-housekeeping';
 import { topupExpiryJob } from './topup-expiry';
 import { transferOrdersJob } from './transfer-orders';
-
-/**
- * A background job: its area owns `runOnce(services)` (one bounded pass, safe to run from several
- * processes at once); this file only schedules. A new job is one file in `jobs/` that exports a
- * `Job`, plus one line in `JOBS`.
- */
-export interface Job<R = unknown> {
-  name: string;
-  /** Pause between the end of one pass and the start of the next. */
-  intervalMs: number;
-  runOnce(services: Services): Promise<R>;
-  /** What to log at info level after a pass; null when the pass did nothing worth a line. */
-  report?(result: R): object | null;
-}
 
 export interface RunningJob {
   stop(): Promise<void>;

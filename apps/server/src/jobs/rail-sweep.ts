@@ -1,5 +1,5 @@
 import { runOnce, type SweepReport } from '../modules/payouts/rail-work';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * The payout rail sweep (modules/payouts/rail-work.ts): at start and every 5 s it finishes payouts

@@ -1,5 +1,5 @@
 import { runOnce } from '../modules/payins/settlement';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * The pay-in settlement (modules/payins/settlement.ts): every minute it moves held pay-ins whose

@@ -1,5 +1,5 @@
 import { runOnce, type SnapHousekeepingReport } from '../modules/snap/housekeeping';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * Removes expired partner-API tokens, past days' X-EXTERNAL-ID reservations and old API log

@@ -1,5 +1,5 @@
 import { runOnce } from '../modules/topup/deposits';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * Closes manual top-ups whose transfer did not arrive in time (status 3, Expired), at start and

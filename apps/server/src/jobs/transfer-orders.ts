@@ -1,5 +1,5 @@
 import { runOnce, type TransferOrdersReport } from '../modules/transfer/disburse';
-import type { Job } from './loop';
+import type { Job } from './job';
 
 /**
  * Domestic transfer orders (modules/transfer/disburse.ts): every 3 s it sends paid orders that no

@@ -11,6 +11,7 @@ import { statementRoutes } from './balance/statement';
 import { bulkTransferRoutes } from './bulk-transfer/routes';
 import { bulkVaRoutes } from './bulk-va/routes';
 import { callbackRoutes, callbackSinkRoutes } from './callbacks/routes';
+import { cashoutInquiryRoutes } from './cashout-inquiry/routes';
 import { consoleDemoRoutes, consoleRoutes } from './console/routes';
 import { credentialRoutes } from './credentials/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -47,6 +48,7 @@ export function allRoutes(
     ...dashboardRoutes,
     ...reportRoutes,
     ...withdrawLookupRoutes,
+    ...cashoutInquiryRoutes,
     ...withdrawRoutes,
     ...invoiceRoutes,
     ...dataPageRoutes,

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../src/http/services';
-import { JOBS, type Job, startJobLoop } from '../../src/jobs/loop';
+import type { Job } from '../../src/jobs/job';
+import { JOBS, startJobLoop } from '../../src/jobs/loop';
 
 const services = { log: pino({ level: 'silent' }) } as unknown as Services;
 

@@ -1,7 +1,7 @@
 import type { DataPageDescriptor } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { BuiltQuery } from './engine';
+import type { BuiltQuery } from './built-query';
 import type { DataPlan } from './query';
 import type { SourceScope } from './sources';
 

@@ -6,6 +6,7 @@ import {
 } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { BuiltQuery } from './built-query';
 import { countPage } from './count';
 import { type CheckedFilter, type DataPlan, instantRange } from './query';
 import { type DataSource, SOURCES, type SourceColumn, type SourceScope, type Sql } from './sources';
@@ -106,16 +107,6 @@ function rangeCondition(
   }
   const { start, end } = instantRange(range.from, range.to);
   return sql`${column.raw} >= ${ts(start)} and ${column.raw} < ${ts(end)}`;
-}
-
-export interface BuiltQuery {
-  /** SELECT list: every descriptor column (and the row key) under its spec name. */
-  select: Sql;
-  from: Sql;
-  where: Sql;
-  orderBy: Sql;
-  source: DataSource;
-  columns: Record<string, SourceColumn>;
 }
 
 export function buildQuery(

@@ -44,5 +44,8 @@ export async function runSettledHooks(
   settlement: SettledSettlement,
   now: Date,
 ): Promise<void> {
+  // Settling without the features' hooks would skip money they are owed (an aggregator's share,
+  // an advance's recovery): refuse, and the transaction rolls back, rather than settle silently.
+  if (hooks.size === 0) throw new Error('no settlement hooks registered (registerSettledHooks)');
   for (const hook of hooks.values()) await hook(services, trx, settlement, now);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE } from './codes';
-import { SNAP_SERVICES } from './routes';
 import { accessTokenRequest, paymentNotification, snapAnswer } from './schemas';
+import { SNAP_SERVICES } from './services';
 
 /**
  * The OpenAPI 3.1 document of the SNAP API, generated from the zod schemas the routes parse with

@@ -1,6 +1,4 @@
-import { withBulkRowInquiry } from '@gerbang/shared/contract/bulk-transfer';
 import {
-  cashoutInquiryRequest,
   createOtpRequest,
   ewalletInquiryRequest,
   INQUIRY_ACCESS,
@@ -13,8 +11,7 @@ import {
 import { enforceAccess } from '../../http/guard';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
-import { inquireBulkRow } from '../bulk-transfer/inquiry';
-import { resolveCashoutDestination, resolveEwalletDestination } from './destinations';
+import { resolveEwalletDestination } from './destinations';
 import { createInquiry } from './inquiry';
 import { createOtp } from './otp';
 import { payWithdrawal } from './payment';
@@ -22,32 +19,10 @@ import { withdrawalDetail, withdrawalStatus } from './status';
 
 /**
  * The withdraw calls: each handler only translates the request into a service function's plain
- * input (`(services, actor, input)`) and its answer into the envelope.
+ * input (`(services, actor, input)`) and its answer into the envelope. The cashout inquiry, which
+ * bulk rows share, is composed apart (modules/cashout-inquiry/routes.ts).
  */
 export const withdrawRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: '/transaction/cashout_inquiry',
-    // Shared by withdraw, domestic and bulk: the rule of the use named by type_inq is checked first.
-    access: INQUIRY_ROUTE_ACCESS,
-    // Issue 15: the spec's bulk variant (type_inq bulk + the Check's token) has its own schema.
-    body: withBulkRowInquiry(cashoutInquiryRequest),
-    handler: async (ctx) => {
-      if (ctx.body.bulk) {
-        enforceAccess(INQUIRY_ACCESS.bulk, ctx.auth);
-        return ok(await inquireBulkRow(ctx.services, actorOf(ctx), ctx.body));
-      }
-      enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
-      const destination = resolveCashoutDestination(ctx.body.code, ctx.body.jenis_rekening);
-      return ok(
-        await createInquiry(ctx.services, actorOf(ctx), {
-          destination,
-          fields: ctx.body,
-          use: ctx.body.type_inq,
-        }),
-      );
-    },
-  }),
   defineRoute({
     method: 'POST',
     url: '/transaction/ewallet_inquiry',

@@ -1,0 +1,101 @@
+import { balanceInquiry } from './balance';
+import { SERVICE } from './codes';
+import { qrisGenerate, qrisQuery } from './qris';
+import {
+  accountInquiryExternalRequest,
+  balanceInquiryRequest,
+  createVaRequest,
+  qrisGenerateRequest,
+  qrisQueryRequest,
+  transferInterbankRequest,
+  transferStatusRequest,
+  updateVaRequest,
+  vaKeyRequest,
+  vaStatusRequest,
+} from './schemas';
+import { accountInquiry, transferInterbank, transferStatus } from './transfer';
+import { createVa, deleteVa, inquiryVa, updateVa, vaStatus } from './va';
+
+/**
+ * The signed SNAP service calls: routes.ts serves exactly this list and openapi.ts documents it
+ * (both read it here, so the document does not import the routes that serve it).
+ */
+export const SNAP_SERVICES = [
+  {
+    path: '/snap/v1.0/balance-inquiry',
+    service: SERVICE.balanceInquiry,
+    summary: 'Balance inquiry',
+    body: balanceInquiryRequest,
+    run: balanceInquiry,
+  },
+  {
+    path: '/snap/v1.0/account-inquiry-external',
+    service: SERVICE.accountInquiryExternal,
+    summary: 'Account inquiry (other bank)',
+    body: accountInquiryExternalRequest,
+    run: accountInquiry,
+  },
+  {
+    path: '/snap/v1.0/transfer-interbank',
+    service: SERVICE.transferInterbank,
+    summary: 'Interbank transfer (payout; limit 50,000,000; fee as in the portal)',
+    body: transferInterbankRequest,
+    run: transferInterbank,
+  },
+  {
+    path: '/snap/v1.0/transfer/status',
+    service: SERVICE.transferStatus,
+    summary: 'Transfer status by originalPartnerReferenceNo',
+    body: transferStatusRequest,
+    run: transferStatus,
+  },
+  {
+    path: '/snap/v1.0/transfer-va/create-va',
+    service: SERVICE.vaCreate,
+    summary: 'Create virtual account',
+    body: createVaRequest,
+    run: createVa,
+  },
+  {
+    path: '/snap/v1.0/transfer-va/update-va',
+    service: SERVICE.vaUpdate,
+    summary: 'Update virtual account',
+    body: updateVaRequest,
+    run: updateVa,
+  },
+  {
+    path: '/snap/v1.0/transfer-va/delete-va',
+    service: SERVICE.vaDelete,
+    summary: 'Delete (close) virtual account',
+    body: vaKeyRequest,
+    run: deleteVa,
+  },
+  {
+    path: '/snap/v1.0/transfer-va/inquiry-va',
+    service: SERVICE.vaInquiry,
+    summary: 'Inquiry virtual account',
+    body: vaKeyRequest,
+    run: inquiryVa,
+  },
+  {
+    path: '/snap/v1.0/transfer-va/status',
+    service: SERVICE.vaStatus,
+    summary: 'Virtual account payment status',
+    body: vaStatusRequest,
+    run: vaStatus,
+  },
+  {
+    path: '/snap/v1.0/qr/qr-mpm-generate',
+    service: SERVICE.qrisGenerate,
+    summary: 'QRIS MPM generate',
+    body: qrisGenerateRequest,
+    run: qrisGenerate,
+  },
+  {
+    path: '/snap/v1.0/qr/qr-mpm-query',
+    service: SERVICE.qrisQuery,
+    summary: 'QRIS MPM query',
+    body: qrisQueryRequest,
+    run: qrisQuery,
+  },
+] as const;
