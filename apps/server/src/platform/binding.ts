@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { safeEqual } from './session/tokens';
 
 /**
  * What binds a payment to the inquiry it pays, for every money feature: the inquiry's checksum (an
@@ -18,15 +19,8 @@ export function bindingChecksum(
     .digest('hex');
 }
 
-/** Compares two secrets in time that does not depend on where they differ. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export function checksumMatches(given: string, expected: string): boolean {
-  return given.length === expected.length && constantTimeEqual(given, expected);
+  return given.length === expected.length && safeEqual(given, expected);
 }
 
 /** The payment request's identity; a replay of the same reff with other fields is refused. */

@@ -1,7 +1,7 @@
 import { OTP_MAX_WRONG_TRIES, OTP_TTL_MS } from '@gerbang/shared';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { constantTimeEqual } from '../binding';
+import { safeEqual } from '../session/tokens';
 import { hashOtp, newOtpCode, newOtpPublicId } from './code';
 import type { OtpChallengesTable } from './tables';
 
@@ -231,7 +231,7 @@ export async function checkOtp(
     return { ok: false, reason: (latest && refusalOf(purpose, latest, now)) ?? 'expired' };
   }
   const expected = hashOtp(secret, hashParts(purpose, otp), code);
-  if (!constantTimeEqual(expected, otp.code_hash)) {
+  if (!safeEqual(expected, otp.code_hash)) {
     const wrongTries = reserved.wrong_tries;
     return { ok: false, reason: 'wrong', wrongTries, left: OTP_MAX_WRONG_TRIES - wrongTries };
   }
@@ -277,7 +277,6 @@ export async function matchesUsedOtp(
     .where('used_at', 'is not', null)
     .executeTakeFirst();
   return (
-    used !== undefined &&
-    constantTimeEqual(hashOtp(secret, hashParts(purpose, used), code), used.code_hash)
+    used !== undefined && safeEqual(hashOtp(secret, hashParts(purpose, used), code), used.code_hash)
   );
 }
