@@ -1,4 +1,5 @@
 import { RC } from '@gerbang/shared';
+import type { ConsoleRule } from '@gerbang/shared/domain/console-access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, accessDenied } from '../../http/errors';
 import { assertSameOrigin } from '../../http/request-guard';
@@ -6,14 +7,10 @@ import type { Services } from '../../http/services';
 import { cookieOptions, sessionCookieNames } from '../auth/cookies';
 import { CSRF_HEADER, csrfForSession, isCsrfTokenValid } from '../auth/csrf';
 import { newToken, safeEqual } from '../auth/tokens';
-import { type ConsolePermission, staffMay } from './permissions';
+import { staffMay } from './permissions';
 import { consoleCookieName, loadStaffSession, type StaffContext } from './staff-session';
 
-/**
- * A console route's rule: a console permission, any logged-in staff member ('staff'), or the
- * login form's calls before anyone is logged in ('anonymous').
- */
-export type ConsoleRule = ConsolePermission | 'staff' | 'anonymous';
+export type { ConsoleRule } from '@gerbang/shared/domain/console-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
