@@ -1,4 +1,5 @@
 import { type Envelope, RC, REQUEST_TIMEOUT_MS } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import type { AnyCall, QueryOf, RequestOf, ResponseOf } from '@gerbang/shared/contract/call';
 import { currentLanguage, i18next } from './i18n';
 import { noteServerTime } from './server-clock';
@@ -75,7 +76,9 @@ async function send<T>(
   let body: BodyInit | undefined;
   if (method === 'POST') {
     if (!csrfToken) {
-      const token = await send<{ csrf: string }>('GET', '/auth/csrf_token', { silent: true });
+      const token = await send<{ csrf: string }>('GET', authCalls.csrfToken.path, {
+        silent: true,
+      });
       if (token.rc !== RC.OK) return token as unknown as Envelope<T>;
       csrfToken = token.data.csrf;
     }

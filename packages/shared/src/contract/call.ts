@@ -8,8 +8,10 @@ import type { ConsoleRule } from '../domain/console-access';
  * it (and, in test mode, checks every answer against `response`); the web's `client.call(call,
  * input)` takes its method and path, and both sides get the request and answer types from it.
  *
- * This module loads no zod (type imports only): the web keeps zod out of its bundle, and its build
- * drops a call's schemas (apps/web/vite.config.ts, `stripCallSchemas`).
+ * Where: the schemas in `contract/<area>.ts`, the calls in `contract/<area>-calls.ts`
+ * (`export const <area>Calls = { name: defineCall({...}) }`). The web build drops a call's schemas
+ * (scripts/strip-call-schemas.mjs), so a page that uses a call loads no zod; with the calls apart,
+ * it does not load the area's schema module either. This module loads no zod (type imports only).
  */
 
 /**

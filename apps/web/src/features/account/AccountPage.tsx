@@ -4,6 +4,7 @@ import {
   type PersonalProfileDto,
   RC,
 } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   ActionIcon,
   Alert,
@@ -25,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountTabs } from '../../components/AccountTabs';
 import { Money } from '../../components/Money';
 import { PageLoader } from '../../components/PageLoader';
-import { api } from '../../lib/api';
+import { api, callKey, client } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 type ProfileAnswer = { ok: true; profile: AccountProfileDto } | { ok: false; message: string };
@@ -45,9 +46,8 @@ function useAccountProfile() {
 
 function useSupportUrl() {
   return useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () =>
-      (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
+    queryKey: callKey(authCalls.appConfig),
+    queryFn: async () => (await client.call(authCalls.appConfig, undefined, { silent: true })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,4 +1,5 @@
 import { type Envelope, RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   OTP_ALT_EMAIL_ACTIONS,
   type OtpAction,
@@ -9,7 +10,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
-import { api } from '../../lib/api';
+import { api, client } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 /** What a sensitive post adds to its own fields (spec 03 §7.2). */
@@ -76,7 +77,10 @@ export function useSensitiveFlow(): {
 
   const start = async <T,>(next: SensitiveRequest<T>) => {
     // The session check first: an expired session goes back to the login page.
-    const check = await api.get('/auth/session', undefined, { silent: true, anonymousOk: true });
+    const check = await client.call(authCalls.session, undefined, {
+      silent: true,
+      anonymousOk: true,
+    });
     if (check.rc !== RC.OK || !check.data) {
       await refresh();
       return;

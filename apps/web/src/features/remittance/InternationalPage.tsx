@@ -1,4 +1,5 @@
 import { RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   type CurrencyCountryItem,
   firstRemittanceFieldError,
@@ -18,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccessDenied } from '../../components/AccessDenied';
-import { api, forgetCsrfToken, unwrap } from '../../lib/api';
+import { api, client, forgetCsrfToken, unwrap } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { showErrorDialog } from '../../lib/dialogs';
 import { i18next } from '../../lib/i18n';
@@ -151,7 +152,7 @@ function Remittance() {
     setPaying(true);
     try {
       forgetCsrfToken();
-      const csrf = await api.get('/auth/csrf_token', undefined, { silent: true });
+      const csrf = await client.call(authCalls.csrfToken, undefined, { silent: true });
       if (csrf.rc !== RC.OK) {
         await logout();
         navigate('/auth/login', { replace: true });

@@ -1,4 +1,5 @@
 import { isInCutOff, RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   type CreateOtpResult,
   firstWithdrawFormError,
@@ -20,7 +21,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
-import { api, forgetCsrfToken } from '../../lib/api';
+import { api, client, forgetCsrfToken } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { showErrorDialog } from '../../lib/dialogs';
 import { i18next } from '../../lib/i18n';
@@ -151,7 +152,7 @@ export default function WithdrawPage() {
     try {
       // Spec 02 §4, §7: a fresh anti-CSRF token before the payment; failing to get one logs out.
       forgetCsrfToken();
-      const csrf = await api.get('/auth/csrf_token', undefined, { silent: true });
+      const csrf = await client.call(authCalls.csrfToken, undefined, { silent: true });
       if (csrf.rc !== RC.OK) {
         await logout();
         navigate('/auth/login', { replace: true });
