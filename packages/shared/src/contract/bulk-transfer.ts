@@ -159,16 +159,17 @@ export const bulkBatchInquiryRequest = z.object({
 });
 
 /** Spec 02 §3: the per-row result fields (the row's other columns stay with the server). */
-export interface BulkInquiryResult {
-  idtransaksi: string;
-  anrekeningtujuan: string;
-  nominal: number;
-  nominaladmin: number;
-  nominalorigin: number;
-  kodebanktujuan: string;
-  norekeningtujuan: string;
-  customername: string;
-}
+export const bulkInquiryResult = z.object({
+  idtransaksi: z.string(),
+  anrekeningtujuan: z.string(),
+  nominal: z.number(),
+  nominaladmin: z.number(),
+  nominalorigin: z.number(),
+  kodebanktujuan: z.string(),
+  norekeningtujuan: z.string(),
+  customername: z.string(),
+});
+export type BulkInquiryResult = z.infer<typeof bulkInquiryResult>;
 
 export type BulkBatchItem =
   | ({ index: number; status: 'paid' } & BulkInquiryResult)

@@ -1,15 +1,5 @@
-import type { AccessRequirement } from '@gerbang/shared';
-import { withBulkRowInquiry } from '@gerbang/shared/contract/bulk-transfer';
-import {
-  cashoutInquiryRequest,
-  createOtpRequest,
-  ewalletInquiryRequest,
-  INQUIRY_ACCESS,
-  INQUIRY_ROUTE_ACCESS,
-  withdrawDetailQuery,
-  withdrawPaymentRequest,
-  withdrawStatusQuery,
-} from '@gerbang/shared/contract/withdraw';
+import { INQUIRY_ACCESS } from '@gerbang/shared/contract/withdraw';
+import { cashoutInquiryRoute, withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
 import { enforceAccess } from '../../http/guard';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
@@ -21,108 +11,57 @@ import { payWithdrawal } from './payment';
 import { withdrawalDetail, withdrawalStatus } from './status';
 
 /**
- * Spec 02 §6: the withdraw page needs READ on the module its route names and no parent user;
- * money moves in production only (sandbox answers the sandbox notice) and for an activated
- * business only (spec 02 §1: otherwise the activation message).
- */
-export const WITHDRAW_ACCESS: AccessRequirement = {
-  permission: { module: 'single_disbursement', action: 'READ' },
-  mainUserOnly: true,
-  productionOnly: true,
-  activated: true,
-};
-
-/**
  * The withdraw calls: each handler only translates the request into a service function's plain
  * input (`(services, actor, input)`) and its answer into the envelope.
  */
 export const withdrawRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: '/transaction/cashout_inquiry',
-    // Shared by withdraw, domestic and bulk: the rule of the use named by type_inq is checked first.
-    access: INQUIRY_ROUTE_ACCESS,
-    // Issue 15: the spec's bulk variant (type_inq bulk + the Check's token) has its own schema.
-    body: withBulkRowInquiry(cashoutInquiryRequest),
-    handler: async (ctx) => {
-      if (ctx.body.bulk) {
-        enforceAccess(INQUIRY_ACCESS.bulk, ctx.auth);
-        return ok(await inquireBulkRow(ctx.services, actorOf(ctx), ctx.body));
-      }
-      enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
-      const destination = resolveCashoutDestination(ctx.body.code, ctx.body.jenis_rekening);
-      return ok(
-        await createInquiry(ctx.services, actorOf(ctx), {
-          destination,
-          fields: ctx.body,
-          use: ctx.body.type_inq,
-        }),
-      );
-    },
+  // Shared by withdraw, domestic and bulk: the rule of the use named by type_inq is checked first.
+  defineRoute(cashoutInquiryRoute, async (ctx) => {
+    if (ctx.body.bulk) {
+      enforceAccess(INQUIRY_ACCESS.bulk, ctx.auth);
+      return ok(await inquireBulkRow(ctx.services, actorOf(ctx), ctx.body));
+    }
+    enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
+    const destination = resolveCashoutDestination(ctx.body.code, ctx.body.jenis_rekening);
+    return ok(
+      await createInquiry(ctx.services, actorOf(ctx), {
+        destination,
+        fields: ctx.body,
+        use: ctx.body.type_inq,
+      }),
+    );
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/transaction/ewallet_inquiry',
-    access: INQUIRY_ROUTE_ACCESS,
-    body: ewalletInquiryRequest,
-    handler: async (ctx) => {
-      enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
-      const destination = resolveEwalletDestination(ctx.body.produk);
-      return ok(
-        await createInquiry(ctx.services, actorOf(ctx), {
-          destination,
-          fields: ctx.body,
-          use: ctx.body.type_inq,
-        }),
-      );
-    },
+  defineRoute(withdrawCalls.ewalletInquiry, async (ctx) => {
+    enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
+    const destination = resolveEwalletDestination(ctx.body.produk);
+    return ok(
+      await createInquiry(ctx.services, actorOf(ctx), {
+        destination,
+        fields: ctx.body,
+        use: ctx.body.type_inq,
+      }),
+    );
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/transaction/create_otp',
-    access: WITHDRAW_ACCESS,
-    body: createOtpRequest,
-    handler: async (ctx) => {
-      const { result, email } = await createOtp(ctx.services, actorOf(ctx), ctx.body);
-      return ok(result, 'withdraw.otpSent', { email });
-    },
+  defineRoute(withdrawCalls.createOtp, async (ctx) => {
+    const { result, email } = await createOtp(ctx.services, actorOf(ctx), ctx.body);
+    return ok(result, 'withdraw.otpSent', { email });
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/transaction/cashout_payment',
-    access: WITHDRAW_ACCESS,
-    body: withdrawPaymentRequest,
-    handler: async (ctx) =>
-      ok(
-        await payWithdrawal(ctx.services, actorOf(ctx), {
-          kinds: ['BANK', 'RETAIL'],
-          body: ctx.body,
-        }),
-      ),
+  defineRoute(withdrawCalls.cashoutPayment, async (ctx) =>
+    ok(
+      await payWithdrawal(ctx.services, actorOf(ctx), {
+        kinds: ['BANK', 'RETAIL'],
+        body: ctx.body,
+      }),
+    ),
+  ),
+  defineRoute(withdrawCalls.ewalletPayment, async (ctx) =>
+    ok(await payWithdrawal(ctx.services, actorOf(ctx), { kinds: ['EWALLET'], body: ctx.body })),
+  ),
+  defineRoute(withdrawCalls.status, async (ctx) => {
+    const answer = await withdrawalStatus(ctx.services, actorOf(ctx), ctx.query);
+    return ok(answer, answer.status_trx === 'PROCESS' ? 'withdraw.statusProcessing' : undefined);
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/transaction/ewallet_payment',
-    access: WITHDRAW_ACCESS,
-    body: withdrawPaymentRequest,
-    handler: async (ctx) =>
-      ok(await payWithdrawal(ctx.services, actorOf(ctx), { kinds: ['EWALLET'], body: ctx.body })),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/transaction/status',
-    access: WITHDRAW_ACCESS,
-    query: withdrawStatusQuery,
-    handler: async (ctx) => {
-      const answer = await withdrawalStatus(ctx.services, actorOf(ctx), ctx.query);
-      return ok(answer, answer.status_trx === 'PROCESS' ? 'withdraw.statusProcessing' : undefined);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/transaction/detail',
-    access: WITHDRAW_ACCESS,
-    query: withdrawDetailQuery,
-    handler: async (ctx) => ok(await withdrawalDetail(ctx.services, actorOf(ctx), ctx.query)),
-  }),
+  defineRoute(withdrawCalls.detail, async (ctx) =>
+    ok(await withdrawalDetail(ctx.services, actorOf(ctx), ctx.query)),
+  ),
 ];

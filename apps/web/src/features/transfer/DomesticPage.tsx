@@ -9,12 +9,11 @@ import {
   type VoucherItem,
 } from '@gerbang/shared/contract/transfer';
 import {
-  type BankListItem,
   formatAccountNumberInput,
-  type ProductListItem,
   WITHDRAW_LIMITS,
   type WithdrawInquiryResult,
 } from '@gerbang/shared/contract/withdraw';
+import { withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
 import { isVaCapable } from '@gerbang/shared/domain/banks';
 import {
   Alert,
@@ -42,7 +41,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
-import { api, unwrap } from '../../lib/api';
+import { api, callQuery, client, unwrap } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { OrderView, useOrder } from './OrderView';
@@ -92,21 +91,15 @@ function firstError(form: Form, isTestUser: boolean): string | null {
 function useLookups() {
   const opts = { staleTime: 10 * 60_000 } as const;
   const banks = useQuery({
-    queryKey: ['withdraw', 'banks'],
-    queryFn: () =>
-      unwrap(api.get<BankListItem[]>('/transaction/list_bank', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.banks, undefined, { silent: true }),
     ...opts,
   });
   const ewallets = useQuery({
-    queryKey: ['withdraw', 'ewallets'],
-    queryFn: () =>
-      unwrap(api.get<ProductListItem[]>('/data/ewallet_list_web', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.ewallets, undefined, { silent: true }),
     ...opts,
   });
   const retail = useQuery({
-    queryKey: ['withdraw', 'retail'],
-    queryFn: () =>
-      unwrap(api.get<ProductListItem[]>('/data/retail_list_web', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.retailProducts, undefined, { silent: true }),
     ...opts,
   });
   return {
@@ -186,16 +179,16 @@ export default function DomesticPage() {
       sendername: '',
       purposetransaction: '',
       recaptcha: form.captcha,
-      type_inq: 'domestic',
+      type_inq: 'domestic' as const,
     };
     const res =
       form.tab === 'ewallet'
-        ? await api.post<WithdrawInquiryResult>('/transaction/ewallet_inquiry', {
+        ? await client.call(withdrawCalls.ewalletInquiry, {
             ...common,
             produk: form.ewallet,
             jenis_rekening: '',
           })
-        : await api.post<WithdrawInquiryResult>('/transaction/cashout_inquiry', {
+        : await client.call(withdrawCalls.cashoutInquiry, {
             ...common,
             code: form.code,
             jenis_rekening: form.accountKind === 'VA' ? 'VA' : '',
