@@ -2,12 +2,9 @@ import { formatRupiah, formatThousands } from '@gerbang/shared';
 import {
   isDomesticAccountNumber,
   orderTotal,
-  type PaymentChannel,
   TRANSFER_ACCESS,
-  TRANSFER_PATHS,
-  type TransferOrder,
-  type VoucherItem,
 } from '@gerbang/shared/contract/transfer';
+import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
 import {
   formatAccountNumberInput,
   WITHDRAW_LIMITS,
@@ -41,7 +38,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
-import { api, callQuery, client, unwrap } from '../../lib/api';
+import { callKey, callQuery, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { OrderView, useOrder } from './OrderView';
@@ -135,24 +132,14 @@ export default function DomesticPage() {
   const attention = t('transfer.attention');
 
   const channels = useQuery({
-    queryKey: ['transfer', 'channels'],
+    ...callQuery(transferCalls.channels, { id_transaksi: '' }, { silent: true }),
     enabled: step === 'method',
-    queryFn: () =>
-      unwrap(
-        api.get<PaymentChannel[]>(
-          TRANSFER_PATHS.channelPayment,
-          { id_transaksi: '' },
-          { silent: true },
-        ),
-      ),
   });
   const vouchers = useQuery({
-    queryKey: ['transfer', 'vouchers'],
+    queryKey: callKey(transferCalls.vouchers),
     enabled: step === 'method' && !isEndUser,
     queryFn: async () => {
-      const res = await api.get<VoucherItem[]>(TRANSFER_PATHS.listVoucher, undefined, {
-        silent: true,
-      });
+      const res = await client.call(transferCalls.vouchers, undefined, { silent: true });
       return res.rc === '00' ? res.data : [];
     },
   });
@@ -211,7 +198,7 @@ export default function DomesticPage() {
   async function createOrder() {
     if (!chosen) return;
     setBusy(true);
-    const res = await api.post<TransferOrder>(TRANSFER_PATHS.orderCreate, {
+    const res = await client.call(transferCalls.createOrder, {
       client_key: clientKey.current,
       id_channel: chosen.id,
       description: '',
@@ -234,7 +221,7 @@ export default function DomesticPage() {
   /** "Change method" and back: the order's instrument is cancelled, its lines free again. */
   async function leavePayment(to: Step) {
     if (orderId && order.data?.status === 'NEW') {
-      await api.post(TRANSFER_PATHS.orderCancel, { id_order: orderId });
+      await client.call(transferCalls.cancelOrder, { id_order: orderId });
     }
     setOrderId(null);
     clientKey.current = newKey();
