@@ -81,10 +81,8 @@ export const loginResult = z.object({
 export type LoginResult = z.infer<typeof loginResult>;
 
 /** `GET data/app_info_web`: the balances the page polls. */
-export interface AgentBalancesDto {
-  balance: number;
-  hold_balance: number;
-}
+export const agentBalances = z.object({ balance: z.number(), hold_balance: z.number() });
+export type AgentBalancesDto = z.infer<typeof agentBalances>;
 
 export const languageRequest = z.object({
   language: z.enum(LANGUAGES, { error: 'common.errors.invalidInput' }),
