@@ -5,12 +5,13 @@ import {
   type OtpAction,
   type OtpResponse,
 } from '@gerbang/shared/contract/credentials';
+import { credentialCalls } from '@gerbang/shared/contract/credentials-calls';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
-import { api, client } from '../../lib/api';
+import { client } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 /** What a sensitive post adds to its own fields (spec 03 §7.2). */
@@ -94,8 +95,8 @@ export function useSensitiveFlow(): {
     if (!request) return;
     if (!isTest && !captcha) return setError(t('credentials.otp.captchaRequired'));
     setBusy(true);
-    const res = await api.post<OtpResponse>(
-      '/control/create_otp',
+    const res = await client.call(
+      credentialCalls.createOtp,
       { captcha, brand: request.action },
       { silent: true },
     );
