@@ -151,12 +151,13 @@ export type AccountStoreRequest = z.input<typeof accountStoreRequest>;
 export const accountDeleteRequest = z.object({ idaccount: requiredId('team.accountRequired') });
 
 /** One row of `data/account_all` (spec 01 §3 "Sub-account"). */
-export interface SubAccountDto {
-  id: number;
-  username: string;
-  nama: string;
-  created_at: string;
-}
+export const subAccount = z.object({
+  id: z.number(),
+  username: z.string(),
+  nama: z.string(),
+  created_at: z.string(),
+});
+export type SubAccountDto = z.infer<typeof subAccount>;
 
 // ---------------------------------------------------------------------------------------------
 // Permissions: GET /data/modul_access, GET and POST /data/modul_access_user
@@ -188,11 +189,12 @@ export const modulAccessUserSaveRequest = z.object({
 export type ModulAccessUserSaveRequest = z.input<typeof modulAccessUserSaveRequest>;
 
 /** A module a group grants (`data/modul_access`). */
-export interface GroupModuleDto {
-  id_modul: number;
-  nama_modul: string;
-  hak_akses: string;
-}
+export const groupModule = z.object({
+  id_modul: z.number(),
+  nama_modul: z.string(),
+  hak_akses: z.string(),
+});
+export type GroupModuleDto = z.infer<typeof groupModule>;
 
 // ---------------------------------------------------------------------------------------------
 // My data: GET data/account_profile

@@ -33,7 +33,8 @@ export const newPasswordRequest = z
     path: ['confirmation'],
   });
 
-const moduleAccess = z.object({
+/** One module of a user's access list (spec 01 §3). */
+export const moduleAccess = z.object({
   id_modul: z.number(),
   nama_modul: z.string(),
   hak_akses: z.string(),
