@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compressDir } from '../../scripts/compress-dist.mjs';
+import { stripCallSchemasPlugin } from '../../scripts/strip-call-schemas.mjs';
 
 /** Writes `.br` and `.gz` next to every text asset once the bundle is written (issue 12 point 10). */
 function precompress(): Plugin {
@@ -21,7 +22,8 @@ function precompress(): Plugin {
 
 // The API process serves the built app; in `npm run dev` Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The shared contract's calls reach the web without their zod schemas (strip-call-schemas.mjs).
+  plugins: [react(), stripCallSchemasPlugin(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -19,6 +19,7 @@ import Fastify, {
 import type { z } from 'zod';
 import { cookieOptions, sessionCookieNames } from '../platform/session/cookies';
 import { loadSession } from '../platform/session/sessions';
+import { answerMismatch } from './answer-check';
 import type { AuthContext } from './auth-context';
 import { enforceConsoleAccess } from './console-guard';
 import { ApiError, httpStatusFor } from './errors';
@@ -149,6 +150,8 @@ function registerRoute(
   if ((route.serverToServer || route.payerFacing) && !route.access.public) {
     throw new Error(`${route.url}: a serverToServer route must be public`);
   }
+  // Test mode holds every answer to its call's contract (answer-check.ts); other modes send it.
+  const checksAnswers = services.config.mode === 'test';
   app.route({
     method: route.method,
     url: API_PREFIX + route.url,
@@ -221,6 +224,21 @@ function registerRoute(
           userAgent: String(req.headers['user-agent'] ?? '').replaceAll('\u0000', ''),
         });
         if (route.raw) return reply;
+        const mismatch =
+          checksAnswers && route.response
+            ? answerMismatch(route.response, result?.data ?? null)
+            : null;
+        if (mismatch) {
+          req.log.error(
+            { route: `${route.method} ${route.url}`, mismatch },
+            'the answer does not match its contract',
+          );
+          return reply.status(500).send({
+            rc: RC.GENERIC,
+            rd: `answer does not match the contract: ${mismatch}`,
+            data: null,
+          });
+        }
         return sendEnvelope(
           reply,
           lang,

@@ -1,9 +1,10 @@
 import { RC } from '@gerbang/shared';
+import type { ConsoleRule } from '@gerbang/shared/domain/console-access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieOptions, sessionCookieNames } from '../platform/session/cookies';
 import { CSRF_HEADER, csrfForSession, isCsrfTokenValid } from '../platform/session/csrf';
 import { newToken, safeEqual } from '../platform/session/tokens';
-import { type ConsolePermission, staffMay } from '../platform/staff/permissions';
+import { staffMay } from '../platform/staff/permissions';
 import {
   consoleCookieName,
   loadStaffSession,
@@ -13,11 +14,7 @@ import { ApiError, accessDenied } from './errors';
 import { assertSameOrigin } from './request-guard';
 import type { Services } from './services';
 
-/**
- * A console route's rule: a console permission, any logged-in staff member ('staff'), or the
- * login form's calls before anyone is logged in ('anonymous').
- */
-export type ConsoleRule = ConsolePermission | 'staff' | 'anonymous';
+export type { ConsoleRule } from '@gerbang/shared/domain/console-access';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,23 +1,17 @@
-import type { AccessRequirement, Language } from '@gerbang/shared';
+import type { Language } from '@gerbang/shared';
+import type { AnswerOf, AnyCall, CallAccess, RAW_ANSWER } from '@gerbang/shared/contract/call';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { StaffContext } from '../platform/staff/staff-session';
 import type { AuthContext } from './auth-context';
-import type { ConsoleRule } from './console-guard';
 import type { Services } from './services';
 
 /**
  * Every route declares who may call it. The route-matrix test enumerates the registry and fails
  * for a route without a rule; the guard in app.ts enforces the rule before the handler runs, so
- * a refused call changes nothing.
+ * a refused call changes nothing. The rule is the call's (`CallAccess` in the shared contract).
  */
-export type AccessRule =
-  | { public: true; reason: string }
-  | ({ public?: false } & AccessRequirement)
-  // The provider console (modules/console/guard.ts): a staff session, never a merchant's.
-  | { public?: false; permission?: undefined; console: Exclude<ConsoleRule, 'anonymous'> }
-  // The console's login form and its session probe: public, but still read only the staff cookie.
-  | { public: true; reason: string; console: 'anonymous' };
+export type AccessRule = CallAccess;
 
 export const isConsoleRule = (
   rule: AccessRule,
@@ -42,34 +36,30 @@ export interface RouteContext<TBody, TQuery, TParams> {
   userAgent: string;
 }
 
-export interface RouteResult {
-  data: unknown;
+export interface RouteResult<T = unknown> {
+  data: T;
   /** Catalog key of the success message; defaults to common.success. */
   messageKey?: string;
   messageVars?: Record<string, string | number>;
 }
 
-export const ok = (
+export function ok(): RouteResult<null>;
+export function ok<T>(
+  data: T,
+  messageKey?: string,
+  messageVars?: Record<string, string | number>,
+): RouteResult<T>;
+export function ok(
   data: unknown = null,
   messageKey?: string,
   messageVars?: Record<string, string | number>,
-): RouteResult => ({
-  data,
-  messageKey,
-  messageVars,
-});
+): RouteResult {
+  return { data, messageKey, messageVars };
+}
 
-export interface RouteDefinition<
-  B extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-> {
-  method: 'GET' | 'POST';
-  /** Path below `/api`, e.g. `/auth/login`. */
-  url: string;
-  access: AccessRule;
-  body?: B;
-  query?: Q;
+/** The server-only flags of a route: how it reads and answers, beyond the shared contract. */
+export interface RouteOptions<P extends z.ZodType = z.ZodType> {
+  /** Schema of the `:name` path parameters. */
   params?: P;
   /**
    * Raw routes answer with the reply themselves (files, redirects); others return a RouteResult
@@ -102,15 +92,82 @@ export interface RouteDefinition<
    * routes only.
    */
   payerFacing?: boolean;
+}
+
+export interface RouteDefinition<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+> extends RouteOptions<P> {
+  method: 'GET' | 'POST';
+  /** Path below `/api`, e.g. `/auth/login`. */
+  url: string;
+  access: AccessRule;
+  body?: B;
+  query?: Q;
+  /** The answer's schema (from the call): every answer is checked against it in test mode. */
+  response?: z.ZodType;
   handler: (
     ctx: RouteContext<z.infer<B>, z.infer<Q>, z.infer<P>>,
   ) => Promise<RouteResult | undefined>;
 }
 
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a call's handler returns: nothing for a raw call, else `ok(data)` with the call's answer. */
+type HandlerResult<C extends AnyCall> = C['response'] extends typeof RAW_ANSWER
+  ? undefined
+  : RouteResult<AnswerOf<C>>;
+
+/** A call's handler: its body, query and answer typed from the contract. */
+export type CallHandler<C extends AnyCall, P extends z.ZodType = z.ZodType> = (
+  ctx: RouteContext<OutputOf<C['request']>, OutputOf<C['query']>, z.infer<P>>,
+) => Promise<HandlerResult<C>>;
+
+/** Route options that must agree with the call: raw exactly when the call answers RAW_ANSWER. */
+type OptionsFor<C extends AnyCall, P extends z.ZodType> = C['response'] extends typeof RAW_ANSWER
+  ? RouteOptions<P> & { raw: true }
+  : RouteOptions<P> & { raw?: false };
+
+/**
+ * A route for a call of the shared contract: method, path, access rule and schemas come from the
+ * call; `options` keeps the server-only flags. The handler's input and answer are typed by the
+ * call (`ok(data)` where `data` must match `response`).
+ */
+export function defineRoute<C extends AnyCall, P extends z.ZodType = z.ZodType>(
+  call: C,
+  handler: CallHandler<C, P>,
+  ...options: C['response'] extends typeof RAW_ANSWER
+    ? [options: OptionsFor<C, P>]
+    : [options?: OptionsFor<C, P>]
+): RouteDefinition;
+/** The object form, while routes move to calls of the shared contract. */
 export function defineRoute<
   B extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
->(def: RouteDefinition<B, Q, P>): RouteDefinition {
-  return def as unknown as RouteDefinition;
+>(def: RouteDefinition<B, Q, P>): RouteDefinition;
+export function defineRoute(
+  callOrDef: AnyCall | RouteDefinition,
+  handler?: CallHandler<AnyCall>,
+  options: RouteOptions = {},
+): RouteDefinition {
+  if (!('path' in callOrDef)) return callOrDef;
+  const call = callOrDef;
+  if (!handler) throw new Error(`${call.path}: a route needs a handler`);
+  const raw = call.response === 'raw';
+  if (raw !== (options.raw === true)) {
+    throw new Error(`${call.path}: raw exactly when the call answers RAW_ANSWER`);
+  }
+  return {
+    ...options,
+    method: call.method,
+    url: call.path,
+    access: call.access,
+    body: call.request,
+    query: call.query,
+    response: raw ? undefined : call.response,
+    multipart: options.multipart ?? call.multipart,
+    handler: handler as RouteDefinition['handler'],
+  };
 }

@@ -1,9 +1,7 @@
 import { formatWibDateTime } from '@gerbang/shared';
 import { BULK_TRANSFER_ACCESS } from '@gerbang/shared/contract/access-rules';
-import {
-  BULK_TRANSFER_PATHS,
-  type BulkGroupSummary,
-} from '@gerbang/shared/contract/bulk-transfer-paths';
+import type { BulkGroupSummary } from '@gerbang/shared/contract/bulk-transfer';
+import { bulkTransferCalls } from '@gerbang/shared/contract/bulk-transfer-calls';
 import {
   Alert,
   Badge,
@@ -19,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
+import { client } from '../lib/api';
 import { showErrorDialog, showInfoDialog } from '../lib/dialogs';
 import { useSession } from '../lib/session';
 import { Money } from './Money';
@@ -41,13 +39,7 @@ export function BulkWaitingGroups({ onDecided }: { onDecided?: () => void }) {
 
   const load = useCallback(async () => {
     if (!mayRead) return;
-    const res = await api.get<{ groups: BulkGroupSummary[] }>(
-      BULK_TRANSFER_PATHS.waiting,
-      undefined,
-      {
-        silent: true,
-      },
-    );
+    const res = await client.call(bulkTransferCalls.waiting, undefined, { silent: true });
     if (res.rc === '00') setGroups(res.data.groups);
   }, [mayRead]);
 
@@ -64,8 +56,8 @@ export function BulkWaitingGroups({ onDecided }: { onDecided?: () => void }) {
       return;
     }
     setBusy(true);
-    const res = await api.post(
-      decision === 'approve' ? BULK_TRANSFER_PATHS.approve : BULK_TRANSFER_PATHS.reject,
+    const res = await client.call(
+      decision === 'approve' ? bulkTransferCalls.approve : bulkTransferCalls.reject,
       { group_id: open.id, pin },
     );
     setBusy(false);

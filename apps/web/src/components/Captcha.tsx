@@ -1,3 +1,4 @@
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import { Input } from '@mantine/core';
 import {
   createElement,
@@ -10,6 +11,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { callUrl } from '../lib/api';
 import { type Challenge, solve } from './captchaSolver';
 
 export interface CaptchaHandle {
@@ -88,7 +90,9 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     setState('verifying');
     onChangeRef.current('');
     try {
-      const response = await fetch('/api/auth/captcha_challenge', { signal: controller.signal });
+      const response = await fetch(callUrl(authCalls.captchaChallenge), {
+        signal: controller.signal,
+      });
       if (!response.ok) throw new Error(`challenge ${response.status}`);
       const challenge = (await response.json()) as Challenge;
       // Expiry on the server's clock: its time when the challenge was made, not this device's.

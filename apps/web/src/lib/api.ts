@@ -1,4 +1,6 @@
 import { type Envelope, RC, REQUEST_TIMEOUT_MS } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
+import type { AnyCall, QueryOf, RequestOf, ResponseOf } from '@gerbang/shared/contract/call';
 import { currentLanguage, i18next } from './i18n';
 import { noteServerTime } from './server-clock';
 
@@ -40,6 +42,15 @@ export function forgetCsrfToken() {
   csrfToken = null;
 }
 
+/** A call's path with its `:name` segments filled in (each value URL-encoded). */
+function fillPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
 function buildUrl(path: string, query?: Query): string {
   const url = new URL(`/api${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -65,7 +76,9 @@ async function send<T>(
   let body: BodyInit | undefined;
   if (method === 'POST') {
     if (!csrfToken) {
-      const token = await send<{ csrf: string }>('GET', '/auth/csrf_token', { silent: true });
+      const token = await send<{ csrf: string }>('GET', authCalls.csrfToken.path, {
+        silent: true,
+      });
       if (token.rc !== RC.OK) return token as unknown as Envelope<T>;
       csrfToken = token.data.csrf;
     }
@@ -137,3 +150,74 @@ export async function unwrap<T>(promise: Promise<Envelope<T>>): Promise<T> {
   if (result.rc !== RC.OK) throw new ApiFailure(result.rc, result.rd);
   return result.data;
 }
+
+/** What `client.call` takes besides the input: the options of `api.get/post`. */
+export interface CallOptions<C extends AnyCall = AnyCall>
+  extends Omit<RequestOptions, 'query' | 'body'> {
+  /** Values of the path's `:name` segments. */
+  params?: Record<string, string | number>;
+  /** The query a POST call also reads (a GET's query is its input). */
+  query?: QueryOf<C>;
+}
+
+/** The input is optional for a call that takes none. */
+type CallArgs<C extends AnyCall> =
+  undefined extends RequestOf<C>
+    ? [input?: RequestOf<C>, opts?: CallOptions<C>]
+    : [input: RequestOf<C>, opts?: CallOptions<C>];
+
+/**
+ * A call of the shared contract (`packages/shared/src/contract/<area>.ts`): the method and path
+ * come from the call, the input is its body (POST) or query (GET), and the answer is typed by the
+ * call's `response`. Same behaviour as `api.get/post` (CSRF, 401, the error dialog unless
+ * `silent`). The answer is not validated here: the server's tests hold it to the contract, and
+ * the web bundle carries no zod.
+ */
+function callApi<C extends AnyCall>(
+  call: C,
+  ...[input, opts = {}]: CallArgs<C>
+): Promise<Envelope<ResponseOf<C>>> {
+  const { params, query, ...rest } = opts;
+  const path = fillPath(call.path, params);
+  if (call.method === 'GET') {
+    return request<ResponseOf<C>>('GET', path, { ...rest, query: input as Query | undefined });
+  }
+  return request<ResponseOf<C>>('POST', path, { ...rest, query: query as Query, body: input });
+}
+
+export const client = { call: callApi };
+
+/**
+ * The URL of a call the browser opens itself (a file download, an image, a PDF): `/api` + the
+ * call's path with its parameters and query.
+ */
+export function callUrl<C extends AnyCall>(
+  call: C,
+  query?: RequestOf<C> & Query,
+  params?: Record<string, string | number>,
+): string {
+  return buildUrl(fillPath(call.path, params), query);
+}
+
+/**
+ * TanStack Query options for a call: a key made of the call and its input (plus `key`, e.g. the
+ * environment when the answer depends on it) and a query function that unwraps the answer (a
+ * non-00 code becomes the query's error). Spread into `useQuery({...callQuery(call, input), …})`.
+ */
+export function callQuery<C extends AnyCall>(
+  call: C,
+  ...[input, opts = {}]: CallArgs<C>
+): {
+  queryKey: readonly unknown[];
+  queryFn: (ctx: { signal: AbortSignal }) => Promise<ResponseOf<C>>;
+} {
+  return {
+    queryKey: callKey(call, input),
+    queryFn: ({ signal }) =>
+      unwrap(callApi(call, ...([input, { ...opts, signal }] as CallArgs<C>))),
+  };
+}
+
+/** The query key of a call (and its input): for `invalidateQueries` after a change. */
+export const callKey = (call: AnyCall, input?: unknown): readonly unknown[] =>
+  input === undefined ? [call.method, call.path] : [call.method, call.path, input];

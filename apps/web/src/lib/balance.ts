@@ -1,6 +1,7 @@
-import { type AgentBalancesDto, BALANCE_POLL_MS, RC } from '@gerbang/shared';
+import { BALANCE_POLL_MS, RC } from '@gerbang/shared';
+import { balanceCalls } from '@gerbang/shared/contract/balance-calls';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { client } from './api';
 import { useSession } from './session';
 
 /**
@@ -17,9 +18,7 @@ export function useBalances(): {
   const query = useQuery({
     queryKey: ['balance', session?.agent.id_agen, session?.environment],
     queryFn: async () => {
-      const res = await api.get<AgentBalancesDto>('/data/app_info_web', undefined, {
-        silent: true,
-      });
+      const res = await client.call(balanceCalls.appInfo, undefined, { silent: true });
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data;
     },

@@ -6,9 +6,10 @@ import {
   type LoginResult,
   RC,
 } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { api, configureApiClient, forgetCsrfToken } from './api';
+import { client, configureApiClient, forgetCsrfToken } from './api';
 import { changeLanguage, storedLanguage } from './i18n';
 
 /**
@@ -32,7 +33,7 @@ const SESSION_KEY = ['session'];
 
 /** `auth/session` answers 200 with the login result or null, so the login page logs no 401. */
 async function fetchSession(): Promise<LoginResult | null> {
-  const res = await api.get<LoginResult | null>('/auth/session', undefined, {
+  const res = await client.call(authCalls.session, undefined, {
     silent: true,
     anonymousOk: true,
   });
@@ -72,11 +73,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       clearLocal,
       async logout() {
-        await api.post('/auth/logout', {}, { silent: true, anonymousOk: true });
+        await client.call(authCalls.logout, undefined, { silent: true, anonymousOk: true });
         clearLocal();
       },
       async switchEnvironment(target) {
-        const res = await api.post(`/control/change_environment_${target}`, {}, { silent: true });
+        const call =
+          target === 'production' ? authCalls.switchToProduction : authCalls.switchToSandbox;
+        const res = await client.call(call, undefined, { silent: true });
         if (res.rc !== RC.OK) return false;
         // Everything on screen belongs to the old environment: drop it and reload the session.
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

@@ -135,12 +135,13 @@ export type AccountStoreRequest = z.input<typeof accountStoreRequest>;
 export const accountDeleteRequest = z.object({ idaccount: requiredId('team.accountRequired') });
 
 /** One row of `data/account_all` (spec 01 §3 "Sub-account"). */
-export interface SubAccountDto {
-  id: number;
-  username: string;
-  nama: string;
-  created_at: string;
-}
+export const subAccount = z.object({
+  id: z.number(),
+  username: z.string(),
+  nama: z.string(),
+  created_at: z.string(),
+});
+export type SubAccountDto = z.infer<typeof subAccount>;
 
 // ---------------------------------------------------------------------------------------------
 // Permissions: GET /data/modul_access, GET and POST /data/modul_access_user
@@ -172,11 +173,12 @@ export const modulAccessUserSaveRequest = z.object({
 export type ModulAccessUserSaveRequest = z.input<typeof modulAccessUserSaveRequest>;
 
 /** A module a group grants (`data/modul_access`). */
-export interface GroupModuleDto {
-  id_modul: number;
-  nama_modul: string;
-  hak_akses: string;
-}
+export const groupModule = z.object({
+  id_modul: z.number(),
+  nama_modul: z.string(),
+  hak_akses: z.string(),
+});
+export type GroupModuleDto = z.infer<typeof groupModule>;
 
 // ---------------------------------------------------------------------------------------------
 // My data: GET data/account_profile
@@ -184,50 +186,64 @@ export interface GroupModuleDto {
 /** Account type shown on the my-data tab (spec 01 §2). */
 export type AccountTypeLabel = 'Bisnis' | 'Personal' | 'Personal H2H';
 
-export interface PersonalProfileDto {
-  nama_customer: string;
-  email: string;
-  no_hp: string | null;
-  tgl_lahir: string | null;
-  alamat_lengkap: string | null;
-  max_limit: number;
-  mgm_ref_code: string | null;
-}
+const personalProfile = z.object({
+  nama_customer: z.string(),
+  email: z.string(),
+  no_hp: z.string().nullable(),
+  tgl_lahir: z.string().nullable(),
+  alamat_lengkap: z.string().nullable(),
+  max_limit: z.number(),
+  mgm_ref_code: z.string().nullable(),
+});
+export type PersonalProfileDto = z.infer<typeof personalProfile>;
 
-export interface BusinessProfileDto {
-  nama_perusahaan: string;
-  alamat_perusahaan: string | null;
-  telp_perusahaan: string | null;
-  email_perusahaan: string | null;
-  npwp_perusahaan: string | null;
-  website_produk: string | null;
-  nama_pemilik: string | null;
-  no_ktp_pemilik: string | null;
-  npwp_pemilik: string | null;
-  nama_cp: string | null;
-  jabatan_cp: string | null;
-  no_telp_cp: string | null;
-  email_cp: string | null;
-  nama_bank: string | null;
-  cabang_bank: string | null;
-  nama_rek_bank: string | null;
-  no_rek_bank: string | null;
+const businessProfile = z.object({
+  nama_perusahaan: z.string(),
+  alamat_perusahaan: z.string().nullable(),
+  telp_perusahaan: z.string().nullable(),
+  email_perusahaan: z.string().nullable(),
+  npwp_perusahaan: z.string().nullable(),
+  website_produk: z.string().nullable(),
+  nama_pemilik: z.string().nullable(),
+  no_ktp_pemilik: z.string().nullable(),
+  npwp_pemilik: z.string().nullable(),
+  nama_cp: z.string().nullable(),
+  jabatan_cp: z.string().nullable(),
+  no_telp_cp: z.string().nullable(),
+  email_cp: z.string().nullable(),
+  nama_bank: z.string().nullable(),
+  cabang_bank: z.string().nullable(),
+  nama_rek_bank: z.string().nullable(),
+  no_rek_bank: z.string().nullable(),
   /** 1 submitted (not yet activated), 2 active; anything but 2 shows the upgrade prompt. */
-  status: number;
-}
+  status: z.number(),
+});
+export type BusinessProfileDto = z.infer<typeof businessProfile>;
 
 /** Business status that needs no upgrade prompt. */
 export const BUSINESS_STATUS_ACTIVE = 2;
 
-export interface AccountProfileDto {
-  account_type: AccountTypeLabel;
-  user_type: string;
-  user: { id: number; username: string; nama: string; is_main_user: boolean };
-  agent: { id_agen: number; nama_agen: string; username: string; email: string; id_grup: number };
-  personal: PersonalProfileDto | null;
-  business: BusinessProfileDto | null;
+export const accountProfile = z.object({
+  account_type: z.enum(['Bisnis', 'Personal', 'Personal H2H']),
+  user_type: z.string(),
+  user: z.object({
+    id: z.number(),
+    username: z.string(),
+    nama: z.string(),
+    is_main_user: z.boolean(),
+  }),
+  agent: z.object({
+    id_agen: z.number(),
+    nama_agen: z.string(),
+    username: z.string(),
+    email: z.string(),
+    id_grup: z.number(),
+  }),
+  personal: personalProfile.nullable(),
+  business: businessProfile.nullable(),
   /** Business data exists and its status is not 2. */
-  upgrade_prompt: boolean;
-  referral_code: string | null;
-  affiliation: { web: string; android: string } | null;
-}
+  upgrade_prompt: z.boolean(),
+  referral_code: z.string().nullable(),
+  affiliation: z.object({ web: z.string(), android: z.string() }).nullable(),
+});
+export type AccountProfileDto = z.infer<typeof accountProfile>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Environment } from '../domain/environment';
+import { ENVIRONMENTS, LANGUAGES } from '../domain/environment';
 import { PASSWORD_MIN_LENGTH } from '../domain/users';
 
 /**
@@ -33,49 +33,58 @@ export const newPasswordRequest = z
     path: ['confirmation'],
   });
 
+/** One module of a user's access list (spec 01 §3). */
+export const moduleAccess = z.object({
+  id_modul: z.number(),
+  nama_modul: z.string(),
+  hak_akses: z.string(),
+  hak_akses_dilarang: z.string(),
+});
+
 /** What the login call answers (spec 01 §3), also the shape of `auth/datauser`. */
-export interface LoginResult {
-  access_token: string;
-  user: {
-    id: number;
-    username: string;
-    nama: string;
-    sys_grup_user_id: number;
-    username_agen: string;
-    id_user_parent: number | null;
-  };
-  agent: {
-    id_agen: number;
-    email: string;
-    nama_agen: string;
-    username: string;
-    id_grup: number;
-    enable_api: boolean;
-    balance: number;
-    hold_balance: number;
-  };
-  user_type: string;
-  status_reg: { status: boolean; auth_token: { personal: string | null; bisnis: string | null } };
-  role_data: { id: number; nama: string };
-  access_data: Array<{
-    id_modul: number;
-    nama_modul: string;
-    hak_akses: string;
-    hak_akses_dilarang: string;
-  }>;
-  is_user_parent: boolean;
-  is_approved_kyc: boolean;
-  rule_show_balance: number;
-  environment: Environment;
-  language: 'id' | 'en';
-  is_test_user: boolean;
-  business_status: number | null;
+export const loginResult = z.object({
+  access_token: z.string(),
+  user: z.object({
+    id: z.number(),
+    username: z.string(),
+    nama: z.string(),
+    sys_grup_user_id: z.number(),
+    username_agen: z.string(),
+    id_user_parent: z.number().nullable(),
+  }),
+  agent: z.object({
+    id_agen: z.number(),
+    email: z.string(),
+    nama_agen: z.string(),
+    username: z.string(),
+    id_grup: z.number(),
+    enable_api: z.boolean(),
+    balance: z.number(),
+    hold_balance: z.number(),
+  }),
+  user_type: z.string(),
+  status_reg: z.object({
+    status: z.boolean(),
+    auth_token: z.object({ personal: z.string().nullable(), bisnis: z.string().nullable() }),
+  }),
+  role_data: z.object({ id: z.number(), nama: z.string() }),
+  access_data: z.array(moduleAccess),
+  is_user_parent: z.boolean(),
+  is_approved_kyc: z.boolean(),
+  rule_show_balance: z.number(),
+  environment: z.enum(ENVIRONMENTS),
+  language: z.enum(LANGUAGES),
+  is_test_user: z.boolean(),
+  business_status: z.number().nullable(),
   /** Server-decided feature flags the page mirrors (the lists behind them are configuration). */
-  features: { international: boolean; cut_off: boolean };
-}
+  features: z.object({ international: z.boolean(), cut_off: z.boolean() }),
+});
+export type LoginResult = z.infer<typeof loginResult>;
 
 /** `GET data/app_info_web`: the balances the page polls. */
-export interface AgentBalancesDto {
-  balance: number;
-  hold_balance: number;
-}
+export const agentBalances = z.object({ balance: z.number(), hold_balance: z.number() });
+export type AgentBalancesDto = z.infer<typeof agentBalances>;
+
+export const languageRequest = z.object({
+  language: z.enum(LANGUAGES, { error: 'common.errors.invalidInput' }),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { findBank } from '../domain/banks';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
 import { BULK_TRANSFER_ACCESS } from './access-rules';
+import { GROUP_STATUSES } from './bulk-transfer-paths';
 
 /**
  * Bulk transfer (spec 02 §2.3, §3 bulk row and group, §4 Bulk, §5 Bulk transfer, §6, §7): a CSV of
@@ -44,14 +45,15 @@ export const BULK_TRANSFER_COLUMNS = [
 export type BulkTransferColumn = (typeof BULK_TRANSFER_COLUMNS)[number];
 
 /** One checked row of the file. */
-export interface BulkTransferRow {
-  bankCode: string;
-  accountNumber: string;
-  phone: string;
-  email: string;
-  nominal: number;
-  note: string;
-}
+export const bulkTransferRow = z.object({
+  bankCode: z.string(),
+  accountNumber: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  nominal: z.number(),
+  note: z.string(),
+});
+export type BulkTransferRow = z.infer<typeof bulkTransferRow>;
 
 export interface BulkRowProblem {
   /** The file's line (header = 1), or the row's index + 1 in a request. */
@@ -159,20 +161,56 @@ export const bulkBatchInquiryRequest = z.object({
 });
 
 /** Spec 02 §3: the per-row result fields (the row's other columns stay with the server). */
-export interface BulkInquiryResult {
-  idtransaksi: string;
-  anrekeningtujuan: string;
-  nominal: number;
-  nominaladmin: number;
-  nominalorigin: number;
-  kodebanktujuan: string;
-  norekeningtujuan: string;
-  customername: string;
-}
+export const bulkInquiryResult = z.object({
+  idtransaksi: z.string(),
+  anrekeningtujuan: z.string(),
+  nominal: z.number(),
+  nominaladmin: z.number(),
+  nominalorigin: z.number(),
+  kodebanktujuan: z.string(),
+  norekeningtujuan: z.string(),
+  customername: z.string(),
+});
+export type BulkInquiryResult = z.infer<typeof bulkInquiryResult>;
 
-export type BulkBatchItem =
-  | ({ index: number; status: 'paid' } & BulkInquiryResult)
-  | { index: number; status: 'error'; rc: string; rd: string; column?: string };
+export const bulkBatchItem = z.discriminatedUnion('status', [
+  bulkInquiryResult.extend({ index: z.number(), status: z.literal('paid') }),
+  z.object({
+    index: z.number(),
+    status: z.literal('error'),
+    rc: z.string(),
+    rd: z.string(),
+    column: z.string().optional(),
+  }),
+]);
+export type BulkBatchItem = z.infer<typeof bulkBatchItem>;
+
+export const bulkGroupSummary = z.object({
+  id: z.number(),
+  group_name: z.string(),
+  group_desc: z.string(),
+  status: z.enum(GROUP_STATUSES),
+  detail_count: z.number(),
+  total_amount: z.number(),
+  total_fee: z.number(),
+  maker: z.string(),
+  created_date: z.string(),
+  /** Rows by spec status: -2 On Process, -1 Queue, 0 New, 1 Success, 2 Failed. */
+  counts: z.record(z.string(), z.number()),
+  own: z.boolean(),
+});
+export type BulkGroupSummary = z.infer<typeof bulkGroupSummary>;
+
+/** What `transaction/cashout_save` answers: the new group, waiting for approval or running. */
+export const bulkSaveResult = z.object({
+  group_id: z.number(),
+  status: z.enum(['WAITING_APPROVAL', 'RUNNING']),
+  detail_count: z.number(),
+  subtotal: z.number(),
+  admin_fee: z.number(),
+  total_amount: z.number(),
+});
+export type BulkSaveResult = z.infer<typeof bulkSaveResult>;
 
 /**
  * A saved row names an answered row of this Check by its transaction id; what is paid is what the

@@ -5,22 +5,6 @@ import { CREDENTIAL_ACCESS, CREDENTIAL_PROMPT_GROUP } from './access-rules';
 export { CREDENTIAL_ACCESS, CREDENTIAL_PROMPT_GROUP };
 
 /**
- * Credentials, callback URLs and the sensitive-change OTP (spec 03 §2.4, §3.3, §4, §5.2–§5.4,
- * §6, §7.2). One definition for the server routes and the page.
- */
-
-export const CREDENTIAL_PATHS = {
-  callbackUrls: '/control/setting_callback_url',
-  generateCallbackUrls: '/control/generate_setting_callback_url',
-  credential: '/control/credential_server',
-  createOtp: '/control/create_otp',
-  generateCredential: '/control/generate_credential_server',
-  generatePin: '/control/generate_pin',
-  createSignature: '/control/create_signature',
-  updateCredential: '/control/update_credential',
-} as const;
-
-/**
  * The callback event types (spec 03 §3.3 items; issue 11): `idinfo` is the item id, `type_info`
  * the event code sent in each callback, `type_value` the agent's URL for it.
  */
@@ -244,51 +228,61 @@ export const generateCallbackUrlsSchema = otpConfirmSchema.extend({
 });
 export type GenerateCallbackUrlsRequest = z.infer<typeof generateCallbackUrlsSchema>;
 
-export interface CallbackUrlItem {
-  idinfo: number;
-  type_info: CallbackEventType;
-  type_value: string;
-}
+const callbackEventType = z.enum(
+  CALLBACK_EVENTS.map((e) => e.type_info) as [CallbackEventType, ...CallbackEventType[]],
+);
 
-export interface CallbackUrlsResponse {
-  items: CallbackUrlItem[];
-  editable: boolean;
-}
+export const callbackUrlItem = z.object({
+  idinfo: z.number(),
+  type_info: callbackEventType,
+  type_value: z.string(),
+});
+export type CallbackUrlItem = z.infer<typeof callbackUrlItem>;
 
-export interface CredentialData {
-  app_name: string;
-  client_id: string | null;
-  has_secret: boolean;
-  secret_generated_at: string | null;
-  allow_ip: string;
-  allow_ip_additional_1: string;
-  allow_ip_additional_2: string;
-  allow_ip_additional_3: string;
-  allow_ip_additional_4: string;
-  allow_ip_additional_5: string;
-  is_using_signature: boolean;
-  has_pin: boolean;
-  email: string;
-}
+/** The agent's callback URLs; `generated` once the defaults were made, `editable` in production. */
+export const callbackUrlsResponse = z.object({
+  items: z.array(callbackUrlItem),
+  generated: z.boolean(),
+  editable: z.boolean(),
+});
+export type CallbackUrlsResponse = z.infer<typeof callbackUrlsResponse>;
 
-export interface CredentialResponse {
+export const credentialData = z.object({
+  app_name: z.string(),
+  client_id: z.string().nullable(),
+  has_secret: z.boolean(),
+  secret_generated_at: z.string().nullable(),
+  allow_ip: z.string(),
+  allow_ip_additional_1: z.string(),
+  allow_ip_additional_2: z.string(),
+  allow_ip_additional_3: z.string(),
+  allow_ip_additional_4: z.string(),
+  allow_ip_additional_5: z.string(),
+  is_using_signature: z.boolean(),
+  has_pin: z.boolean(),
+  email: z.string(),
+});
+export type CredentialData = z.infer<typeof credentialData>;
+
+export const credentialResponse = z.object({
   /** True for agent group 3: the page shows the activation prompt and nothing else. */
-  activationRequired: boolean;
-  credential: CredentialData | null;
-}
+  activationRequired: z.boolean(),
+  credential: credentialData.nullable(),
+});
+export type CredentialResponse = z.infer<typeof credentialResponse>;
 
-export interface OtpResponse {
-  email: string;
-  idOtp: string;
-  expiresAt: string;
-}
+export const otpResponse = z.object({
+  email: z.string(),
+  idOtp: z.string(),
+  expiresAt: z.string(),
+});
+export type OtpResponse = z.infer<typeof otpResponse>;
 
-export interface GeneratedCredential {
-  client_id: string;
-  client_secret: string;
-}
+export const generatedCredential = z.object({ client_id: z.string(), client_secret: z.string() });
+export type GeneratedCredential = z.infer<typeof generatedCredential>;
 
-export interface GeneratedSignature {
-  signature_key: string;
-  is_using_signature: true;
-}
+export const generatedSignature = z.object({
+  signature_key: z.string(),
+  is_using_signature: z.literal(true),
+});
+export type GeneratedSignature = z.infer<typeof generatedSignature>;

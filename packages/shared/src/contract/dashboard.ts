@@ -76,13 +76,15 @@ export const resumeQuery = z.object({
 export type ResumeQuery = z.input<typeof resumeQuery>;
 
 /** One summary: `value` is the figure a card shows; `data` carries its breakdown. */
-export interface ResumeItem {
-  key: string;
-  value: number;
-  data: Record<string, number | string>;
-}
+export const resumeItem = z.object({
+  key: z.string(),
+  value: z.number(),
+  data: z.record(z.string(), z.union([z.number(), z.string()])),
+});
+export type ResumeItem = z.infer<typeof resumeItem>;
 /** `resume/{key}` answers one item (a card) or a list (a chart). */
-export type ResumeAnswer = ResumeItem | ResumeItem[];
+export const resumeAnswer = z.union([resumeItem, z.array(resumeItem)]);
+export type ResumeAnswer = z.infer<typeof resumeAnswer>;
 
 /** News categories (spec 01 §7): 1588 for agent group 1, 1598 for everyone else. */
 export const NEWS_CATEGORY = { GROUP_1: 1588, DEFAULT: 1598 } as const;
@@ -104,12 +106,13 @@ export const newsArticleQuery = z.object({
 });
 
 /** A news item (spec 01 §3): `konten` is sanitised HTML; `excerpt` its first words as text. */
-export interface NewsItem {
-  id: number;
-  title: string;
-  foto: string;
+export const newsItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  foto: z.string(),
   /** ISO instant of the last update. */
-  date: string;
-  konten: string;
-  excerpt: string;
-}
+  date: z.string(),
+  konten: z.string(),
+  excerpt: z.string(),
+});
+export type NewsItem = z.infer<typeof newsItem>;

@@ -252,106 +252,106 @@ export const bankInternationalQuery = z.object({
   }),
 });
 
-/** The call paths (spec 02 §7 names the remittance ones; status/detail follow the withdraw ones). */
-export const REMITTANCE_PATHS = {
-  currencies: '/transaction/list_currency_country',
-  countries: '/transaction/list_country',
-  banks: '/transaction/list_bank_international',
-  purposes: '/data/transfer_purpose_list_remittance',
-  inquiry: '/transaction/cashout_inquiry_remittance',
-  payment: '/transaction/cashout_payment_remittance',
-  status: '/transaction/status_remittance',
-  detail: '/transaction/detail_remittance',
-} as const;
-
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
-export interface CurrencyCountryItem extends RemittanceCountry {
+const currency = z.enum(REMITTANCE_CURRENCIES);
+const remittanceStatus = z.enum(['PROCESS', 'SUCCESS', 'FAILED']);
+
+export const countryItem = z.object({
+  id_country: z.number(),
+  country_name: z.string(),
+  country_code: z.string(),
+});
+
+export const currencyCountryItem = countryItem.extend({
+  currency,
   /** Rupiah per unit of the currency. */
-  selling_rate: number;
+  selling_rate: z.number(),
   /** Until when the rate is published (ISO instant). */
-  valid_until: string;
-}
+  valid_until: z.string(),
+});
+export type CurrencyCountryItem = z.infer<typeof currencyCountryItem>;
 
-export interface InternationalBankItem {
-  id: string;
-  namaBank: string;
-}
+export const internationalBankItem = z.object({ id: z.string(), namaBank: z.string() });
+export type InternationalBankItem = z.infer<typeof internationalBankItem>;
 
-export interface PurposeItem {
-  id: string;
-  name: string;
-}
+export const purposeItem = z.object({ id: z.string(), name: z.string() });
+export type PurposeItem = z.infer<typeof purposeItem>;
 
-export interface RemittanceTableData {
-  CATATAN: string;
-  'ID TRANSAKSI': string;
-  KETERANGAN: string;
-  'NAMA CHANNEL': string;
-  'NAMA PELANGGAN': string;
-  'NAMA PRODUK': string;
-  'NO PELANGGAN': string;
-  NOMINAL: number;
-  'NOMINAL ADMIN': number;
-  'NOMINAL TUJUAN': string;
-  KURS: number;
-  'TANGGAL TRANSAKSI': string;
-  'KODE PENGAMBILAN'?: string;
-  'CARA BAYAR'?: string;
-}
+export const remittanceTableData = z.object({
+  CATATAN: z.string(),
+  'ID TRANSAKSI': z.string(),
+  KETERANGAN: z.string(),
+  'NAMA CHANNEL': z.string(),
+  'NAMA PELANGGAN': z.string(),
+  'NAMA PRODUK': z.string(),
+  'NO PELANGGAN': z.string(),
+  NOMINAL: z.number(),
+  'NOMINAL ADMIN': z.number(),
+  'NOMINAL TUJUAN': z.string(),
+  KURS: z.number(),
+  'TANGGAL TRANSAKSI': z.string(),
+  'KODE PENGAMBILAN': z.string().optional(),
+  'CARA BAYAR': z.string().optional(),
+});
+export type RemittanceTableData = z.infer<typeof remittanceTableData>;
 
-export interface RemittanceInquiryResult {
-  tabledata: RemittanceTableData;
-  nominal: number;
-  nominal_admin: number;
-  total: number;
-  nominal_destination: number;
-  currency: RemittanceCurrency;
-  selling_rate: number;
+export const remittanceInquiryResult = z.object({
+  tabledata: remittanceTableData,
+  nominal: z.number(),
+  nominal_admin: z.number(),
+  total: z.number(),
+  nominal_destination: z.number(),
+  currency,
+  selling_rate: z.number(),
   /** The quote (rate) holds until then; a later payment is refused. */
-  rate_valid_until: string;
-  produkname: string;
-  checksum: string;
-  uuid_user: string;
-  idtransaksi: string;
-  url_image: string;
-  expires_at: string;
+  rate_valid_until: z.string(),
+  produkname: z.string(),
+  checksum: z.string(),
+  uuid_user: z.string(),
+  idtransaksi: z.string(),
+  url_image: z.string(),
+  expires_at: z.string(),
   /** The OTP mail went to this (masked) address. */
-  email: string;
-}
+  email: z.string(),
+});
+export type RemittanceInquiryResult = z.infer<typeof remittanceInquiryResult>;
 
-export interface RemittanceReceipt {
-  id_transaksi: string;
-  tanggal_transaksi: string;
-  transaction_date: string;
-  nama_channel: string;
-  nama_pelanggan: string;
-  no_pelanggan: string;
-  nominal: number;
-  nominal_admin: number;
-  total: number;
-  nominal_destination: number;
-  currency: RemittanceCurrency;
-  selling_rate: number;
-  token_code: string | null;
-  note: string | null;
-  status_trx: 'PROCESS' | 'SUCCESS' | 'FAILED';
-  keterangan: string;
-  tabledata: RemittanceTableData;
-  produkname: string;
-  checksum: string;
-  uuid_user: string;
-  id_produk: string;
-}
+export const remittanceReceipt = z.object({
+  id_transaksi: z.string(),
+  tanggal_transaksi: z.string(),
+  transaction_date: z.string(),
+  nama_channel: z.string(),
+  nama_pelanggan: z.string(),
+  no_pelanggan: z.string(),
+  nominal: z.number(),
+  nominal_admin: z.number(),
+  total: z.number(),
+  nominal_destination: z.number(),
+  currency,
+  selling_rate: z.number(),
+  token_code: z.string().nullable(),
+  note: z.string().nullable(),
+  status_trx: remittanceStatus,
+  keterangan: z.string(),
+  tabledata: remittanceTableData,
+  produkname: z.string(),
+  checksum: z.string(),
+  uuid_user: z.string(),
+  id_produk: z.string(),
+});
+export type RemittanceReceipt = z.infer<typeof remittanceReceipt>;
 
-export interface RemittanceStatusResult {
-  payment_reff: string;
-  id_produk: string;
-  status_trx: 'PROCESS' | 'SUCCESS' | 'FAILED';
-}
+export const remittanceStatusResult = z.object({
+  payment_reff: z.string(),
+  id_produk: z.string(),
+  status_trx: remittanceStatus,
+});
+export type RemittanceStatusResult = z.infer<typeof remittanceStatusResult>;
 
-export interface RemittanceDetailResult {
-  tabledata: RemittanceTableData;
-  produkname: string;
-  receipt: RemittanceReceipt;
-}
+export const remittanceDetailResult = z.object({
+  tabledata: remittanceTableData,
+  produkname: z.string(),
+  receipt: remittanceReceipt,
+});
+export type RemittanceDetailResult = z.infer<typeof remittanceDetailResult>;

@@ -13,12 +13,6 @@ export { showsDepositLink, TOPUP_ACCESS };
  * catalog keys, checked in the order spec 02 §5 lists the fields.
  */
 
-export const TOPUP_PATHS = {
-  userListVa: '/data/user_list_va',
-  bankList: '/data/bank_list',
-  topup: '/transaction/topup',
-} as const;
-
 export const TOPUP_LIMITS = {
   /** Smallest and largest manual top-up (rupiah). */
   minAmount: 10_000,
@@ -44,38 +38,43 @@ export const DEPOSIT_QRIS_CODE = 'QRIS';
 export const TOPUP_GUIDE_BANK_CODES: readonly string[] = TUTORIAL_BANK_CODES;
 
 /** One entry of `data/user_list_va` (spec 03 §3.2), plus the bank code the guide page needs. */
-export interface UserVaItem {
-  url_image: string;
-  bank: string;
-  kodeBank: string;
+export const userVaItem = z.object({
+  url_image: z.string(),
+  bank: z.string(),
+  kodeBank: z.string(),
   /** Off (false) when the product is disrupted: the page shows "Gangguan" instead of the number. */
-  status_gangguan_va: boolean;
+  status_gangguan_va: z.boolean(),
   /** "-" for QRIS. */
-  va_number: string;
-  nama_pemilik: string;
-  channel: 'VA' | 'QRIS';
-}
+  va_number: z.string(),
+  nama_pemilik: z.string(),
+  channel: z.enum(['VA', 'QRIS']),
+});
+export type UserVaItem = z.infer<typeof userVaItem>;
 
 /** `data/bank_list`: the provider's receiving accounts (spec 03 §3.2 `data.nonipg[0].data`). */
-export interface TopupBankListAnswer {
-  nonipg: Array<{ data: Array<{ codeBank: string; namaBank: string }> }>;
-}
+export const topupBankListAnswer = z.object({
+  nonipg: z.array(
+    z.object({ data: z.array(z.object({ codeBank: z.string(), namaBank: z.string() })) }),
+  ),
+});
+export type TopupBankListAnswer = z.infer<typeof topupBankListAnswer>;
 
 /** Spec 02 §3 "top-up success content". */
-export interface TopupResult {
-  idDeposit: string;
-  kodeBank: string;
-  namabank: string;
-  atasNamaRekening: string;
-  noRekening: string;
-  nominal: number;
+export const topupResult = z.object({
+  idDeposit: z.string(),
+  kodeBank: z.string(),
+  namabank: z.string(),
+  atasNamaRekening: z.string(),
+  noRekening: z.string(),
+  nominal: z.number(),
   /** The unique code, 100–999: the last three digits of the total. */
-  nominalUnik: number;
+  nominalUnik: z.number(),
   /** nominal + nominalUnik: what must be transferred, exactly. */
-  nominalTransfer: number;
+  nominalTransfer: z.number(),
   /** ISO instant. */
-  expiredTime: string;
-}
+  expiredTime: z.string(),
+});
+export type TopupResult = z.infer<typeof topupResult>;
 
 const required = (key: string) =>
   z.union([z.string(), z.number()], { error: key }).transform((v, ctx) => {

@@ -93,18 +93,6 @@ export function findTransferChannel(id: string): TransferChannelDef | undefined 
   return TRANSFER_CHANNELS.find((c) => c.id === id);
 }
 
-export const TRANSFER_PATHS = {
-  channelPayment: '/transaction/channel_payment',
-  listVoucher: '/transaction/list_voucher',
-  purposeList: '/data/transfer_purpose_list',
-  orderCreate: '/transaction/order_create',
-  confirmOrder: '/transaction/confirm_order',
-  orderDetail: '/transaction/order_report_detail',
-  orderList: '/transaction/order_list',
-  /** "Change method": the NEW order's instrument is cancelled. */
-  orderCancel: '/transaction/order_cancel',
-} as const;
-
 const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
 const text = (max: number) =>
   z
@@ -166,96 +154,110 @@ export const orderListQuery = z.object({
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
+const channelKind = z.enum(['VA', 'QRIS', 'RETAIL', 'TRANSFER']);
+
 /** Spec 02 §3 "payment channel" as the method step lists it. */
-export interface PaymentChannel {
-  id: string;
-  namaChannel: string;
-  codeChannel: string;
-  url_image: string;
-  admin_fee: number;
-  service_fee: number;
-  text_help: string;
-  channel_type: 'VA' | 'TRANSFER';
-  kind: TransferChannelKind;
-}
+export const paymentChannel = z.object({
+  id: z.string(),
+  namaChannel: z.string(),
+  codeChannel: z.string(),
+  url_image: z.string(),
+  admin_fee: z.number(),
+  service_fee: z.number(),
+  text_help: z.string(),
+  channel_type: z.enum(['VA', 'TRANSFER']),
+  kind: channelKind,
+});
+export type PaymentChannel = z.infer<typeof paymentChannel>;
 
 /** Spec 02 §3 "voucher". */
-export interface VoucherItem {
-  voucher_kode: string;
-  voucher_keterangan: string;
-  voucher_nominal: number;
-  valid_until: string;
-  uses_left: number;
-}
+export const voucherItem = z.object({
+  voucher_kode: z.string(),
+  voucher_keterangan: z.string(),
+  voucher_nominal: z.number(),
+  valid_until: z.string(),
+  uses_left: z.number(),
+});
+export type VoucherItem = z.infer<typeof voucherItem>;
 
-export interface TransferPurpose {
-  id: number;
-  name: string;
-}
+export const transferPurpose = z.object({ id: z.number(), name: z.string() });
+export type TransferPurpose = z.infer<typeof transferPurpose>;
 
 export type OrderStatus = 'NEW' | 'PAID' | 'PROCESS_COMPLETED' | 'COMPLETED' | 'FAILED';
 /** What the page shows: a NEW order past its expiry is EXPIRED. */
-export type OrderDisplayStatus = OrderStatus | 'EXPIRED';
+const orderDisplayStatus = z.enum([
+  'NEW',
+  'PAID',
+  'PROCESS_COMPLETED',
+  'COMPLETED',
+  'FAILED',
+  'EXPIRED',
+]);
+export type OrderDisplayStatus = z.infer<typeof orderDisplayStatus>;
 
 /** Spec 02 §3 "transfer order", plus the order info. */
-export interface TransferOrder {
-  id_order: string;
-  status: OrderDisplayStatus;
-  time_created: string;
-  time_payment: string | null;
-  time_completed: string | null;
-  expired: string;
-  expired_str: string;
-  is_confirm_transfer: boolean;
-  description: string;
-  amount: number;
-  feeamount: number;
-  service_fee: number;
-  kode_voucher: string;
-  voucher_amount: number;
-  payment_amount: number;
-  channel: {
-    id: string;
-    channel_name: string;
-    kind: TransferChannelKind;
-    channel_type: 'VA' | 'TRANSFER';
-    code: string;
-    virtual_account_number: string;
-    account_number: string;
-    account_name: string;
-    total_amount: number;
-    unique_amount: number;
-    url_image: string;
-    qris_payload: string | null;
-  };
-  list_order: Array<{
-    id_inquiry: string;
-    account_name: string;
-    account_number: string;
-    bank_code: string;
-    bank_name: string;
-    amount: number;
-    fee_amount: number;
-    service_fee: number;
-    token_code: string | null;
-    note: string;
-    url_image: string;
-    /** Spec 02 §4 disbursement detail statuses: -2 On Process, -1 Queue, 0 New, 1 Success, 2 Failed. */
-    status: number;
-  }>;
-}
+export const transferOrder = z.object({
+  id_order: z.string(),
+  status: orderDisplayStatus,
+  time_created: z.string(),
+  time_payment: z.string().nullable(),
+  time_completed: z.string().nullable(),
+  expired: z.string(),
+  expired_str: z.string(),
+  is_confirm_transfer: z.boolean(),
+  description: z.string(),
+  amount: z.number(),
+  feeamount: z.number(),
+  service_fee: z.number(),
+  kode_voucher: z.string(),
+  voucher_amount: z.number(),
+  payment_amount: z.number(),
+  channel: z.object({
+    id: z.string(),
+    channel_name: z.string(),
+    kind: channelKind,
+    channel_type: z.enum(['VA', 'TRANSFER']),
+    code: z.string(),
+    virtual_account_number: z.string(),
+    account_number: z.string(),
+    account_name: z.string(),
+    total_amount: z.number(),
+    unique_amount: z.number(),
+    url_image: z.string(),
+    qris_payload: z.string().nullable(),
+  }),
+  list_order: z.array(
+    z.object({
+      id_inquiry: z.string(),
+      account_name: z.string(),
+      account_number: z.string(),
+      bank_code: z.string(),
+      bank_name: z.string(),
+      amount: z.number(),
+      fee_amount: z.number(),
+      service_fee: z.number(),
+      token_code: z.string().nullable(),
+      note: z.string(),
+      url_image: z.string(),
+      /** Spec 02 §4 disbursement detail statuses: -2 On Process, -1 Queue, 0 New, 1 Success, 2 Failed. */
+      status: z.number(),
+    }),
+  ),
+});
+export type TransferOrder = z.infer<typeof transferOrder>;
 
-export interface OrderListItem {
-  id_order: string;
-  status: OrderDisplayStatus;
-  time_created: string;
-  expired: string;
-  channel_name: string;
-  account_name: string;
-  account_number: string;
-  lines: number;
-  payment_amount: number;
-}
+export const orderListItem = z.object({
+  id_order: z.string(),
+  status: orderDisplayStatus,
+  time_created: z.string(),
+  expired: z.string(),
+  channel_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  lines: z.number(),
+  payment_amount: z.number(),
+});
+export type OrderListItem = z.infer<typeof orderListItem>;
 
 /** The total of an order (spec 02 §9): nominal + admin fee + service fee − voucher (+ unique code). */
 export function orderTotal(input: {

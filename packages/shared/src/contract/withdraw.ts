@@ -210,108 +210,113 @@ export const storedDestinationsQuery = (limitMax: number) =>
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
-export interface BankListItem {
-  kodebank: string;
-  namabank: string;
-}
+export const bankListItem = z.object({ kodebank: z.string(), namabank: z.string() });
+export type BankListItem = z.infer<typeof bankListItem>;
 
-export interface ProductListItem {
-  id_produk: string;
-  nama_produk: string;
-}
+export const productListItem = z.object({ id_produk: z.string(), nama_produk: z.string() });
+export type ProductListItem = z.infer<typeof productListItem>;
 
-export interface ProductCodeItem {
-  kode_produk: string;
-  id_produk: string;
-  nama_produk: string;
-}
+export const productCodeItem = z.object({
+  kode_produk: z.string(),
+  id_produk: z.string(),
+  nama_produk: z.string(),
+});
+export type ProductCodeItem = z.infer<typeof productCodeItem>;
 
-export interface FavouriteDestination {
-  id: number;
-  kodebank: string;
-  namabank: string;
-  accountnumber: string;
-  accountname: string;
-  type: 'BANK' | 'EWALLET';
-}
+export const favouriteDestination = z.object({
+  id: z.number(),
+  kodebank: z.string(),
+  namabank: z.string(),
+  accountnumber: z.string(),
+  accountname: z.string(),
+  type: z.enum(['BANK', 'EWALLET']),
+});
+export type FavouriteDestination = z.infer<typeof favouriteDestination>;
 
 /** The key/value table of an inquiry or a payment (spec 02 §3); payment adds the retail rows. */
-export interface WithdrawTableData {
-  CATATAN: string;
-  'ID TRANSAKSI': string;
-  KETERANGAN: string;
-  'NAMA CHANNEL': string;
-  'NAMA PELANGGAN': string;
-  'NAMA PRODUK': string;
-  'NO PELANGGAN': string;
-  NOMINAL: number;
-  'NOMINAL ADMIN': number;
-  'TANGGAL TRANSAKSI': string;
-  'KODE PENGAMBILAN'?: string;
-  'CARA BAYAR'?: string;
-}
+export const withdrawTableData = z.object({
+  CATATAN: z.string(),
+  'ID TRANSAKSI': z.string(),
+  KETERANGAN: z.string(),
+  'NAMA CHANNEL': z.string(),
+  'NAMA PELANGGAN': z.string(),
+  'NAMA PRODUK': z.string(),
+  'NO PELANGGAN': z.string(),
+  NOMINAL: z.number(),
+  'NOMINAL ADMIN': z.number(),
+  'TANGGAL TRANSAKSI': z.string(),
+  'KODE PENGAMBILAN': z.string().optional(),
+  'CARA BAYAR': z.string().optional(),
+});
+export type WithdrawTableData = z.infer<typeof withdrawTableData>;
 
-export interface WithdrawInquiryResult {
-  tabledata: WithdrawTableData;
-  nominal: number;
+export const withdrawInquiryResult = z.object({
+  tabledata: withdrawTableData,
+  nominal: z.number(),
   /** Admin fee and total, beside the table (the table carries them too). */
-  nominal_admin: number;
-  total: number;
-  produkname: string;
-  checksum: string;
-  uuid_user: string;
-  idtransaksi: string;
-  url_image: string;
+  nominal_admin: z.number(),
+  total: z.number(),
+  produkname: z.string(),
+  checksum: z.string(),
+  uuid_user: z.string(),
+  idtransaksi: z.string(),
+  url_image: z.string(),
   /** What the payment call is: cashout_payment or ewallet_payment. */
-  kind: 'BANK' | 'EWALLET' | 'RETAIL';
-  bank_code: string;
-  expires_at: string;
-}
+  kind: z.enum(['BANK', 'EWALLET', 'RETAIL']),
+  bank_code: z.string(),
+  expires_at: z.string(),
+});
+export type WithdrawInquiryResult = z.infer<typeof withdrawInquiryResult>;
 
-export interface CreateOtpResult {
-  email: string;
-  idOtp: string;
-  expires_at: string;
-}
+export const createOtpResult = z.object({
+  email: z.string(),
+  idOtp: z.string(),
+  expires_at: z.string(),
+});
+export type CreateOtpResult = z.infer<typeof createOtpResult>;
 
-export type WithdrawStatus = 'PROCESS' | 'SUCCESS' | 'FAILED';
+const withdrawStatus = z.enum(['PROCESS', 'SUCCESS', 'FAILED']);
+export type WithdrawStatus = z.infer<typeof withdrawStatus>;
 
 /** The transaction result of spec 02 §3, plus what the receipt needs. */
-export interface WithdrawPaymentResult {
-  id_transaksi: string;
-  tanggal_transaksi: string;
+export const withdrawPaymentResult = z.object({
+  id_transaksi: z.string(),
+  tanggal_transaksi: z.string(),
   /** WIB business date `YYYY-MM-DD`, for the invoice link. */
-  transaction_date: string;
-  nama_channel: string;
-  nama_pelanggan: string;
-  no_pelanggan: string;
-  nominal: number;
-  nominal_admin: number;
-  total: number;
-  token_code: string | null;
-  note: string | null;
-  status_trx: WithdrawStatus;
-  keterangan: string | null;
-  is_void: string | null;
-  tabledata: WithdrawTableData;
-  produkname: string;
-  url_image: string;
-  checksum: string;
-  uuid_user: string;
-  id_produk: string;
-}
+  transaction_date: z.string(),
+  nama_channel: z.string(),
+  nama_pelanggan: z.string(),
+  no_pelanggan: z.string(),
+  nominal: z.number(),
+  nominal_admin: z.number(),
+  total: z.number(),
+  token_code: z.string().nullable(),
+  note: z.string().nullable(),
+  status_trx: withdrawStatus,
+  keterangan: z.string().nullable(),
+  is_void: z.string().nullable(),
+  tabledata: withdrawTableData,
+  produkname: z.string(),
+  url_image: z.string(),
+  checksum: z.string(),
+  uuid_user: z.string(),
+  id_produk: z.string(),
+});
+export type WithdrawPaymentResult = z.infer<typeof withdrawPaymentResult>;
 
-export interface WithdrawStatusResult {
-  payment_reff: string;
-  id_produk: string;
-  status_trx: WithdrawStatus;
-}
+export const withdrawStatusResult = z.object({
+  payment_reff: z.string(),
+  id_produk: z.string(),
+  status_trx: withdrawStatus,
+});
+export type WithdrawStatusResult = z.infer<typeof withdrawStatusResult>;
 
-export interface WithdrawDetailResult {
-  tabledata: WithdrawTableData;
-  produkname: string;
-  receipt: WithdrawPaymentResult;
-}
+export const withdrawDetailResult = z.object({
+  tabledata: withdrawTableData,
+  produkname: z.string(),
+  receipt: withdrawPaymentResult,
+});
+export type WithdrawDetailResult = z.infer<typeof withdrawDetailResult>;
 
 export type WithdrawFormType = 'bank' | 'ewallet' | 'favourite';
 

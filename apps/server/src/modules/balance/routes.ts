@@ -1,14 +1,13 @@
+import { balanceCalls } from '@gerbang/shared/contract/balance-calls';
 import { defineRoute, ok } from '../../http/route';
 
 export const balanceRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/data/app_info_web',
-    access: {},
+  defineRoute(
+    balanceCalls.appInfo,
+    async ({ auth, services }) =>
+      ok(auth.balances ?? (await services.balances.read(auth.agent.id, auth.environment))),
     // Polled every 10 s by every logged-in page: the balances come with the session, in one
     // statement (issue 12 §16), read fresh on every call.
-    loadsBalances: true,
-    handler: async ({ auth, services }) =>
-      ok(auth.balances ?? (await services.balances.read(auth.agent.id, auth.environment))),
-  }),
+    { loadsBalances: true },
+  ),
 ];

@@ -6,17 +6,8 @@
  * APPROVE. Handlers only translate.
  */
 import { formatRupiah } from '@gerbang/shared';
-import {
-  BULK_TRANSFER_ACCESS,
-  BULK_TRANSFER_LIMITS,
-  BULK_TRANSFER_PATHS,
-  bulkBatchInquiryRequest,
-  bulkChecksumRequest,
-  bulkDecisionRequest,
-  bulkGroupQuery,
-  bulkRuleRequest,
-  bulkSaveRequest,
-} from '@gerbang/shared/contract/bulk-transfer';
+import { BULK_TRANSFER_LIMITS } from '@gerbang/shared/contract/bulk-transfer';
+import { bulkTransferCalls } from '@gerbang/shared/contract/bulk-transfer-calls';
 import { validationError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
@@ -37,13 +28,9 @@ import { issueToken } from './tokens';
 const ROWS_BODY_LIMIT = 16 * 1024 * 1024;
 
 export const bulkTransferRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: BULK_TRANSFER_PATHS.upload,
-    access: BULK_TRANSFER_ACCESS.page,
-    multipart: true,
-    bodyLimit: BULK_TRANSFER_LIMITS.maxFileBytes + 64 * 1024,
-    handler: async (ctx) => {
+  defineRoute(
+    bulkTransferCalls.upload,
+    async (ctx) => {
       const file = await ctx.req.file({
         limits: { fileSize: BULK_TRANSFER_LIMITS.maxFileBytes, files: 1 },
         throwFileSizeLimit: false,
@@ -56,32 +43,20 @@ export const bulkTransferRoutes = [
       const rows = await readBulkTransferCsv(file.file, () => file.file.truncated);
       return ok({ rows, count: rows.length });
     },
+    { bodyLimit: BULK_TRANSFER_LIMITS.maxFileBytes + 64 * 1024 },
+  ),
+  defineRoute(bulkTransferCalls.checksum, async (ctx) => {
+    await requireOwnPassword(ctx, ctx.body.password, 'bulk_transfer');
+    return ok(await issueToken(ctx.services, actorOf(ctx)));
   }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_TRANSFER_PATHS.checksum,
-    access: BULK_TRANSFER_ACCESS.page,
-    body: bulkChecksumRequest,
-    handler: async (ctx) => {
-      await requireOwnPassword(ctx, ctx.body.password, 'bulk_transfer');
-      return ok(await issueToken(ctx.services, actorOf(ctx)));
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_TRANSFER_PATHS.inquiryBatch,
-    access: BULK_TRANSFER_ACCESS.page,
-    body: bulkBatchInquiryRequest,
-    bodyLimit: ROWS_BODY_LIMIT,
-    handler: async (ctx) => ok(await inquireBulkBatch(ctx.services, actorOf(ctx), ctx.body)),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_TRANSFER_PATHS.save,
-    access: BULK_TRANSFER_ACCESS.page,
-    body: bulkSaveRequest,
-    bodyLimit: ROWS_BODY_LIMIT,
-    handler: async (ctx) => {
+  defineRoute(
+    bulkTransferCalls.inquiryBatch,
+    async (ctx) => ok(await inquireBulkBatch(ctx.services, actorOf(ctx), ctx.body)),
+    { bodyLimit: ROWS_BODY_LIMIT },
+  ),
+  defineRoute(
+    bulkTransferCalls.save,
+    async (ctx) => {
       const saved = await saveGroup(ctx.services, actorOf(ctx), ctx.body);
       const vars = {
         group: ctx.body.group_name,
@@ -94,52 +69,27 @@ export const bulkTransferRoutes = [
         vars,
       );
     },
+    { bodyLimit: ROWS_BODY_LIMIT },
+  ),
+  defineRoute(bulkTransferCalls.waiting, async (ctx) => {
+    const actor = actorOf(ctx);
+    return ok({
+      groups: await waitingGroups(ctx.services, actor),
+      rule: await approvalRequired(ctx.services.db, ctx.auth.agent.id, ctx.auth.environment),
+    });
   }),
-  defineRoute({
-    method: 'GET',
-    url: BULK_TRANSFER_PATHS.waiting,
-    access: BULK_TRANSFER_ACCESS.page,
-    handler: async (ctx) => {
-      const actor = actorOf(ctx);
-      return ok({
-        groups: await waitingGroups(ctx.services, actor),
-        rule: await approvalRequired(ctx.services.db, ctx.auth.agent.id, ctx.auth.environment),
-      });
-    },
+  defineRoute(bulkTransferCalls.group, async (ctx) =>
+    ok(await groupSummary(ctx.services, actorOf(ctx), ctx.query.group_id)),
+  ),
+  defineRoute(bulkTransferCalls.approve, async (ctx) => {
+    const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'approve');
+    return ok(done, 'bulk.approved', { group: done.group_name });
   }),
-  defineRoute({
-    method: 'GET',
-    url: BULK_TRANSFER_PATHS.group,
-    access: BULK_TRANSFER_ACCESS.page,
-    query: bulkGroupQuery,
-    handler: async (ctx) => ok(await groupSummary(ctx.services, actorOf(ctx), ctx.query.group_id)),
+  defineRoute(bulkTransferCalls.reject, async (ctx) => {
+    const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'reject');
+    return ok(done, 'bulk.rejected', { group: done.group_name });
   }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_TRANSFER_PATHS.approve,
-    access: BULK_TRANSFER_ACCESS.approve,
-    body: bulkDecisionRequest,
-    handler: async (ctx) => {
-      const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'approve');
-      return ok(done, 'bulk.approved', { group: done.group_name });
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_TRANSFER_PATHS.reject,
-    access: BULK_TRANSFER_ACCESS.approve,
-    body: bulkDecisionRequest,
-    handler: async (ctx) => {
-      const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'reject');
-      return ok(done, 'bulk.rejected', { group: done.group_name });
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_TRANSFER_PATHS.rule,
-    access: BULK_TRANSFER_ACCESS.rule,
-    body: bulkRuleRequest,
-    handler: async (ctx) =>
-      ok(await setApprovalRule(ctx.services, actorOf(ctx), ctx.body.enabled), 'bulk.ruleSaved'),
-  }),
+  defineRoute(bulkTransferCalls.rule, async (ctx) =>
+    ok(await setApprovalRule(ctx.services, actorOf(ctx), ctx.body.enabled), 'bulk.ruleSaved'),
+  ),
 ];

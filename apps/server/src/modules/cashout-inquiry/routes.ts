@@ -1,9 +1,5 @@
-import { withBulkRowInquiry } from '@gerbang/shared/contract/bulk-transfer';
-import {
-  cashoutInquiryRequest,
-  INQUIRY_ACCESS,
-  INQUIRY_ROUTE_ACCESS,
-} from '@gerbang/shared/contract/withdraw';
+import { INQUIRY_ACCESS } from '@gerbang/shared/contract/withdraw';
+import { cashoutInquiryRoute } from '@gerbang/shared/contract/withdraw-calls';
 import { enforceAccess } from '../../http/guard';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
@@ -17,27 +13,20 @@ import { createInquiry } from '../withdraw/inquiry';
  * apart from each and composes them.
  */
 export const cashoutInquiryRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: '/transaction/cashout_inquiry',
-    // Shared by withdraw, domestic and bulk: the rule of the use named by type_inq is checked first.
-    access: INQUIRY_ROUTE_ACCESS,
-    // Issue 15: the spec's bulk variant (type_inq bulk + the Check's token) has its own schema.
-    body: withBulkRowInquiry(cashoutInquiryRequest),
-    handler: async (ctx) => {
-      if (ctx.body.bulk) {
-        enforceAccess(INQUIRY_ACCESS.bulk, ctx.auth);
-        return ok(await inquireBulkRow(ctx.services, actorOf(ctx), ctx.body));
-      }
-      enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
-      const destination = resolveCashoutDestination(ctx.body.code, ctx.body.jenis_rekening);
-      return ok(
-        await createInquiry(ctx.services, actorOf(ctx), {
-          destination,
-          fields: ctx.body,
-          use: ctx.body.type_inq,
-        }),
-      );
-    },
+  // Shared by withdraw, domestic and bulk: the rule of the use named by type_inq is checked first.
+  defineRoute(cashoutInquiryRoute, async (ctx) => {
+    if (ctx.body.bulk) {
+      enforceAccess(INQUIRY_ACCESS.bulk, ctx.auth);
+      return ok(await inquireBulkRow(ctx.services, actorOf(ctx), ctx.body));
+    }
+    enforceAccess(INQUIRY_ACCESS[ctx.body.type_inq], ctx.auth);
+    const destination = resolveCashoutDestination(ctx.body.code, ctx.body.jenis_rekening);
+    return ok(
+      await createInquiry(ctx.services, actorOf(ctx), {
+        destination,
+        fields: ctx.body,
+        use: ctx.body.type_inq,
+      }),
+    );
   }),
 ];

@@ -1,12 +1,12 @@
 import { translate } from '@gerbang/shared';
+import type { AnyCall } from '@gerbang/shared/contract/call';
 import {
   bankInternationalQuery,
-  REMITTANCE_ACCESS,
-  REMITTANCE_PATHS,
   remittanceInquiryRequest,
   remittancePaymentRequest,
   remittanceStatusQuery,
 } from '@gerbang/shared/contract/remittance';
+import { remittanceCalls } from '@gerbang/shared/contract/remittance-calls';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/auth-context';
 import { accessDenied, validationError } from '../../http/errors';
@@ -37,109 +37,68 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   return parsed.data;
 }
 
-const anyBody = z.unknown();
-const anyQuery = z.record(z.string(), z.unknown());
+/**
+ * The route of a call whose request is read after the allow-list: the wrapper passes it on
+ * unparsed, and the handler parses it with the call's own schema (`parse`).
+ */
+const afterAllowList = <C extends AnyCall>(call: C) => ({
+  ...call,
+  request: call.request ? z.unknown() : undefined,
+  query: call.query ? z.record(z.string(), z.unknown()) : undefined,
+});
 
 export const remittanceRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: REMITTANCE_PATHS.currencies,
-    access: REMITTANCE_ACCESS,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      return ok(await currencyCountryList(ctx.services));
-    },
+  defineRoute(remittanceCalls.currencies, async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    return ok(await currencyCountryList(ctx.services));
   }),
-  defineRoute({
-    method: 'GET',
-    url: REMITTANCE_PATHS.countries,
-    access: REMITTANCE_ACCESS,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      const list = await currencyCountryList(ctx.services);
-      return ok(
-        list.map(({ id_country, country_name, country_code }) => ({
-          id_country,
-          country_name,
-          country_code,
-        })),
-      );
-    },
+  defineRoute(remittanceCalls.countries, async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    const list = await currencyCountryList(ctx.services);
+    return ok(
+      list.map(({ id_country, country_name, country_code }) => ({
+        id_country,
+        country_name,
+        country_code,
+      })),
+    );
   }),
-  defineRoute({
-    method: 'GET',
-    url: REMITTANCE_PATHS.banks,
-    access: REMITTANCE_ACCESS,
-    query: anyQuery,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      const { country_code } = parse(bankInternationalQuery, ctx.query);
-      const banks = INTERNATIONAL_BANKS[country_code.toUpperCase()];
-      if (!banks) throw validationError('remittance.chooseCountry');
-      return ok(banks.map(({ id, namaBank }) => ({ id, namaBank })));
-    },
+  defineRoute(afterAllowList(remittanceCalls.banks), async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    const { country_code } = parse(bankInternationalQuery, ctx.query);
+    const banks = INTERNATIONAL_BANKS[country_code.toUpperCase()];
+    if (!banks) throw validationError('remittance.chooseCountry');
+    return ok(banks.map(({ id, namaBank }) => ({ id, namaBank })));
   }),
-  defineRoute({
-    method: 'GET',
-    url: REMITTANCE_PATHS.purposes,
-    access: REMITTANCE_ACCESS,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      return ok(
-        TRANSFER_PURPOSES.map((id) => ({
-          id,
-          name: translate(ctx.lang, `remittance.purposes.${id}`),
-        })),
-      );
-    },
+  defineRoute(remittanceCalls.purposes, async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    return ok(
+      TRANSFER_PURPOSES.map((id) => ({
+        id,
+        name: translate(ctx.lang, `remittance.purposes.${id}`),
+      })),
+    );
   }),
-  defineRoute({
-    method: 'POST',
-    url: REMITTANCE_PATHS.inquiry,
-    access: REMITTANCE_ACCESS,
-    body: anyBody,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      const fields = parse(remittanceInquiryRequest, ctx.body);
-      const answer = await createRemittanceInquiry(ctx.services, actorOf(ctx), fields);
-      return ok(answer, 'remittance.otpSent', { email: answer.email });
-    },
+  defineRoute(afterAllowList(remittanceCalls.inquiry), async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    const fields = parse(remittanceInquiryRequest, ctx.body);
+    const answer = await createRemittanceInquiry(ctx.services, actorOf(ctx), fields);
+    return ok(answer, 'remittance.otpSent', { email: answer.email });
   }),
-  defineRoute({
-    method: 'POST',
-    url: REMITTANCE_PATHS.payment,
-    access: REMITTANCE_ACCESS,
-    body: anyBody,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      const body = parse(remittancePaymentRequest, ctx.body);
-      return ok(await payRemittance(ctx.services, actorOf(ctx), body));
-    },
+  defineRoute(afterAllowList(remittanceCalls.payment), async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    const body = parse(remittancePaymentRequest, ctx.body);
+    return ok(await payRemittance(ctx.services, actorOf(ctx), body));
   }),
-  defineRoute({
-    method: 'GET',
-    url: REMITTANCE_PATHS.status,
-    access: REMITTANCE_ACCESS,
-    query: anyQuery,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      const query = parse(remittanceStatusQuery, ctx.query);
-      const answer = await remittanceStatus(ctx.services, actorOf(ctx), query);
-      return ok(
-        answer,
-        answer.status_trx === 'PROCESS' ? 'remittance.statusProcessing' : undefined,
-      );
-    },
+  defineRoute(afterAllowList(remittanceCalls.status), async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    const query = parse(remittanceStatusQuery, ctx.query);
+    const answer = await remittanceStatus(ctx.services, actorOf(ctx), query);
+    return ok(answer, answer.status_trx === 'PROCESS' ? 'remittance.statusProcessing' : undefined);
   }),
-  defineRoute({
-    method: 'GET',
-    url: REMITTANCE_PATHS.detail,
-    access: REMITTANCE_ACCESS,
-    query: anyQuery,
-    handler: async (ctx) => {
-      assertInternationalAgent(ctx.services, ctx.auth);
-      const query = parse(remittanceStatusQuery, ctx.query);
-      return ok(await remittanceDetail(ctx.services, actorOf(ctx), query));
-    },
+  defineRoute(afterAllowList(remittanceCalls.detail), async (ctx) => {
+    assertInternationalAgent(ctx.services, ctx.auth);
+    const query = parse(remittanceStatusQuery, ctx.query);
+    return ok(await remittanceDetail(ctx.services, actorOf(ctx), query));
   }),
 ];

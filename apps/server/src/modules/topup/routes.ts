@@ -1,12 +1,6 @@
 import { formatRupiah } from '@gerbang/shared';
-import {
-  amountProblem,
-  TOPUP_ACCESS,
-  TOPUP_LIMITS,
-  TOPUP_PATHS,
-  type TopupBankListAnswer,
-  topupRequest,
-} from '@gerbang/shared/contract/topup';
+import { amountProblem, TOPUP_LIMITS } from '@gerbang/shared/contract/topup';
+import { topupCalls } from '@gerbang/shared/contract/topup-calls';
 import { refused, validationError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { requireOwnPassword } from '../account/own-password';
@@ -31,56 +25,40 @@ async function checkCaptcha(ctx: RouteContext<unknown, unknown, unknown>, captch
 }
 
 export const topupRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: TOPUP_PATHS.userListVa,
-    access: TOPUP_ACCESS.page,
-    handler: async ({ services, auth }) =>
-      ok(await listUserVa(services, { agentId: auth.agent.id, environment: auth.environment })),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: TOPUP_PATHS.bankList,
-    access: TOPUP_ACCESS.page,
-    handler: async () => {
-      const answer: TopupBankListAnswer = {
-        nonipg: [
-          {
-            data: RECEIVING_ACCOUNTS.map((a) => ({ codeBank: a.kodebank, namaBank: a.namabank })),
-          },
-        ],
-      };
-      return ok(answer);
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: TOPUP_PATHS.topup,
-    access: TOPUP_ACCESS.page,
-    body: topupRequest,
-    handler: async (ctx) => {
-      const { body, auth } = ctx;
-      await checkCaptcha(ctx, body.recaptcha);
-      if (!findReceivingAccount(body.kodeBank)) throw validationError('topup.unknownBank');
-      const problem = amountProblem(body.nominal);
-      if (problem) {
-        throw validationError(problem, {
-          min: formatRupiah(TOPUP_LIMITS.minAmount),
-          max: formatRupiah(TOPUP_LIMITS.maxAmount),
-        });
-      }
-      await requireOwnPassword(ctx, body.password, 'topup');
-      const deposit = await createDeposit(
-        ctx.services,
+  defineRoute(topupCalls.userVas, async ({ services, auth }) =>
+    ok(await listUserVa(services, { agentId: auth.agent.id, environment: auth.environment })),
+  ),
+  defineRoute(topupCalls.banks, async () =>
+    ok({
+      nonipg: [
         {
-          agentId: auth.agent.id,
-          userId: auth.user.id,
-          username: auth.user.username,
-          environment: auth.environment,
+          data: RECEIVING_ACCOUNTS.map((a) => ({ codeBank: a.kodebank, namaBank: a.namabank })),
         },
-        { kodeBank: body.kodeBank, nominal: body.nominal },
-      );
-      return ok(deposit);
-    },
+      ],
+    }),
+  ),
+  defineRoute(topupCalls.topup, async (ctx) => {
+    const { body, auth } = ctx;
+    await checkCaptcha(ctx, body.recaptcha);
+    if (!findReceivingAccount(body.kodeBank)) throw validationError('topup.unknownBank');
+    const problem = amountProblem(body.nominal);
+    if (problem) {
+      throw validationError(problem, {
+        min: formatRupiah(TOPUP_LIMITS.minAmount),
+        max: formatRupiah(TOPUP_LIMITS.maxAmount),
+      });
+    }
+    await requireOwnPassword(ctx, body.password, 'topup');
+    const deposit = await createDeposit(
+      ctx.services,
+      {
+        agentId: auth.agent.id,
+        userId: auth.user.id,
+        username: auth.user.username,
+        environment: auth.environment,
+      },
+      { kodeBank: body.kodeBank, nominal: body.nominal },
+    );
+    return ok(deposit);
   }),
 ];

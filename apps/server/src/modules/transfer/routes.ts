@@ -1,13 +1,5 @@
-import {
-  channelPaymentQuery,
-  confirmOrderRequest,
-  orderCreateRequest,
-  orderDetailQuery,
-  orderListQuery,
-  TRANSFER_ACCESS,
-  TRANSFER_PATHS,
-  type TransferPurpose,
-} from '@gerbang/shared/contract/transfer';
+import type { TransferPurpose } from '@gerbang/shared/contract/transfer';
+import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
 import { listChannels } from './channels';
@@ -36,70 +28,32 @@ const PURPOSES: TransferPurpose[] = [
  * plain input and its answer into the envelope.
  */
 export const transferRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: TRANSFER_PATHS.channelPayment,
-    access: TRANSFER_ACCESS.create,
-    query: channelPaymentQuery,
-    handler: async (ctx) => ok(await listChannels(ctx.services.db, actorOf(ctx))),
+  defineRoute(transferCalls.channels, async (ctx) =>
+    ok(await listChannels(ctx.services.db, actorOf(ctx))),
+  ),
+  defineRoute(transferCalls.vouchers, async (ctx) => {
+    // Spec 02 §2.2: no voucher choice for a Personal END USER.
+    if (ctx.auth.agent.user_type === 'Personal END USER') return ok([]);
+    return ok(await listVouchers(ctx.services, actorOf(ctx)));
   }),
-  defineRoute({
-    method: 'GET',
-    url: TRANSFER_PATHS.listVoucher,
-    access: TRANSFER_ACCESS.create,
-    handler: async (ctx) => {
-      // Spec 02 §2.2: no voucher choice for a Personal END USER.
-      if (ctx.auth.agent.user_type === 'Personal END USER') return ok([]);
-      return ok(await listVouchers(ctx.services, actorOf(ctx)));
-    },
+  defineRoute(transferCalls.purposes, async () => ok(PURPOSES)),
+  defineRoute(transferCalls.createOrder, async (ctx) =>
+    ok(await createOrder(ctx.services, actorOf(ctx), ctx.body)),
+  ),
+  defineRoute(transferCalls.orderDetail, async (ctx) => {
+    const actor = actorOf(ctx);
+    const order = await ownOrder(ctx.services, actor, ctx.query.id_order);
+    // The page polls this every 3 s: a paid order is sent on, a sent one finished, right here.
+    await advanceOrder(ctx.services, order);
+    return ok(await orderAnswer(ctx.services, await ownOrder(ctx.services, actor, order.id)));
   }),
-  defineRoute({
-    method: 'GET',
-    url: TRANSFER_PATHS.purposeList,
-    access: TRANSFER_ACCESS.inquiry,
-    handler: async () => ok(PURPOSES),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: TRANSFER_PATHS.orderCreate,
-    access: TRANSFER_ACCESS.create,
-    body: orderCreateRequest,
-    handler: async (ctx) => ok(await createOrder(ctx.services, actorOf(ctx), ctx.body)),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: TRANSFER_PATHS.orderDetail,
-    access: TRANSFER_ACCESS.page,
-    query: orderDetailQuery,
-    handler: async (ctx) => {
-      const actor = actorOf(ctx);
-      const order = await ownOrder(ctx.services, actor, ctx.query.id_order);
-      // The page polls this every 3 s: a paid order is sent on, a sent one finished, right here.
-      await advanceOrder(ctx.services, order);
-      return ok(await orderAnswer(ctx.services, await ownOrder(ctx.services, actor, order.id)));
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: TRANSFER_PATHS.orderList,
-    access: TRANSFER_ACCESS.page,
-    query: orderListQuery,
-    handler: async (ctx) => ok(await listOrders(ctx.services, actorOf(ctx), ctx.query)),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: TRANSFER_PATHS.confirmOrder,
-    access: TRANSFER_ACCESS.page,
-    body: confirmOrderRequest,
-    handler: async (ctx) =>
-      ok(await confirmOrder(ctx.services, actorOf(ctx), ctx.body), 'transfer.confirmed'),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: TRANSFER_PATHS.orderCancel,
-    access: TRANSFER_ACCESS.create,
-    body: orderDetailQuery,
-    handler: async (ctx) =>
-      ok(await cancelOrder(ctx.services, actorOf(ctx), ctx.body), 'transfer.methodChanged'),
-  }),
+  defineRoute(transferCalls.orders, async (ctx) =>
+    ok(await listOrders(ctx.services, actorOf(ctx), ctx.query)),
+  ),
+  defineRoute(transferCalls.confirmOrder, async (ctx) =>
+    ok(await confirmOrder(ctx.services, actorOf(ctx), ctx.body), 'transfer.confirmed'),
+  ),
+  defineRoute(transferCalls.cancelOrder, async (ctx) =>
+    ok(await cancelOrder(ctx.services, actorOf(ctx), ctx.body), 'transfer.methodChanged'),
+  ),
 ];

@@ -1,12 +1,6 @@
 import { RC } from '@gerbang/shared';
-import {
-  type BankListItem,
-  type FavouriteDestination,
-  type ProductCodeItem,
-  type ProductListItem,
-  storedDestinationsQuery,
-  WITHDRAW_LIMITS,
-} from '@gerbang/shared/contract/withdraw';
+import type { FavouriteDestination } from '@gerbang/shared/contract/withdraw';
+import { withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
 import { BANKS, findBank } from '@gerbang/shared/domain/banks';
 import {
   EWALLET_PRODUCTS,
@@ -76,61 +70,25 @@ function logoSvg(code: string): string | null {
 }
 
 export const withdrawLookupRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/transaction/list_bank',
-    access: {},
-    handler: async () =>
-      ok(BANKS.map((bank): BankListItem => ({ kodebank: bank.kodebank, namabank: bank.namabank }))),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/data/ewallet_list_web',
-    access: {},
-    handler: async () => ok(EWALLET_PRODUCTS.map((p): ProductListItem => ({ ...p }))),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/data/retail_list_web',
-    access: {},
-    handler: async () => ok(RETAIL_PRODUCTS.map((p): ProductListItem => ({ ...p }))),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/data/kode_produk',
-    access: {},
-    handler: async () =>
-      ok(
-        PRODUCT_CODES.map(
-          (p): ProductCodeItem => ({
-            kode_produk: p.kode_produk,
-            id_produk: p.kode_produk,
-            nama_produk: p.nama_produk,
-          }),
-        ),
-      ),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/data/transaction_destination_stored',
-    access: {},
-    query: storedDestinationsQuery(WITHDRAW_LIMITS.favouritesMax),
-    handler: async (ctx) => ok(await storedDestinations(ctx)),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/data/transaction_destination_stored_mobile',
-    access: {},
-    query: storedDestinationsQuery(WITHDRAW_LIMITS.favouritesOnWithdraw),
-    handler: async (ctx) => ok(await storedDestinations(ctx)),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/transaction/bank_logo/:code',
-    access: { public: true, reason: 'a generated badge image with a bank name; no data' },
-    params: z.object({ code: z.string().max(20) }),
-    raw: true,
-    handler: async ({ reply, params }) => {
+  defineRoute(withdrawCalls.banks, async () =>
+    ok(BANKS.map((bank) => ({ kodebank: bank.kodebank, namabank: bank.namabank }))),
+  ),
+  defineRoute(withdrawCalls.ewallets, async () => ok(EWALLET_PRODUCTS.map((p) => ({ ...p })))),
+  defineRoute(withdrawCalls.retailProducts, async () => ok(RETAIL_PRODUCTS.map((p) => ({ ...p })))),
+  defineRoute(withdrawCalls.productCodes, async () =>
+    ok(
+      PRODUCT_CODES.map((p) => ({
+        kode_produk: p.kode_produk,
+        id_produk: p.kode_produk,
+        nama_produk: p.nama_produk,
+      })),
+    ),
+  ),
+  defineRoute(withdrawCalls.favourites, async (ctx) => ok(await storedDestinations(ctx))),
+  defineRoute(withdrawCalls.favouritesOnWithdraw, async (ctx) => ok(await storedDestinations(ctx))),
+  defineRoute(
+    withdrawCalls.bankLogo,
+    async ({ reply, params }) => {
       const svg = logoSvg(params.code);
       if (!svg) throw new ApiError(RC.NOT_FOUND, 'common.errors.notFound');
       reply
@@ -139,5 +97,6 @@ export const withdrawLookupRoutes = [
         .send(svg);
       return undefined;
     },
-  }),
+    { raw: true, params: z.object({ code: z.string().max(20) }) },
+  ),
 ];

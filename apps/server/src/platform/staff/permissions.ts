@@ -1,25 +1,18 @@
-/**
- * The console's permission model: the merchant one (a module and an action; a role grants its
- * defaults, a staff member may be denied some), with the console's own modules. Names start with
- * `console_` so no merchant module can ever be confused with one.
- */
-export const CONSOLE_MODULES = [
-  'console_registrations',
-  'console_nmid',
-  'console_advance',
-  'console_callbacks',
-  'console_merchants',
-  'console_content',
-  'console_demo',
-] as const;
-export type ConsoleModule = (typeof CONSOLE_MODULES)[number];
-export const CONSOLE_ACTIONS = ['READ', 'UPDATE'] as const;
-export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
+import {
+  CONSOLE_ACTIONS,
+  type ConsoleAction,
+  type ConsolePermission,
+} from '@gerbang/shared/domain/console-access';
 
-export interface ConsolePermission {
-  module: ConsoleModule;
-  action: ConsoleAction;
-}
+// The console's permission names are plain data in the shared contract (a call's access rule names
+// them); what a staff member holds is decided here.
+export {
+  CONSOLE_ACTIONS,
+  CONSOLE_MODULES,
+  type ConsoleAction,
+  type ConsoleModule,
+  type ConsolePermission,
+} from '@gerbang/shared/domain/console-access';
 
 /** A staff member's effective access: module → allowed actions. */
 export type StaffAccess = Record<string, ConsoleAction[]>;

@@ -1,4 +1,5 @@
 import { type Environment, LANGUAGES, type Language } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   ActionIcon,
   Anchor,
@@ -22,7 +23,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
+import { callKey, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { changeLanguage } from '../../lib/i18n';
 import { useLoggedIn, useSession } from '../../lib/session';
@@ -42,9 +43,8 @@ interface HeaderProps {
 
 function useAppConfig() {
   return useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () =>
-      (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
+    queryKey: callKey(authCalls.appConfig),
+    queryFn: async () => (await client.call(authCalls.appConfig, undefined, { silent: true })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -107,7 +107,7 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
 
   const onLanguage = async (lang: Language) => {
     await changeLanguage(lang);
-    await api.post('/auth/language', { language: lang }, { silent: true });
+    await client.call(authCalls.language, { language: lang }, { silent: true });
   };
 
   return (

@@ -4,6 +4,8 @@ import {
   type PersonalProfileDto,
   RC,
 } from '@gerbang/shared';
+import { accountCalls } from '@gerbang/shared/contract/account-calls';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   ActionIcon,
   Alert,
@@ -25,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountTabs } from '../../components/AccountTabs';
 import { Money } from '../../components/Money';
 import { PageLoader } from '../../components/PageLoader';
-import { api } from '../../lib/api';
+import { callKey, client } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 type ProfileAnswer = { ok: true; profile: AccountProfileDto } | { ok: false; message: string };
@@ -35,9 +37,7 @@ function useAccountProfile() {
     queryKey: ['account-profile'],
     queryFn: async (): Promise<ProfileAnswer> => {
       // "Data Not Found" is shown in place, not in a dialog.
-      const res = await api.get<AccountProfileDto>('/data/account_profile', undefined, {
-        silent: true,
-      });
+      const res = await client.call(accountCalls.profile, undefined, { silent: true });
       return res.rc === RC.OK ? { ok: true, profile: res.data } : { ok: false, message: res.rd };
     },
   });
@@ -45,9 +45,8 @@ function useAccountProfile() {
 
 function useSupportUrl() {
   return useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () =>
-      (await api.get<{ supportUrl: string }>('/app/config', undefined, { silent: true })).data,
+    queryKey: callKey(authCalls.appConfig),
+    queryFn: async () => (await client.call(authCalls.appConfig, undefined, { silent: true })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

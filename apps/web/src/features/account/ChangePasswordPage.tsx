@@ -4,12 +4,13 @@ import {
   PASSWORD_MIN_LENGTH,
   RC,
 } from '@gerbang/shared';
+import { accountCalls } from '@gerbang/shared/contract/account-calls';
 import { Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountTabs } from '../../components/AccountTabs';
 import { PasswordStrength } from '../../components/PasswordStrength';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn } from '../../lib/session';
 
@@ -45,8 +46,8 @@ export default function ChangePasswordPage() {
     event.preventDefault();
     if (problem) return;
     setSaving(true);
-    const res = await api.post(
-      '/data/account_change_pass',
+    const res = await client.call(
+      accountCalls.changePassword,
       {
         id: session.user.id,
         email: session.user.username,

@@ -1,9 +1,10 @@
 import { RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 
 /** Forgot-password dialog (spec 01 §2): e-mail and captcha; the server mails a reset link. */
@@ -33,8 +34,8 @@ export function ForgotPasswordDialog({
     setError(problem);
     if (problem) return;
     setSending(true);
-    const res = await api.post(
-      '/auth/reset_password',
+    const res = await client.call(
+      authCalls.resetPassword,
       { email: email.trim(), captcha },
       { silent: true },
     );

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language, type LoginResult, RC } from '@gerbang/shared';
+import { LANGUAGES, type Language, RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   Alert,
   Anchor,
@@ -18,7 +19,7 @@ import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { changeLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -71,8 +72,8 @@ export default function LoginPage() {
     setError(problem);
     if (problem) return;
     setSubmitting(true);
-    const res = await api.post<LoginResult>(
-      '/auth/login',
+    const res = await client.call(
+      authCalls.login,
       { username: username.trim(), password, captcha },
       { silent: true },
     );

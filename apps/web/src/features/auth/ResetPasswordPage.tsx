@@ -1,9 +1,10 @@
 import { PASSWORD_MIN_LENGTH, RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import { Anchor, Button, Card, Center, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 
 /** The page a reset mail links to: sets a new password with the single-use token. */
@@ -20,8 +21,8 @@ export default function ResetPasswordPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
-    const res = await api.post(
-      '/auth/reset_password/confirm',
+    const res = await client.call(
+      authCalls.confirmPasswordReset,
       { token: params.get('token') ?? '', password, confirmation },
       { silent: true },
     );

@@ -2,10 +2,11 @@ import { formatRupiah } from '@gerbang/shared';
 import {
   BULK_TRANSFER_ACCESS,
   BULK_TRANSFER_LIMITS,
-  BULK_TRANSFER_PATHS,
+  BULK_TRANSFER_SAMPLE_PATH,
   type BulkBatchItem,
   type BulkTransferRow,
 } from '@gerbang/shared/contract/bulk-transfer';
+import { bulkTransferCalls } from '@gerbang/shared/contract/bulk-transfer-calls';
 import {
   Alert,
   Anchor,
@@ -29,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BulkWaitingGroups } from '../../components/BulkWaitingGroups';
 import { Money } from '../../components/Money';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
@@ -69,11 +70,9 @@ export default function BulkTransferPage() {
   const mayRule = verdict(BULK_TRANSFER_ACCESS.rule) === 'allowed';
 
   useEffect(() => {
-    void api
-      .get<{ rule: boolean }>(BULK_TRANSFER_PATHS.waiting, undefined, { silent: true })
-      .then((res) => {
-        if (res.rc === '00') setRule(res.data.rule);
-      });
+    void client.call(bulkTransferCalls.waiting, undefined, { silent: true }).then((res) => {
+      if (res.rc === '00') setRule(res.data.rule);
+    });
   }, []);
 
   const paidRows = useMemo(
@@ -109,7 +108,7 @@ export default function BulkTransferPage() {
     const form = new FormData();
     form.append('file', file);
     setUploading(true);
-    const res = await api.post<{ rows: BulkTransferRow[] }>(BULK_TRANSFER_PATHS.upload, form);
+    const res = await client.call(bulkTransferCalls.upload, form);
     setUploading(false);
     if (res.rc !== '00') return;
     setRows(res.data.rows);
@@ -124,12 +123,7 @@ export default function BulkTransferPage() {
       showErrorDialog(t('bulk.enterPassword'));
       return;
     }
-    const auth = await api.post<{ checksum: string; uuid_user: string }>(
-      BULK_TRANSFER_PATHS.checksum,
-      {
-        password,
-      },
-    );
+    const auth = await client.call(bulkTransferCalls.checksum, { password });
     if (auth.rc !== '00') return;
     setToken(auth.data);
     const indexes = selected
@@ -139,7 +133,7 @@ export default function BulkTransferPage() {
     setProgress({ done: 0, total: indexes.length });
     for (let start = 0; start < indexes.length; start += CHECK_CHUNK) {
       const chunk = indexes.slice(start, start + CHECK_CHUNK);
-      const res = await api.post<{ items: BulkBatchItem[] }>(BULK_TRANSFER_PATHS.inquiryBatch, {
+      const res = await client.call(bulkTransferCalls.inquiryBatch, {
         token: auth.data.checksum,
         uuid_user: auth.data.uuid_user,
         rows: chunk.map((i) => {
@@ -172,7 +166,7 @@ export default function BulkTransferPage() {
     if (!pin) return showErrorDialog(t('bulk.enterPin'));
     if (!token || paidRows.length === 0) return showErrorDialog(t('bulk.enterPassword'));
     setSaving(true);
-    const res = await api.post(BULK_TRANSFER_PATHS.save, {
+    const res = await client.call(bulkTransferCalls.save, {
       saved_data: paidRows.map((row) => ({ idtransaksi: row.idtransaksi })),
       pin,
       group_name: groupName,
@@ -185,7 +179,7 @@ export default function BulkTransferPage() {
   };
 
   const toggleRule = async (enabled: boolean) => {
-    const res = await api.post(BULK_TRANSFER_PATHS.rule, { enabled });
+    const res = await client.call(bulkTransferCalls.rule, { enabled });
     if (res.rc === '00') setRule(enabled);
   };
 
@@ -206,7 +200,7 @@ export default function BulkTransferPage() {
       <BulkWaitingGroups />
       <Card withBorder radius="md" p="md">
         <Group gap="md" wrap="wrap">
-          <Anchor href={BULK_TRANSFER_PATHS.sample} download data-testid="bulk-sample">
+          <Anchor href={BULK_TRANSFER_SAMPLE_PATH} download data-testid="bulk-sample">
             <Group gap={4}>
               <IconDownload size={16} />
               {t('bulk.sample')}

@@ -2,16 +2,16 @@ import {
   CALLBACK_EVENTS,
   CALLBACK_URL_MAX,
   type CallbackUrlItem,
-  CREDENTIAL_PATHS,
   isHttpUrl,
 } from '@gerbang/shared/contract/credentials';
+import { credentialCalls } from '@gerbang/shared/contract/credentials-calls';
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFlask, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
-import { api, unwrap } from '../../lib/api';
+import { client, unwrap } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import type { SensitiveRequest } from './SensitiveFlow';
 
@@ -41,7 +41,7 @@ export function CallbackCard({
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: () => unwrap(api.get<CallbackList>(CREDENTIAL_PATHS.callbackUrls, { list: 'all' })),
+    queryFn: () => unwrap(client.call(credentialCalls.callbackUrls, { list: 'all' })),
   });
   const [editing, setEditing] = useState<CallbackUrlItem | null>(null);
   const [url, setUrl] = useState('');
@@ -57,7 +57,7 @@ export function CallbackCard({
       action: 'callback',
       warningKey: 'credentials.warning.callback',
       submit: ({ email_destination: _unused, ...otp }) =>
-        api.post(CREDENTIAL_PATHS.generateCallbackUrls, otp, { silent: true }),
+        client.call(credentialCalls.generateCallbackUrls, otp, { silent: true }),
       onDone: afterSave,
     });
 
@@ -71,7 +71,7 @@ export function CallbackCard({
       action: 'callback',
       warningKey: 'credentials.warning.callback',
       submit: ({ email_destination: _unused, ...otp }) =>
-        api.post(CREDENTIAL_PATHS.callbackUrls, { ...otp, id, url: value }, { silent: true }),
+        client.call(credentialCalls.setCallbackUrl, { ...otp, id, url: value }, { silent: true }),
       onDone: afterSave,
     });
   };

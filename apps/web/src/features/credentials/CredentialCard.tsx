@@ -1,5 +1,4 @@
 import {
-  CREDENTIAL_PATHS,
   type CredentialData,
   type GeneratedCredential,
   type GeneratedSignature,
@@ -7,6 +6,7 @@ import {
   whitelistEntries,
   whitelistProblem,
 } from '@gerbang/shared/contract/credentials';
+import { credentialCalls } from '@gerbang/shared/contract/credentials-calls';
 import {
   Alert,
   Badge,
@@ -24,7 +24,7 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { formatDateTime } from './format';
 import type { ShownSecret } from './SecretModal';
@@ -84,7 +84,8 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
     start<GeneratedCredential>({
       action: 'credential',
       warningKey: 'credentials.warning.credential',
-      submit: (confirm) => api.post(CREDENTIAL_PATHS.generateCredential, confirm, { silent: true }),
+      submit: (confirm) =>
+        client.call(credentialCalls.generateCredential, confirm, { silent: true }),
       onDone: (result) => {
         reload();
         showSecret({
@@ -109,7 +110,7 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
     start<{ email: string }>({
       action: 'pin',
       warningKey: 'credentials.warning.pin',
-      submit: (confirm) => api.post(CREDENTIAL_PATHS.generatePin, confirm, { silent: true }),
+      submit: (confirm) => client.call(credentialCalls.generatePin, confirm, { silent: true }),
       onDone: (_result, message) => {
         reload();
         showInfoDialog(message);
@@ -123,7 +124,7 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
       warningKey:
         kode === 'RESET' ? 'credentials.warning.signatureReset' : 'credentials.warning.signature',
       submit: (confirm) =>
-        api.post(CREDENTIAL_PATHS.createSignature, { ...confirm, kode }, { silent: true }),
+        client.call(credentialCalls.createSignature, { ...confirm, kode }, { silent: true }),
       onDone: (result) => {
         reload();
         showSecret({
@@ -150,8 +151,8 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
       warningKey: 'credentials.warning.whitelist',
       submit: async (confirm) => {
         const { email_destination: _unused, ...otp } = confirm;
-        return api.post(
-          CREDENTIAL_PATHS.updateCredential,
+        return client.call(
+          credentialCalls.updateCredential,
           { ...otp, app_name: appName.trim(), ip_address: entries.join(',') },
           { silent: true },
         );

@@ -1,15 +1,12 @@
-import {
-  CREDENTIAL_ACCESS,
-  CREDENTIAL_PATHS,
-  type CredentialResponse,
-} from '@gerbang/shared/contract/credentials';
+import { CREDENTIAL_ACCESS } from '@gerbang/shared/contract/credentials';
+import { credentialCalls } from '@gerbang/shared/contract/credentials-calls';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
-import { api, unwrap } from '../../lib/api';
+import { client, unwrap } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { CallbackCard } from './CallbackCard';
 import { CredentialCard } from './CredentialCard';
@@ -32,11 +29,7 @@ export default function CredentialServerPage() {
   const query = useQuery({
     queryKey: [...QUERY_KEY, session?.environment],
     queryFn: () =>
-      unwrap(
-        api.get<CredentialResponse>(CREDENTIAL_PATHS.credential, {
-          username_agen: session?.agent.username,
-        }),
-      ),
+      unwrap(client.call(credentialCalls.credential, { username_agen: session?.agent.username })),
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
   const canChange = verdict(CREDENTIAL_ACCESS.change) === 'allowed';

@@ -1,15 +1,17 @@
 import { type Envelope, RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   OTP_ALT_EMAIL_ACTIONS,
   type OtpAction,
   type OtpResponse,
 } from '@gerbang/shared/contract/credentials';
+import { credentialCalls } from '@gerbang/shared/contract/credentials-calls';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 /** What a sensitive post adds to its own fields (spec 03 §7.2). */
@@ -76,7 +78,10 @@ export function useSensitiveFlow(): {
 
   const start = async <T,>(next: SensitiveRequest<T>) => {
     // The session check first: an expired session goes back to the login page.
-    const check = await api.get('/auth/session', undefined, { silent: true, anonymousOk: true });
+    const check = await client.call(authCalls.session, undefined, {
+      silent: true,
+      anonymousOk: true,
+    });
     if (check.rc !== RC.OK || !check.data) {
       await refresh();
       return;
@@ -90,8 +95,8 @@ export function useSensitiveFlow(): {
     if (!request) return;
     if (!isTest && !captcha) return setError(t('credentials.otp.captchaRequired'));
     setBusy(true);
-    const res = await api.post<OtpResponse>(
-      '/control/create_otp',
+    const res = await client.call(
+      credentialCalls.createOtp,
       { captcha, brand: request.action },
       { silent: true },
     );

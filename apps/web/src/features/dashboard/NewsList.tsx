@@ -6,12 +6,13 @@ import {
   newsCategoryFor,
   RC,
 } from '@gerbang/shared';
+import { dashboardCalls } from '@gerbang/shared/contract/dashboard-calls';
 import { Box, Group, Image, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiFailure, api } from '../../lib/api';
+import { ApiFailure, client } from '../../lib/api';
 import { useLoggedIn } from '../../lib/session';
 import classes from './dashboard.module.css';
 
@@ -22,8 +23,8 @@ export function useNewsList() {
   return useQuery({
     queryKey: ['news', category],
     queryFn: async () => {
-      const res = await api.get<NewsItem[]>(
-        '/kategori/data',
+      const res = await client.call(
+        dashboardCalls.news,
         { id: category, page: NEWS_PAGE },
         { silent: true },
       );

@@ -1,18 +1,13 @@
-import { formatIndonesianDate, type NewsItem, RC, RELATED_ARTICLES } from '@gerbang/shared';
+import { formatIndonesianDate, RELATED_ARTICLES } from '@gerbang/shared';
+import { dashboardCalls } from '@gerbang/shared/contract/dashboard-calls';
 import { Anchor, Grid, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendarEvent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiFailure, api } from '../../lib/api';
+import { callQuery } from '../../lib/api';
 import classes from './dashboard.module.css';
 import { NewsLink, NewsPlaceholder, placeholderKeys } from './NewsList';
-
-async function fetchOrThrow<T>(path: string, id: string): Promise<T> {
-  const res = await api.get<T>(path, { id }, { silent: true });
-  if (res.rc !== RC.OK) throw new ApiFailure(res.rc, res.rd);
-  return res.data;
-}
 
 function ArticleSkeleton() {
   return (
@@ -33,14 +28,12 @@ export default function NewsPage() {
   const { id = '' } = useParams();
   const validId = /^\d+$/.test(id);
   const article = useQuery({
-    queryKey: ['news-article', id],
-    queryFn: () => fetchOrThrow<NewsItem>('/kategori/konten', id),
+    ...callQuery(dashboardCalls.article, { id }, { silent: true }),
     enabled: validId,
     retry: false,
   });
   const related = useQuery({
-    queryKey: ['news-related', id],
-    queryFn: () => fetchOrThrow<NewsItem[]>('/kategori/related', id),
+    ...callQuery(dashboardCalls.related, { id }, { silent: true }),
     enabled: validId,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { RC, type ResumeItem, type ResumeKey, type TransactionType } from '@gerbang/shared';
+import { dashboardCalls } from '@gerbang/shared/contract/dashboard-calls';
 import { useQuery } from '@tanstack/react-query';
-import { ApiFailure, api } from '../../lib/api';
+import { ApiFailure, client } from '../../lib/api';
 import { useLoggedIn } from '../../lib/session';
 
 export interface ResumeParams {
@@ -22,9 +23,10 @@ export function useResume<T extends ResumeItem | ResumeItem[] = ResumeItem>(
   return useQuery({
     queryKey: ['resume', session.agent.id_agen, session.environment, key, params],
     queryFn: async () => {
-      const res = await api.get<T>(`/resume/${key}`, { ...params }, { silent: true });
+      const res = await client.call(dashboardCalls.resume[key], { ...params }, { silent: true });
       if (res.rc !== RC.OK) throw new ApiFailure(res.rc, res.rd);
-      return res.data;
+      // A card's key answers one item, a chart's a list: the caller names which.
+      return res.data as T;
     },
     enabled: opts.enabled ?? true,
     retry: false,

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language, RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   SIMULATOR_PAY_CHANNELS,
   type SimulatorPayChannel,
@@ -45,7 +46,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { QrCode } from '../../components/QrCode';
-import { api } from '../../lib/api';
+import { api, callKey, client } from '../../lib/api';
 import { changeLanguage } from '../../lib/i18n';
 import { decodeQrImage } from './qr-image';
 import { readQrisText } from './qris-text';
@@ -401,13 +402,8 @@ export default function SimulatorPage() {
   const { t, i18n } = useTranslation();
   const [answer, setAnswer] = useState<PayAnswer | null>(null);
   const config = useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () =>
-      (
-        await api.get<{ supportUrl: string; demo?: boolean }>('/app/config', undefined, {
-          silent: true,
-        })
-      ).data,
+    queryKey: callKey(authCalls.appConfig),
+    queryFn: async () => (await client.call(authCalls.appConfig, undefined, { silent: true })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (config.isLoading) return <PageLoader />;

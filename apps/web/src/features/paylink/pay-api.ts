@@ -2,6 +2,7 @@
  * The public calls of the payment page (spec 03 §7.4), with plain fetch: no session is used; a
  * POST carries the double-submit CSRF token from `GET /auth/csrf_token`.
  */
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
   type GeneratedPayment,
   REQUEST_PAYMENT_PATHS as PATHS,
@@ -42,7 +43,7 @@ export const payApi = {
     lang: PayLang,
     body: { id_payment: string; code_bank: string; email: string; name: string; notelp: string },
   ) {
-    const token = await call<{ csrf: string }>(lang, '/auth/csrf_token');
+    const token = await call<{ csrf: string }>(lang, authCalls.csrfToken.path);
     return call<GeneratedPayment>(lang, PATHS.publicGenerate, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-csrf-token': token.data?.csrf ?? '' },

@@ -1,16 +1,12 @@
 import { RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
-  type CurrencyCountryItem,
   firstRemittanceFieldError,
-  type InternationalBankItem,
-  type PurposeItem,
   REMITTANCE_LIMITS,
-  REMITTANCE_PATHS,
-  type RemittanceDetailResult,
   type RemittanceInquiryResult,
   type RemittanceReceipt,
-  type RemittanceStatusResult,
 } from '@gerbang/shared/contract/remittance';
+import { remittanceCalls } from '@gerbang/shared/contract/remittance-calls';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccessDenied } from '../../components/AccessDenied';
-import { api, forgetCsrfToken, unwrap } from '../../lib/api';
+import { callKey, callQuery, client, forgetCsrfToken } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { showErrorDialog } from '../../lib/dialogs';
 import { i18next } from '../../lib/i18n';
@@ -60,31 +56,23 @@ function Remittance() {
   const [faqOpen, setFaqOpen] = useState(false);
 
   const currencies = useQuery({
-    queryKey: ['remittance', 'currencies'],
-    queryFn: () =>
-      unwrap(
-        api.get<CurrencyCountryItem[]>(REMITTANCE_PATHS.currencies, undefined, { silent: true }),
-      ),
+    ...callQuery(remittanceCalls.currencies, undefined, { silent: true }),
     ...STATIC,
   });
   const selected = currencies.data?.find((c) => c.currency === form.currency);
   const banks = useQuery({
-    queryKey: ['remittance', 'banks', selected?.country_code],
+    ...callQuery(
+      remittanceCalls.banks,
+      { country_code: selected?.country_code ?? '' },
+      { silent: true },
+    ),
     enabled: Boolean(selected),
-    queryFn: () =>
-      unwrap(
-        api.get<InternationalBankItem[]>(
-          REMITTANCE_PATHS.banks,
-          { country_code: selected?.country_code ?? '' },
-          { silent: true },
-        ),
-      ),
     ...STATIC,
   });
   const purposes = useQuery({
-    queryKey: ['remittance', 'purposes', i18n.language],
-    queryFn: () =>
-      unwrap(api.get<PurposeItem[]>(REMITTANCE_PATHS.purposes, undefined, { silent: true })),
+    ...callQuery(remittanceCalls.purposes, undefined, { silent: true }),
+    // The purposes' names are in the page's language.
+    queryKey: [...callKey(remittanceCalls.purposes), i18n.language],
     ...STATIC,
   });
 
@@ -128,10 +116,10 @@ function Remittance() {
     }
     setSubmitting(true);
     try {
-      const res = await api.post<RemittanceInquiryResult>(REMITTANCE_PATHS.inquiry, body);
+      const res = await client.call(remittanceCalls.inquiry, body);
       if (res.rc !== RC.OK) {
         // The rate may have moved since the list was read: the next check uses the new one.
-        void queryClient.invalidateQueries({ queryKey: ['remittance', 'currencies'] });
+        void queryClient.invalidateQueries({ queryKey: callKey(remittanceCalls.currencies) });
         return;
       }
       setInquiry(res.data);
@@ -151,13 +139,13 @@ function Remittance() {
     setPaying(true);
     try {
       forgetCsrfToken();
-      const csrf = await api.get('/auth/csrf_token', undefined, { silent: true });
+      const csrf = await client.call(authCalls.csrfToken, undefined, { silent: true });
       if (csrf.rc !== RC.OK) {
         await logout();
         navigate('/auth/login', { replace: true });
         return;
       }
-      const res = await api.post<RemittanceReceipt>(REMITTANCE_PATHS.payment, {
+      const res = await client.call(remittanceCalls.payment, {
         checksum: inquiry.checksum,
         number: inquiry.tabledata['NO PELANGGAN'],
         pin: pin.trim(),
@@ -185,14 +173,12 @@ function Remittance() {
     const query = { checksum, reff_id: reffId, uuid_user: uuidUser };
     let cancelled = false;
     const timer = setInterval(async () => {
-      const status = await api.get<RemittanceStatusResult>(REMITTANCE_PATHS.status, query, {
-        silent: true,
-      });
+      const status = await client.call(remittanceCalls.status, query, { silent: true });
       if (cancelled || status.rc !== RC.OK || status.data.status_trx === 'PROCESS') return;
       clearInterval(timer);
       setChecking(false);
-      const detail = await api.get<RemittanceDetailResult>(
-        REMITTANCE_PATHS.detail,
+      const detail = await client.call(
+        remittanceCalls.detail,
         { ...query, id_product: status.data.id_produk },
         { silent: true },
       );

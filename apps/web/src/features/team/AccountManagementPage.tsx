@@ -1,4 +1,5 @@
 import { formatWibDateTime, RC, type SubAccountDto } from '@gerbang/shared';
+import { teamCalls } from '@gerbang/shared/contract/team-calls';
 import { ActionIcon, Alert, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountTabs } from '../../components/AccountTabs';
 import { PageLoader } from '../../components/PageLoader';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { PermissionEditor } from './PermissionEditor';
@@ -38,7 +39,7 @@ export default function AccountManagementPage() {
   const list = useQuery({
     queryKey: ['subaccounts'],
     queryFn: async () => {
-      const res = await api.post<SubAccountDto[]>('/data/account_all', { iduser: session.user.id });
+      const res = await client.call(teamCalls.subAccounts, { iduser: session.user.id });
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data;
     },
@@ -54,7 +55,11 @@ export default function AccountManagementPage() {
       labels: { confirm: t('team.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, string>,
       onConfirm: async () => {
-        const res = await api.post('/data/account_delete', { idaccount: row.id }, { silent: true });
+        const res = await client.call(
+          teamCalls.deleteSubAccount,
+          { idaccount: row.id },
+          { silent: true },
+        );
         if (res.rc !== RC.OK) {
           showErrorDialog(res.rd);
           return;

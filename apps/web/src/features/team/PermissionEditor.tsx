@@ -1,4 +1,5 @@
-import { type ModuleAccess, RC, type SubAccountDto, splitActions } from '@gerbang/shared';
+import { RC, type SubAccountDto, splitActions } from '@gerbang/shared';
+import { teamCalls } from '@gerbang/shared/contract/team-calls';
 import {
   Alert,
   Badge,
@@ -20,7 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn } from '../../lib/session';
 
@@ -53,8 +54,8 @@ export function PermissionEditor({ target, onClose }: Props) {
     queryKey: ['modul-access-user', target?.id],
     enabled: target !== null,
     queryFn: async () => {
-      const res = await api.get<ModuleAccess[]>(
-        '/data/modul_access_user',
+      const res = await client.call(
+        teamCalls.userAccess,
         { id_user: target?.id },
         { silent: true },
       );
@@ -119,8 +120,8 @@ export function PermissionEditor({ target, onClose }: Props) {
   const save = async () => {
     if (!target) return;
     setSaving(true);
-    const res = await api.post(
-      '/data/modul_access_user',
+    const res = await client.call(
+      teamCalls.saveUserAccess,
       {
         id_user: session.user.id,
         id_user_updated: target.id,

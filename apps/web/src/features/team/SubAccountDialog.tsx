@@ -1,10 +1,11 @@
 import { PASSWORD_MAX_LENGTH, RC, type SubAccountDto, subAccountProblem } from '@gerbang/shared';
+import { teamCalls } from '@gerbang/shared/contract/team-calls';
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrength } from '../../components/PasswordStrength';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 
 type Field = 'name' | 'email' | 'password' | 'confirmpassword' | 'userpw';
@@ -72,8 +73,8 @@ export function SubAccountDialog({ opened, editing, onClose, onSaved }: Props) {
       return;
     }
     setSaving(true);
-    const res = await api.post(
-      '/data/account_store',
+    const res = await client.call(
+      teamCalls.storeSubAccount,
       { id: editing?.id ?? '', ...values, name: values.name.trim(), email: values.email.trim() },
       { silent: true },
     );

@@ -2,9 +2,9 @@ import { formatRupiah, formatThousands, RC } from '@gerbang/shared';
 import {
   firstTopupFormError,
   TOPUP_LIMITS,
-  TOPUP_PATHS,
   type TopupResult,
 } from '@gerbang/shared/contract/topup';
+import { topupCalls } from '@gerbang/shared/contract/topup-calls';
 import {
   Button,
   Group,
@@ -19,7 +19,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn } from '../../lib/session';
 import { TopupSuccess } from './TopupSuccess';
@@ -73,8 +73,8 @@ export function ManualTab() {
     }
     setLoading(true);
     const [res] = await Promise.all([
-      api.post<TopupResult>(
-        TOPUP_PATHS.topup,
+      client.call(
+        topupCalls.topup,
         {
           username: session.user.username,
           kodeBank: form.kodeBank,

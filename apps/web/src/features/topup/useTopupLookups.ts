@@ -1,11 +1,7 @@
 import { RC } from '@gerbang/shared';
-import {
-  TOPUP_PATHS,
-  type TopupBankListAnswer,
-  type UserVaItem,
-} from '@gerbang/shared/contract/topup';
+import { topupCalls } from '@gerbang/shared/contract/topup-calls';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { useLoggedIn } from '../../lib/session';
 
 /** The agent's deposit VAs (`data/user_list_va` with userId, spec 03 §7.1). */
@@ -14,8 +10,8 @@ export function useUserVaList() {
   return useQuery({
     queryKey: ['topup', 'user_list_va', session.agent.id_agen, session.environment],
     queryFn: async () => {
-      const res = await api.get<UserVaItem[]>(
-        TOPUP_PATHS.userListVa,
+      const res = await client.call(
+        topupCalls.userVas,
         { userId: session.user.id },
         { silent: true },
       );
@@ -32,9 +28,7 @@ export function useTopupBanks() {
   return useQuery({
     queryKey: ['topup', 'bank_list', session.environment],
     queryFn: async () => {
-      const res = await api.get<TopupBankListAnswer>(TOPUP_PATHS.bankList, undefined, {
-        silent: true,
-      });
+      const res = await client.call(topupCalls.banks, undefined, { silent: true });
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data.nonipg[0]?.data ?? [];
     },

@@ -2,19 +2,15 @@ import { formatRupiah, formatThousands } from '@gerbang/shared';
 import {
   isDomesticAccountNumber,
   orderTotal,
-  type PaymentChannel,
   TRANSFER_ACCESS,
-  TRANSFER_PATHS,
-  type TransferOrder,
-  type VoucherItem,
 } from '@gerbang/shared/contract/transfer';
+import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
 import {
-  type BankListItem,
   formatAccountNumberInput,
-  type ProductListItem,
   WITHDRAW_LIMITS,
   type WithdrawInquiryResult,
 } from '@gerbang/shared/contract/withdraw';
+import { withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
 import { isVaCapable } from '@gerbang/shared/domain/banks';
 import {
   Alert,
@@ -42,7 +38,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
-import { api, unwrap } from '../../lib/api';
+import { callKey, callQuery, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { OrderView, useOrder } from './OrderView';
@@ -92,21 +88,15 @@ function firstError(form: Form, isTestUser: boolean): string | null {
 function useLookups() {
   const opts = { staleTime: 10 * 60_000 } as const;
   const banks = useQuery({
-    queryKey: ['withdraw', 'banks'],
-    queryFn: () =>
-      unwrap(api.get<BankListItem[]>('/transaction/list_bank', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.banks, undefined, { silent: true }),
     ...opts,
   });
   const ewallets = useQuery({
-    queryKey: ['withdraw', 'ewallets'],
-    queryFn: () =>
-      unwrap(api.get<ProductListItem[]>('/data/ewallet_list_web', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.ewallets, undefined, { silent: true }),
     ...opts,
   });
   const retail = useQuery({
-    queryKey: ['withdraw', 'retail'],
-    queryFn: () =>
-      unwrap(api.get<ProductListItem[]>('/data/retail_list_web', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.retailProducts, undefined, { silent: true }),
     ...opts,
   });
   return {
@@ -142,24 +132,14 @@ export default function DomesticPage() {
   const attention = t('transfer.attention');
 
   const channels = useQuery({
-    queryKey: ['transfer', 'channels'],
+    ...callQuery(transferCalls.channels, { id_transaksi: '' }, { silent: true }),
     enabled: step === 'method',
-    queryFn: () =>
-      unwrap(
-        api.get<PaymentChannel[]>(
-          TRANSFER_PATHS.channelPayment,
-          { id_transaksi: '' },
-          { silent: true },
-        ),
-      ),
   });
   const vouchers = useQuery({
-    queryKey: ['transfer', 'vouchers'],
+    queryKey: callKey(transferCalls.vouchers),
     enabled: step === 'method' && !isEndUser,
     queryFn: async () => {
-      const res = await api.get<VoucherItem[]>(TRANSFER_PATHS.listVoucher, undefined, {
-        silent: true,
-      });
+      const res = await client.call(transferCalls.vouchers, undefined, { silent: true });
       return res.rc === '00' ? res.data : [];
     },
   });
@@ -186,16 +166,16 @@ export default function DomesticPage() {
       sendername: '',
       purposetransaction: '',
       recaptcha: form.captcha,
-      type_inq: 'domestic',
+      type_inq: 'domestic' as const,
     };
     const res =
       form.tab === 'ewallet'
-        ? await api.post<WithdrawInquiryResult>('/transaction/ewallet_inquiry', {
+        ? await client.call(withdrawCalls.ewalletInquiry, {
             ...common,
             produk: form.ewallet,
             jenis_rekening: '',
           })
-        : await api.post<WithdrawInquiryResult>('/transaction/cashout_inquiry', {
+        : await client.call(withdrawCalls.cashoutInquiry, {
             ...common,
             code: form.code,
             jenis_rekening: form.accountKind === 'VA' ? 'VA' : '',
@@ -218,7 +198,7 @@ export default function DomesticPage() {
   async function createOrder() {
     if (!chosen) return;
     setBusy(true);
-    const res = await api.post<TransferOrder>(TRANSFER_PATHS.orderCreate, {
+    const res = await client.call(transferCalls.createOrder, {
       client_key: clientKey.current,
       id_channel: chosen.id,
       description: '',
@@ -241,7 +221,7 @@ export default function DomesticPage() {
   /** "Change method" and back: the order's instrument is cancelled, its lines free again. */
   async function leavePayment(to: Step) {
     if (orderId && order.data?.status === 'NEW') {
-      await api.post(TRANSFER_PATHS.orderCancel, { id_order: orderId });
+      await client.call(transferCalls.cancelOrder, { id_order: orderId });
     }
     setOrderId(null);
     clientKey.current = newKey();

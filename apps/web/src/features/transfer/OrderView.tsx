@@ -1,9 +1,6 @@
 import { formatRupiah, formatWibDateTime } from '@gerbang/shared';
-import {
-  TRANSFER_LIMITS,
-  TRANSFER_PATHS,
-  type TransferOrder,
-} from '@gerbang/shared/contract/transfer';
+import { TRANSFER_LIMITS, type TransferOrder } from '@gerbang/shared/contract/transfer';
+import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
 import {
   ActionIcon,
   Alert,
@@ -24,7 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankGuideTabs } from '../../components/BankGuideTabs';
 import { QrCode } from '../../components/QrCode';
-import { api } from '../../lib/api';
+import { client as apiClient } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 import { useServerNow } from '../../lib/server-clock';
 
@@ -50,8 +47,8 @@ export function useOrder(id: string, onError?: (rd: string) => void) {
   return useQuery({
     queryKey: ['transfer', 'order', id],
     queryFn: async () => {
-      const res = await api.get<TransferOrder>(
-        TRANSFER_PATHS.orderDetail,
+      const res = await apiClient.call(
+        transferCalls.orderDetail,
         { id_order: id },
         { silent: true },
       );
@@ -219,7 +216,7 @@ function ConfirmPanel({ order }: { order: TransferOrder }) {
           loading={busy}
           onClick={async () => {
             setBusy(true);
-            const res = await api.post<TransferOrder>(TRANSFER_PATHS.confirmOrder, {
+            const res = await apiClient.call(transferCalls.confirmOrder, {
               username: '',
               id_order: order.id_order,
             });

@@ -1,20 +1,18 @@
 import { formatRupiah, formatWibDateTime } from '@gerbang/shared';
-import { type OrderListItem, TRANSFER_PATHS } from '@gerbang/shared/contract/transfer';
+import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
 import { Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../lib/api';
+import { callQuery } from '../../lib/api';
 import { StatusBadge } from './OrderView';
 
 /** `/transaction/transfer`: the user's transfer orders, newest first, each linking to its detail. */
 export default function OrdersPage() {
   const { t } = useTranslation();
   const orders = useQuery({
-    queryKey: ['transfer', 'orders'],
-    queryFn: () =>
-      unwrap(api.get<OrderListItem[]>(TRANSFER_PATHS.orderList, { offset: 0, limit: 50 })),
+    ...callQuery(transferCalls.orders, { offset: 0, limit: 50 }),
   });
   return (
     <Stack maw={1100} mx="auto" gap="md" data-testid="transfer-orders-page">

@@ -1,14 +1,14 @@
 import { isInCutOff, RC } from '@gerbang/shared';
+import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
-  type CreateOtpResult,
+  type CashoutInquiryRequest,
   firstWithdrawFormError,
   normaliseAccountNumber,
   WITHDRAW_LIMITS,
-  type WithdrawDetailResult,
   type WithdrawInquiryResult,
   type WithdrawPaymentResult,
-  type WithdrawStatusResult,
 } from '@gerbang/shared/contract/withdraw';
+import { withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
 import {
   INDOMARET_RAIL_BANK_CODE,
   RETAIL_CASH_WITHDRAWAL_CODE,
@@ -20,7 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
-import { api, forgetCsrfToken } from '../../lib/api';
+import { client, forgetCsrfToken } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { showErrorDialog } from '../../lib/dialogs';
 import { i18next } from '../../lib/i18n';
@@ -104,16 +104,16 @@ export default function WithdrawPage() {
       purposetransaction: '',
       jenis_rekening: form.type === 'bank' && form.accountKind === 'VA' ? 'VA' : '',
       recaptcha: form.captcha,
-    };
+    } satisfies Partial<CashoutInquiryRequest>;
     setSubmitting(true);
     try {
       // Spec 02 §5: the retail code IDMTARIKTUNAI is sent as bank code INDOMARET.
       const res = isEwallet
-        ? await api.post<WithdrawInquiryResult>('/transaction/ewallet_inquiry', {
+        ? await client.call(withdrawCalls.ewalletInquiry, {
             ...common,
             produk: form.ewallet,
           })
-        : await api.post<WithdrawInquiryResult>('/transaction/cashout_inquiry', {
+        : await client.call(withdrawCalls.cashoutInquiry, {
             ...common,
             code: form.code === RETAIL_CASH_WITHDRAWAL_CODE ? INDOMARET_RAIL_BANK_CODE : form.code,
           });
@@ -121,7 +121,7 @@ export default function WithdrawPage() {
         captchaRef.current?.reset();
         return;
       }
-      const otpRes = await api.post<CreateOtpResult>('/transaction/create_otp', {
+      const otpRes = await client.call(withdrawCalls.createOtp, {
         password: form.password,
         nominal_transfer: String(nominal),
         idtransaksi: res.data.idtransaksi,
@@ -151,17 +151,15 @@ export default function WithdrawPage() {
     try {
       // Spec 02 §4, §7: a fresh anti-CSRF token before the payment; failing to get one logs out.
       forgetCsrfToken();
-      const csrf = await api.get('/auth/csrf_token', undefined, { silent: true });
+      const csrf = await client.call(authCalls.csrfToken, undefined, { silent: true });
       if (csrf.rc !== RC.OK) {
         await logout();
         navigate('/auth/login', { replace: true });
         return;
       }
-      const path =
-        inquiry.kind === 'EWALLET'
-          ? '/transaction/ewallet_payment'
-          : '/transaction/cashout_payment';
-      const res = await api.post<WithdrawPaymentResult>(path, {
+      const payment =
+        inquiry.kind === 'EWALLET' ? withdrawCalls.ewalletPayment : withdrawCalls.cashoutPayment;
+      const res = await client.call(payment, {
         checksum: inquiry.checksum,
         number: normaliseAccountNumber(form.number),
         pin: otp.trim(),
@@ -189,14 +187,12 @@ export default function WithdrawPage() {
     const query = { checksum, reff_id: reffId, uuid_user: uuidUser };
     let cancelled = false;
     const timer = setInterval(async () => {
-      const status = await api.get<WithdrawStatusResult>('/transaction/status', query, {
-        silent: true,
-      });
+      const status = await client.call(withdrawCalls.status, query, { silent: true });
       if (cancelled || status.rc !== RC.OK || status.data.status_trx === 'PROCESS') return;
       clearInterval(timer);
       setChecking(false);
-      const detail = await api.get<WithdrawDetailResult>(
-        '/transaction/detail',
+      const detail = await client.call(
+        withdrawCalls.detail,
         { ...query, id_product: status.data.id_produk },
         { silent: true },
       );

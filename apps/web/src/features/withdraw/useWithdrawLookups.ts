@@ -1,11 +1,7 @@
-import type {
-  BankListItem,
-  FavouriteDestination,
-  ProductListItem,
-} from '@gerbang/shared/contract/withdraw';
 import { WITHDRAW_LIMITS } from '@gerbang/shared/contract/withdraw';
+import { withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { callKey, callQuery } from '../../lib/api';
 import { useLoggedIn } from '../../lib/session';
 
 const STATIC = { staleTime: 10 * 60_000 } as const;
@@ -14,33 +10,29 @@ const STATIC = { staleTime: 10 * 60_000 } as const;
 export function useWithdrawLookups() {
   const session = useLoggedIn();
   const banks = useQuery({
-    queryKey: ['withdraw', 'banks'],
-    queryFn: () =>
-      unwrap(api.get<BankListItem[]>('/transaction/list_bank', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.banks, undefined, { silent: true }),
     ...STATIC,
   });
   const ewallets = useQuery({
-    queryKey: ['withdraw', 'ewallets'],
-    queryFn: () =>
-      unwrap(api.get<ProductListItem[]>('/data/ewallet_list_web', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.ewallets, undefined, { silent: true }),
     ...STATIC,
   });
   const retail = useQuery({
-    queryKey: ['withdraw', 'retail'],
-    queryFn: () =>
-      unwrap(api.get<ProductListItem[]>('/data/retail_list_web', undefined, { silent: true })),
+    ...callQuery(withdrawCalls.retailProducts, undefined, { silent: true }),
     ...STATIC,
   });
   const favourites = useQuery({
-    queryKey: ['withdraw', 'favourites', session.agent.id_agen, session.environment],
-    queryFn: () =>
-      unwrap(
-        api.get<FavouriteDestination[]>(
-          '/data/transaction_destination_stored_mobile',
-          { email: session.user.username, offset: 0, limit: WITHDRAW_LIMITS.favouritesOnWithdraw },
-          { silent: true },
-        ),
-      ),
+    ...callQuery(
+      withdrawCalls.favouritesOnWithdraw,
+      { email: session.user.username, offset: 0, limit: WITHDRAW_LIMITS.favouritesOnWithdraw },
+      { silent: true },
+    ),
+    // The same query string reads another agent's or environment's favourites after a switch.
+    queryKey: [
+      ...callKey(withdrawCalls.favouritesOnWithdraw),
+      session.agent.id_agen,
+      session.environment,
+    ],
   });
   return {
     banks: banks.data ?? [],
