@@ -1,9 +1,9 @@
 import { formatRupiah, formatThousands, RC } from '@gerbang/shared';
 import {
-  firstTopupFormError,
   TOPUP_LIMITS,
   TOPUP_PATHS,
   type TopupResult,
+  topupFormSchema,
 } from '@gerbang/shared/contract/topup';
 import {
   Button,
@@ -17,10 +17,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
 import { api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
+import { firstErrorMessage, patchForm, requestResolver } from '../../lib/forms/spec-form';
 import { useLoggedIn } from '../../lib/session';
 import { TopupSuccess } from './TopupSuccess';
 import { useTopupBanks } from './useTopupLookups';
@@ -46,31 +48,27 @@ export function ManualTab() {
   const session = useLoggedIn();
   const banks = useTopupBanks();
   const captchaRef = useRef<CaptchaHandle>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
+  const formState = useForm<Form>({
+    defaultValues: EMPTY,
+    resolver: requestResolver<Form>(
+      () => topupFormSchema(session.is_test_user),
+      (form) => ({
+        kodeBank: form.kodeBank,
+        nominal: Number(form.nominal || '0'),
+        password: form.password,
+        recaptcha: form.captcha,
+      }),
+    ),
+  });
+  const form = formState.watch();
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<TopupResult | null>(null);
-  const change = (next: Partial<Form>) => setForm((current) => ({ ...current, ...next }));
+  const change = (next: Partial<Form>) => patchForm(formState, next);
   const warn = (message: string, title?: string) =>
     showErrorDialog(message, title ?? t('common.attention'));
 
-  const submit = async () => {
+  const submit = async (form: Form) => {
     const nominal = Number(form.nominal || '0');
-    const problem = firstTopupFormError({
-      kodeBank: form.kodeBank,
-      nominal,
-      password: form.password,
-      captcha: form.captcha,
-      isTestUser: session.is_test_user,
-    });
-    if (problem) {
-      warn(
-        t(problem, {
-          min: formatRupiah(TOPUP_LIMITS.minAmount),
-          max: formatRupiah(TOPUP_LIMITS.maxAmount),
-        }),
-      );
-      return;
-    }
     setLoading(true);
     const [res] = await Promise.all([
       api.post<TopupResult>(
@@ -90,7 +88,7 @@ export function ManualTab() {
     setLoading(false);
     if (res.rc === RC.OK && res.data) {
       setResult(res.data);
-      setForm(EMPTY);
+      formState.reset(EMPTY);
       return;
     }
     captchaRef.current?.reset();
@@ -99,16 +97,25 @@ export function ManualTab() {
     else warn(res.rd || t('topup.somethingWrong'), t('topup.failed'));
   };
 
+  const showFirstProblem = (problem: string | null) => {
+    if (!problem) return;
+    warn(
+      t(problem, {
+        min: formatRupiah(TOPUP_LIMITS.minAmount),
+        max: formatRupiah(TOPUP_LIMITS.maxAmount),
+      }),
+    );
+  };
+
   if (result) return <TopupSuccess result={result} onAgain={() => setResult(null)} />;
 
   return (
     <>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+        onSubmit={formState.handleSubmit(submit, (errors) =>
+          showFirstProblem(firstErrorMessage(errors)),
+        )}
         data-testid="topup-form"
       >
         <Stack gap="md">
