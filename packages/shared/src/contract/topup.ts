@@ -89,14 +89,20 @@ const required = (key: string) =>
 
 const nominal = z.preprocess(
   (v) => (v === undefined || v === null || v === '' || v === '0' || v === 0 ? undefined : v),
-  z.union([z.string(), z.number()], { error: 'topup.enterNominal' }).transform((v, ctx) => {
-    const amount = parseAmount(v);
-    if (Number.isNaN(amount)) {
-      ctx.addIssue({ code: 'custom', message: 'topup.invalidNominal' });
-      return z.NEVER;
-    }
-    return amount;
-  }),
+  // Each member names the message too: the form's resolver reads a union's members, the server
+  // the union's own message.
+  z
+    .union([z.string({ error: 'topup.enterNominal' }), z.number({ error: 'topup.enterNominal' })], {
+      error: 'topup.enterNominal',
+    })
+    .transform((v, ctx) => {
+      const amount = parseAmount(v);
+      if (Number.isNaN(amount)) {
+        ctx.addIssue({ code: 'custom', message: 'topup.invalidNominal' });
+        return z.NEVER;
+      }
+      return amount;
+    }),
 );
 
 const secret = z

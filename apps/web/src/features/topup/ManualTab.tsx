@@ -1,10 +1,5 @@
 import { formatRupiah, formatThousands, RC } from '@gerbang/shared';
-import {
-  TOPUP_LIMITS,
-  TOPUP_PATHS,
-  type TopupResult,
-  topupFormSchema,
-} from '@gerbang/shared/contract/topup';
+import { TOPUP_LIMITS, TOPUP_PATHS, type TopupResult } from '@gerbang/shared/contract/topup';
 import {
   Button,
   Group,
@@ -22,20 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
 import { api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
-import { firstErrorMessage, patchForm, requestResolver } from '../../lib/forms/spec-form';
+import { firstErrorMessage, patchForm } from '../../lib/forms/spec-form';
 import { useLoggedIn } from '../../lib/session';
 import { TopupSuccess } from './TopupSuccess';
+import { EMPTY_TOPUP_FORM as EMPTY, type TopupForm as Form, topupResolver } from './topup-form';
 import { useTopupBanks } from './useTopupLookups';
 
-interface Form {
-  kodeBank: string;
-  /** Digits only. */
-  nominal: string;
-  password: string;
-  captcha: string;
-}
-
-const EMPTY: Form = { kodeBank: '', nominal: '', password: '', captcha: '' };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -50,15 +37,7 @@ export function ManualTab() {
   const captchaRef = useRef<CaptchaHandle>(null);
   const formState = useForm<Form>({
     defaultValues: EMPTY,
-    resolver: requestResolver<Form>(
-      () => topupFormSchema(session.is_test_user),
-      (form) => ({
-        kodeBank: form.kodeBank,
-        nominal: Number(form.nominal || '0'),
-        password: form.password,
-        recaptcha: form.captcha,
-      }),
-    ),
+    resolver: topupResolver(session.is_test_user),
   });
   const form = formState.watch();
   const [loading, setLoading] = useState(false);

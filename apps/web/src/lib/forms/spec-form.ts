@@ -9,7 +9,9 @@ import type { z } from 'zod';
  * The spec's message order, one mechanism: each shared schema reports its issues in the spec's
  * order (fields declared in that order; rules across fields as a refinement, which zod runs after
  * the fields). zodResolver files the first issue of each field in issue order, so the first entry
- * of the errors is the spec's first message, and a form shows only that one.
+ * of the errors is the spec's first message, and a form shows only that one. One care: for a
+ * failed union zodResolver shows a member's message, not the union's, so a union in a form's
+ * schema names its message on each member too (the top-up amount).
  */
 export function firstErrorMessage(errors: FieldErrors): string | null {
   for (const error of Object.values(errors)) {
