@@ -9,7 +9,6 @@ import {
   type RemittanceInquiryResult,
   type RemittanceReceipt,
   type RemittanceStatusResult,
-  remittanceInquiryRequest,
 } from '@gerbang/shared/contract/remittance';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
@@ -21,10 +20,15 @@ import { PayoutSteps } from '../../components/payout-wizard/PayoutSteps';
 import { usePayoutWizard } from '../../components/payout-wizard/usePayoutWizard';
 import { api, unwrap } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
-import { requestResolver } from '../../lib/forms/spec-form';
 import { useLoggedIn } from '../../lib/session';
-import { EMPTY_REMITTANCE_FORM, type RemittanceForm, RemittanceFormView } from './RemittanceForm';
+import { RemittanceFormView } from './RemittanceForm';
 import { RemittanceFaq, RemittanceReceiptView, RemittanceResult } from './RemittanceSteps';
+import {
+  EMPTY_REMITTANCE_FORM,
+  type RemittanceForm,
+  remittanceRequest,
+  remittanceResolver,
+} from './remittance-form';
 
 const STATIC = { staleTime: 60_000 } as const;
 
@@ -55,30 +59,13 @@ function Remittance() {
     ...STATIC,
   });
 
-  /** The inquiry request from the form (the page checks and sends the same body). */
-  const fields = (form: RemittanceForm) => ({
-    country_destination:
-      currencies.data?.find((c) => c.currency === form.currency)?.country_code ?? '',
-    currency: form.currency,
-    nominal: Number(form.nominal || '0'),
-    nominal_destination: Number(form.nominalDestination || '0'),
-    account_number: form.accountNumber,
-    city: form.city,
-    address: form.address,
-    id_number_receiver: form.idNumber,
-    swift_code: form.swift,
-    anrekening: form.accountName,
-    password: form.password,
-    purposetransaction: form.purpose,
-    kodebanktujuan: form.bank,
-    phonenumberreceiver: form.phone,
-    ifscode: form.ifsc,
-    nationality: form.nationality,
-  });
+  const countryCodeOf = (currency: string) =>
+    currencies.data?.find((c) => c.currency === currency)?.country_code;
+  const fields = (form: RemittanceForm) => remittanceRequest(form, countryCodeOf);
 
   const wizard = usePayoutWizard<RemittanceForm, RemittanceInquiryResult, RemittanceReceipt>({
     defaultValues: EMPTY_REMITTANCE_FORM,
-    resolver: requestResolver<RemittanceForm>(() => remittanceInquiryRequest, fields),
+    resolver: remittanceResolver(countryCodeOf),
     enterSecretKey: 'remittance.enterOtp',
     inquire: async (form) => {
       const body = fields(form);

@@ -1,6 +1,5 @@
 import { formatRupiah, formatThousands } from '@gerbang/shared';
 import {
-  isDomesticAccountNumber,
   orderTotal,
   type PaymentChannel,
   TRANSFER_ACCESS,
@@ -42,52 +41,21 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import { usePayoutForm } from '../../components/payout-wizard/usePayoutForm';
 import { api, unwrap } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
+import {
+  type DomesticTab,
+  domesticResolver,
+  EMPTY_DOMESTIC_FORM as EMPTY,
+  type DomesticForm as Form,
+} from './domestic-form';
 import { OrderView, useOrder } from './OrderView';
 
 type Step = 'choose' | 'inquiry' | 'result' | 'method' | 'payment';
-type Tab = 'bank' | 'ewallet' | 'retail';
-
-interface Form {
-  tab: Tab;
-  code: string;
-  accountKind: 'NORMAL' | 'VA';
-  number: string;
-  amount: string;
-  password: string;
-  ewallet: string;
-  note: string;
-  captcha: string;
-}
-
-const EMPTY: Form = {
-  tab: 'bank',
-  code: '',
-  accountKind: 'NORMAL',
-  number: '',
-  amount: '',
-  password: '',
-  ewallet: '',
-  note: '',
-  captcha: '',
-};
-
 const END_USER = 'Personal END USER';
 const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-
-/** Spec 02 §5 rules 1–7 in order (domestic): the first failing one, as a catalog key. */
-function firstError(form: Form, isTestUser: boolean): string | null {
-  if (form.tab !== 'ewallet' && !form.code) return 'withdraw.chooseBank';
-  if (!form.number.trim()) return 'withdraw.enterAccountNumber';
-  if (!(Number(form.amount || '0') > 0)) return 'withdraw.enterAmount';
-  if (!form.password) return 'withdraw.enterPassword';
-  if (form.tab === 'ewallet' && !form.ewallet) return 'withdraw.chooseEwallet';
-  if (!isTestUser && !form.captcha) return 'withdraw.fillCaptcha';
-  if (!isDomesticAccountNumber(form.number)) return 'withdraw.checkAccountNumber';
-  return null;
-}
 
 function useLookups() {
   const opts = { staleTime: 10 * 60_000 } as const;
@@ -130,9 +98,20 @@ export default function DomesticPage() {
   const captchaRef = useRef<CaptchaHandle>(null);
   const isEndUser = session.user_type === END_USER;
   const [step, setStep] = useState<Step>('choose');
-  const [form, setForm] = useState<Form>(EMPTY);
   const [lines, setLines] = useState<WithdrawInquiryResult[]>([]);
   const [busy, setBusy] = useState(false);
+  const {
+    form: formState,
+    values: form,
+    patch: change,
+    submit,
+    submitting,
+  } = usePayoutForm<Form>({
+    defaultValues: EMPTY,
+    resolver: domesticResolver(session.is_test_user),
+    onValid: check,
+    problemTitle: t('transfer.attention'),
+  });
   const [channelId, setChannelId] = useState<string | null>(null);
   const [channelType, setChannelType] = useState<'VA' | 'TRANSFER'>('VA');
   const [voucher, setVoucher] = useState<string | null>(null);
@@ -169,15 +148,7 @@ export default function DomesticPage() {
     setStep('inquiry');
   });
 
-  const change = (next: Partial<Form>) => setForm((f) => ({ ...f, ...next }));
-
-  async function check() {
-    const problem = firstError(form, session.is_test_user);
-    if (problem) {
-      showErrorDialog(t(problem), attention);
-      return;
-    }
-    setBusy(true);
+  async function check(form: Form) {
     const common = {
       number: form.number,
       nominal: form.amount,
@@ -200,13 +171,12 @@ export default function DomesticPage() {
             code: form.code,
             jenis_rekening: form.accountKind === 'VA' ? 'VA' : '',
           });
-    setBusy(false);
     if (res.rc !== '00') {
       captchaRef.current?.reset();
       return;
     }
     setLines((all) => [...all, res.data]);
-    setForm((f) => ({ ...EMPTY, tab: f.tab, password: f.password }));
+    formState.reset({ ...EMPTY, tab: form.tab, password: form.password });
     captchaRef.current?.reset();
     setStep('result');
   }
@@ -315,7 +285,7 @@ export default function DomesticPage() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void check();
+              submit();
             }}
             data-testid="domestic-form"
           >
@@ -324,7 +294,7 @@ export default function DomesticPage() {
                 fullWidth
                 value={form.tab}
                 onChange={(value) =>
-                  change({ ...EMPTY, tab: value as Tab, password: form.password })
+                  change({ ...EMPTY, tab: value as DomesticTab, password: form.password })
                 }
                 data={[
                   { value: 'bank', label: t('transfer.tabBank') },
@@ -418,7 +388,7 @@ export default function DomesticPage() {
               )}
               <Group justify="space-between">
                 {lines.length > 0 ? back('result') : back('choose')}
-                <Button type="submit" loading={busy} data-testid="domestic-check">
+                <Button type="submit" loading={submitting} data-testid="domestic-check">
                   {t('transfer.check')}
                 </Button>
               </Group>
