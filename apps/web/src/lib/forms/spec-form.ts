@@ -13,11 +13,16 @@ import type { z } from 'zod';
  * failed union zodResolver shows a member's message, not the union's, so a union in a form's
  * schema names its message on each member too (the top-up amount).
  */
-export function firstErrorMessage(errors: FieldErrors): string | null {
-  for (const error of Object.values(errors)) {
-    if (typeof error?.message === 'string' && error.message) return error.message;
+export function firstFieldError(errors: FieldErrors): { field: string; message: string } | null {
+  for (const [field, error] of Object.entries(errors)) {
+    if (typeof error?.message === 'string' && error.message)
+      return { field, message: error.message };
   }
   return null;
+}
+
+export function firstErrorMessage(errors: FieldErrors): string | null {
+  return firstFieldError(errors)?.message ?? null;
 }
 
 /**
