@@ -1,13 +1,14 @@
 import { simulatorPayFormSchema } from '@gerbang/shared/contract/payins';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { firstFieldError } from '../../lib/forms/spec-form';
+import { firstFieldError, requestResolver } from '../../lib/forms/spec-form';
 
 const valid = { channel: 'va', number: '8808123456789', amount: 50_000 as number | '' };
 async function first(form: Partial<typeof valid>) {
-  // Values as a form holds them (an empty amount, any text), not yet the request's types.
-  const resolve = zodResolver(simulatorPayFormSchema as never) as Resolver<typeof valid>;
+  // Values as the form holds them (an empty amount), checked with the shared schema.
+  const resolve = requestResolver<typeof valid>(
+    () => simulatorPayFormSchema,
+    (values) => values,
+  );
   const result = await resolve({ ...valid, ...form }, undefined, {
     fields: {},
     shouldUseNativeValidation: false,
