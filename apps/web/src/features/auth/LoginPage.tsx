@@ -1,6 +1,4 @@
 import { LANGUAGES, type Language, type LoginResult, RC } from '@gerbang/shared';
-import { loginFormSchema } from '@gerbang/shared/contract/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -16,22 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
 import { api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
-import { firstFieldError } from '../../lib/forms/spec-form';
 import { changeLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-
-interface LoginForm {
-  username: string;
-  password: string;
-  captcha: string;
-}
+import { firstLoginProblem, type LoginProblem } from './login-form';
 
 // The dialog (and Mantine's modal stack with it) loads when it is first opened (issue 12 point 11).
 const ForgotPasswordDialog = lazy(() =>
@@ -45,16 +36,10 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   // Test mode: the key stands in for a captcha solution; the server accepts it only if it matches.
   const testKey = params.get('test');
-  const form = useForm<LoginForm>({
-    defaultValues: { username: '', password: '', captcha: testKey ?? '' },
-    resolver: zodResolver(loginFormSchema),
-  });
-  const { username, password, captcha } = form.watch();
-  const setUsername = (value: string) => form.setValue('username', value);
-  const setPassword = (value: string) => form.setValue('password', value);
-  const setCaptcha = (value: string) => form.setValue('captcha', value);
-  // Only the first problem in the spec's order shows, under its field, until the next submit.
-  const [error, setError] = useState<{ field: string; key: string } | null>(null);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState(testKey ?? '');
+  const [error, setError] = useState<LoginProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   // Stays mounted once opened, so closing it plays its transition.
@@ -67,12 +52,11 @@ export default function LoginPage() {
     if (!testKey) captchaRef.current?.reset();
   };
 
-  const onInvalid = (errors: FieldErrors<LoginForm>) => {
-    const first = firstFieldError(errors);
-    setError(first && { field: first.field, key: first.message });
-  };
-  const onValid = async () => {
-    setError(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = await firstLoginProblem({ username, password, captcha });
+    setError(problem);
+    if (problem) return;
     setSubmitting(true);
     const res = await api.post<LoginResult>(
       '/auth/login',
@@ -96,7 +80,7 @@ export default function LoginPage() {
       p="md"
     >
       <Card shadow="xl" radius="lg" p="xl" w={420} maw="100%">
-        <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate data-testid="login-form">
+        <form onSubmit={onSubmit} noValidate data-testid="login-form">
           <Stack gap="md">
             <Group justify="space-between" align="center">
               <Group gap={8}>
