@@ -1,4 +1,4 @@
-import { formatRupiah, formatThousands } from '@gerbang/shared';
+import { formatRupiah } from '@gerbang/shared';
 import {
   orderTotal,
   type PaymentChannel,
@@ -7,14 +7,11 @@ import {
   type TransferOrder,
   type VoucherItem,
 } from '@gerbang/shared/contract/transfer';
-import {
-  type BankListItem,
-  formatAccountNumberInput,
-  type ProductListItem,
-  WITHDRAW_LIMITS,
-  type WithdrawInquiryResult,
+import type {
+  BankListItem,
+  ProductListItem,
+  WithdrawInquiryResult,
 } from '@gerbang/shared/contract/withdraw';
-import { isVaCapable } from '@gerbang/shared/domain/banks';
 import {
   Alert,
   Anchor,
@@ -24,14 +21,12 @@ import {
   Checkbox,
   Group,
   Image,
-  PasswordInput,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -40,13 +35,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import type { CaptchaHandle } from '../../components/Captcha';
 import { usePayoutForm } from '../../components/payout-wizard/usePayoutForm';
 import { api, unwrap } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
+import { DomesticFormStep } from './DomesticFormStep';
 import {
-  type DomesticTab,
   domesticResolver,
   EMPTY_DOMESTIC_FORM as EMPTY,
   type DomesticForm as Form,
@@ -54,6 +49,7 @@ import {
 import { OrderView, useOrder } from './OrderView';
 
 type Step = 'choose' | 'inquiry' | 'result' | 'method' | 'payment';
+
 const END_USER = 'Personal END USER';
 const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
@@ -218,12 +214,6 @@ export default function DomesticPage() {
     setStep(to);
   }
 
-  const bankOptions = lookups.banks.map((b) => ({
-    value: b.kodebank,
-    label: `${b.kodebank} - ${b.namabank}`,
-  }));
-  const retailOptions = lookups.retail.map((r) => ({ value: r.id_produk, label: r.nama_produk }));
-
   const back = (to: Step) => (
     <Button
       variant="subtle"
@@ -280,121 +270,16 @@ export default function DomesticPage() {
       )}
 
       {step === 'inquiry' && (
-        <Card withBorder radius="md" p="lg">
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-            data-testid="domestic-form"
-          >
-            <Stack gap="md">
-              <SegmentedControl
-                fullWidth
-                value={form.tab}
-                onChange={(value) =>
-                  change({ ...EMPTY, tab: value as DomesticTab, password: form.password })
-                }
-                data={[
-                  { value: 'bank', label: t('transfer.tabBank') },
-                  { value: 'ewallet', label: t('transfer.tabEwallet') },
-                  { value: 'retail', label: t('transfer.tabRetail') },
-                ]}
-                data-testid="domestic-tabs"
-              />
-              {form.tab === 'bank' && (
-                <Select
-                  label={t('transfer.bank')}
-                  data={bankOptions}
-                  value={form.code || null}
-                  onChange={(value) => change({ code: value ?? '', accountKind: 'NORMAL' })}
-                  searchable
-                  nothingFoundMessage={t('common.noData')}
-                  data-testid="domestic-bank"
-                />
-              )}
-              {form.tab === 'bank' && form.code && isVaCapable(form.code) && (
-                <SegmentedControl
-                  value={form.accountKind}
-                  onChange={(value) => change({ accountKind: value as 'NORMAL' | 'VA' })}
-                  data={[
-                    { value: 'NORMAL', label: t('transfer.accountTypeTransfer') },
-                    { value: 'VA', label: t('transfer.accountTypeVa') },
-                  ]}
-                  data-testid="domestic-account-kind"
-                />
-              )}
-              {form.tab === 'ewallet' && (
-                <Select
-                  label={t('transfer.ewallet')}
-                  data={lookups.ewallets.map((e) => ({ value: e.id_produk, label: e.nama_produk }))}
-                  value={form.ewallet || null}
-                  onChange={(value) => change({ ewallet: value ?? '' })}
-                  data-testid="domestic-ewallet"
-                />
-              )}
-              {form.tab === 'retail' && (
-                <Select
-                  label={t('transfer.tabRetail')}
-                  data={retailOptions}
-                  value={form.code || null}
-                  onChange={(value) => change({ code: value ?? '' })}
-                  data-testid="domestic-retail"
-                />
-              )}
-              <TextInput
-                label={
-                  form.tab === 'retail' ? t('transfer.customerNumber') : t('transfer.accountNumber')
-                }
-                inputMode="numeric"
-                value={form.number}
-                maxLength={WITHDRAW_LIMITS.accountNumberMax}
-                onChange={(event) =>
-                  change({ number: formatAccountNumberInput(event.currentTarget.value) })
-                }
-                data-testid="domestic-number"
-              />
-              <TextInput
-                label={t('transfer.amount')}
-                inputMode="numeric"
-                leftSection={<Text size="sm">Rp.</Text>}
-                value={form.amount === '' ? '' : formatThousands(Number(form.amount))}
-                onChange={(event) => {
-                  const digits = event.currentTarget.value
-                    .replace(/\D/g, '')
-                    .slice(0, WITHDRAW_LIMITS.amountDigitsMax);
-                  change({ amount: digits === '' ? '' : String(Number(digits)) });
-                }}
-                data-testid="domestic-amount"
-              />
-              <TextInput
-                label={t('transfer.note')}
-                value={form.note}
-                maxLength={WITHDRAW_LIMITS.noteMax}
-                onChange={(event) => change({ note: event.currentTarget.value })}
-                data-testid="domestic-note"
-              />
-              <PasswordInput
-                label={t('transfer.password')}
-                value={form.password}
-                maxLength={WITHDRAW_LIMITS.secretMax}
-                autoComplete="current-password"
-                onChange={(event) => change({ password: event.currentTarget.value })}
-                data-testid="domestic-password"
-              />
-              {!session.is_test_user && (
-                <Captcha ref={captchaRef} onChange={(captcha) => change({ captcha })} />
-              )}
-              <Group justify="space-between">
-                {lines.length > 0 ? back('result') : back('choose')}
-                <Button type="submit" loading={submitting} data-testid="domestic-check">
-                  {t('transfer.check')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
+        <DomesticFormStep
+          form={form}
+          change={change}
+          submit={submit}
+          submitting={submitting}
+          lookups={lookups}
+          isTestUser={session.is_test_user}
+          captchaRef={captchaRef}
+          back={lines.length > 0 ? back('result') : back('choose')}
+        />
       )}
 
       {step === 'result' && (
