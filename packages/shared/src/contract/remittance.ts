@@ -133,6 +133,9 @@ export interface RemittanceFields {
   nationality: string;
 }
 
+/** A rule's message key and the field it is shown for. */
+type BrokenRule = [message: string, field: keyof RemittanceFields];
+
 /**
  * Spec 02 §5 International, in its order: country, amounts > 0, account number, city, address,
  * receiver id number, SWIFT code, beneficiary name, password, purpose; then the destination bank,
@@ -142,9 +145,6 @@ export interface RemittanceFields {
  * later rules assume the earlier ones hold (the SWIFT country needs a known country), so the
  * inquiry schema reports only this one, after the fields' own shape issues.
  */
-/** A rule's message key and the field it is shown for. */
-type BrokenRule = [message: string, field: keyof RemittanceFields];
-
 function firstBrokenRule(f: RemittanceFields): BrokenRule | null {
   const country = countryOfCurrency(f.currency);
   if (!f.country_destination.trim() || !country || country.country_code !== f.country_destination)
