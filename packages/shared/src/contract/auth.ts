@@ -17,6 +17,14 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
+/**
+ * The login form (spec 01 §5 order): username, password, then the captcha, which the server
+ * checks after the schema (the test key stands in for it).
+ */
+export const loginFormSchema = loginRequest.extend({
+  captcha: z.string({ error: 'auth.submitCaptcha' }).min(1, { error: 'auth.submitCaptcha' }),
+});
+
 export const resetPasswordRequest = z.object({
   email: requiredText('auth.enterResetEmail'),
   captcha: z.string().optional().default(''),

@@ -44,6 +44,16 @@ export const simulatorPayRequest = z.object({
 });
 export type SimulatorPayRequest = z.infer<typeof simulatorPayRequest>;
 
+/**
+ * What the simulator's pay form checks before calling, in the order the server checks them
+ * (channel, number, amount); the reference is left to the server, whose answer shows it.
+ */
+export const simulatorPayFormSchema = simulatorPayRequest.pick({
+  channel: true,
+  number: true,
+  amount: true,
+});
+
 export interface SimulatorPayResult {
   /** The bank's reference of this payment (send it again to replay). */
   reference: string;

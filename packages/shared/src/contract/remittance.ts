@@ -5,7 +5,7 @@ import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
  * International remittance (spec 02 §2.4, §5 International, §7): six destination currencies, an
  * IDR amount converted at the published selling rate, a beneficiary abroad, an e-mailed OTP.
  * Messages are catalog keys (`remittance.*`). The server and the page check the fields with the
- * same function (`firstRemittanceFieldError`), so both say the same first problem.
+ * same schema (`remittanceInquiryRequest`), so both say the same first problem.
  */
 
 /** Spec 02 §9: the six destination currencies. */
@@ -106,7 +106,7 @@ const compact = (value: string) => value.replace(/[\s-]/g, '');
 export const SWIFT_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
-/** What the form holds (the request fields before parsing), for the shared check. */
+/** The inquiry fields after parsing (what the service works with). */
 export interface RemittanceFields {
   country_destination: string;
   currency: string;
@@ -126,44 +126,53 @@ export interface RemittanceFields {
   nationality: string;
 }
 
+/** A rule's message key and the field it is shown for. */
+type BrokenRule = [message: string, field: keyof RemittanceFields];
+
 /**
  * Spec 02 §5 International, in its order: country, amounts > 0, account number, city, address,
  * receiver id number, SWIFT code, beneficiary name, password, purpose; then the destination bank,
  * the receiver phone (CNY, HKD, SGD), the IFS code (INR) and the nationality (MYR, SGD: the spec
  * shows the IFS-code message for it); then the formats (SWIFT/BIC 8 or 11 characters of the
- * destination country, IFSC 11 characters, phone per country). Returns the first message key.
+ * destination country, IFSC 11 characters, phone per country). Returns the first broken rule:
+ * later rules assume the earlier ones hold (the SWIFT country needs a known country), so the
+ * inquiry schema reports only this one, after the fields' own shape issues.
  */
-export function firstRemittanceFieldError(f: RemittanceFields): string | null {
+function firstBrokenRule(f: RemittanceFields): BrokenRule | null {
   const country = countryOfCurrency(f.currency);
   if (!f.country_destination.trim() || !country || country.country_code !== f.country_destination)
-    return 'remittance.chooseCountry';
-  if (!(f.nominal > 0) || !(f.nominal_destination > 0)) return 'remittance.enterAmount';
-  if (!f.account_number.trim()) return 'remittance.enterAccountNumber';
-  if (!f.city.trim()) return 'remittance.enterCity';
-  if (!f.address.trim()) return 'remittance.enterAddress';
-  if (!f.id_number_receiver.trim()) return 'remittance.enterIdNumber';
-  if (!f.swift_code.trim()) return 'remittance.enterSwift';
-  if (!f.anrekening.trim()) return 'remittance.enterAccountName';
-  if (!f.password) return 'remittance.enterPassword';
-  if (!f.purposetransaction.trim()) return 'remittance.choosePurpose';
-  if (!f.kodebanktujuan.trim()) return 'remittance.chooseBank';
-  if (needsPhone(f.currency) && !f.phonenumberreceiver.trim()) return 'remittance.enterPhone';
-  if (needsIfsc(f.currency) && !f.ifscode.trim()) return 'remittance.enterIfsc';
-  if (needsNationality(f.currency) && !f.nationality.trim()) return 'remittance.enterIfsc';
-  if (!/^[A-Za-z0-9\s-]+$/.test(f.account_number.trim())) return 'remittance.checkAccountNumber';
+    return ['remittance.chooseCountry', 'country_destination'];
+  if (!(f.nominal > 0) || !(f.nominal_destination > 0))
+    return ['remittance.enterAmount', 'nominal'];
+  if (!f.account_number.trim()) return ['remittance.enterAccountNumber', 'account_number'];
+  if (!f.city.trim()) return ['remittance.enterCity', 'city'];
+  if (!f.address.trim()) return ['remittance.enterAddress', 'address'];
+  if (!f.id_number_receiver.trim()) return ['remittance.enterIdNumber', 'id_number_receiver'];
+  if (!f.swift_code.trim()) return ['remittance.enterSwift', 'swift_code'];
+  if (!f.anrekening.trim()) return ['remittance.enterAccountName', 'anrekening'];
+  if (!f.password) return ['remittance.enterPassword', 'password'];
+  if (!f.purposetransaction.trim()) return ['remittance.choosePurpose', 'purposetransaction'];
+  if (!f.kodebanktujuan.trim()) return ['remittance.chooseBank', 'kodebanktujuan'];
+  if (needsPhone(f.currency) && !f.phonenumberreceiver.trim())
+    return ['remittance.enterPhone', 'phonenumberreceiver'];
+  if (needsIfsc(f.currency) && !f.ifscode.trim()) return ['remittance.enterIfsc', 'ifscode'];
+  if (needsNationality(f.currency) && !f.nationality.trim())
+    return ['remittance.enterIfsc', 'nationality'];
+  if (!/^[A-Za-z0-9\s-]+$/.test(f.account_number.trim()))
+    return ['remittance.checkAccountNumber', 'account_number'];
   const swift = f.swift_code.trim().toUpperCase();
-  if (!SWIFT_PATTERN.test(swift)) return 'remittance.swiftFormat';
-  if (swift.slice(4, 6) !== country.country_code) return 'remittance.swiftCountry';
+  if (!SWIFT_PATTERN.test(swift)) return ['remittance.swiftFormat', 'swift_code'];
+  if (swift.slice(4, 6) !== country.country_code) return ['remittance.swiftCountry', 'swift_code'];
   if (needsIfsc(f.currency) && !IFSC_PATTERN.test(f.ifscode.trim().toUpperCase()))
-    return 'remittance.ifscFormat';
+    return ['remittance.ifscFormat', 'ifscode'];
   const phonePattern = PHONE_PATTERNS[country.currency];
   if (phonePattern && needsPhone(f.currency) && !phonePattern.test(compact(f.phonenumberreceiver)))
-    return 'remittance.phoneFormat';
+    return ['remittance.phoneFormat', 'phonenumberreceiver'];
   if (
     needsNationality(f.currency) &&
     !NATIONALITIES.some((n) => n.code === f.nationality.trim().toUpperCase())
   )
-    return 'remittance.enterIfsc';
+    return ['remittance.enterIfsc', 'nationality'];
   return null;
 }
 
@@ -197,25 +206,33 @@ const secret = z
   .optional()
   .default('');
 
-/** POST transaction/cashout_inquiry_remittance (spec 02 §7). Shapes only; the order is the function's. */
-export const remittanceInquiryRequest = z.object({
-  country_destination: text(2),
-  nominal: amountField,
-  nominal_destination: amountField,
-  account_number: text(REMITTANCE_LIMITS.accountNumberMax),
-  city: text(REMITTANCE_LIMITS.textMax),
-  address: text(255),
-  id_number_receiver: text(64),
-  swift_code: text(11),
-  anrekening: text(REMITTANCE_LIMITS.textMax),
-  password: secret,
-  currency: text(3),
-  kodebanktujuan: text(32),
-  purposetransaction: text(32),
-  phonenumberreceiver: text(20),
-  ifscode: text(11),
-  nationality: text(2),
-});
+/**
+ * POST transaction/cashout_inquiry_remittance (spec 02 §7): the shapes, then the field rules of
+ * spec 02 §5 in its order (the first broken one). The page's form uses the same schema.
+ */
+export const remittanceInquiryRequest = z
+  .object({
+    country_destination: text(2),
+    nominal: amountField,
+    nominal_destination: amountField,
+    account_number: text(REMITTANCE_LIMITS.accountNumberMax),
+    city: text(REMITTANCE_LIMITS.textMax),
+    address: text(255),
+    id_number_receiver: text(64),
+    swift_code: text(11),
+    anrekening: text(REMITTANCE_LIMITS.textMax),
+    password: secret,
+    currency: text(3),
+    kodebanktujuan: text(32),
+    purposetransaction: text(32),
+    phonenumberreceiver: text(20),
+    ifscode: text(11),
+    nationality: text(2),
+  })
+  .superRefine((fields, ctx) => {
+    const broken = firstBrokenRule(fields);
+    if (broken) ctx.addIssue({ code: 'custom', message: broken[0], path: [broken[1]] });
+  });
 export type RemittanceInquiryRequest = z.input<typeof remittanceInquiryRequest>;
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });

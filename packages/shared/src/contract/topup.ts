@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TUTORIAL_BANK_CODES } from '../domain/banks';
 import { showsDepositLink, TOPUP_ACCESS } from './access-rules';
-import { parseAmount } from './withdraw';
+import { formCaptcha, parseAmount } from './withdraw';
 
 /** Kept in the zod-free ./access-rules (the route table and menu load them without zod). */
 export { showsDepositLink, TOPUP_ACCESS };
@@ -88,14 +88,20 @@ const required = (key: string) =>
 
 const nominal = z.preprocess(
   (v) => (v === undefined || v === null || v === '' || v === '0' || v === 0 ? undefined : v),
-  z.union([z.string(), z.number()], { error: 'topup.enterNominal' }).transform((v, ctx) => {
-    const amount = parseAmount(v);
-    if (Number.isNaN(amount)) {
-      ctx.addIssue({ code: 'custom', message: 'topup.invalidNominal' });
-      return z.NEVER;
-    }
-    return amount;
-  }),
+  // Each member names the message too: the form's resolver reads a union's members, the server
+  // the union's own message.
+  z
+    .union([z.string({ error: 'topup.enterNominal' }), z.number({ error: 'topup.enterNominal' })], {
+      error: 'topup.enterNominal',
+    })
+    .transform((v, ctx) => {
+      const amount = parseAmount(v);
+      if (Number.isNaN(amount)) {
+        ctx.addIssue({ code: 'custom', message: 'topup.invalidNominal' });
+        return z.NEVER;
+      }
+      return amount;
+    }),
 );
 
 const secret = z
@@ -103,41 +109,39 @@ const secret = z
   .min(1, { error: 'topup.enterPassword' })
   .max(TOPUP_LIMITS.secretMax, { error: 'topup.secretTooLong' });
 
+const topupFields = z.object({
+  kodeBank: required('topup.chooseBank'),
+  nominal,
+  password: secret,
+  recaptcha: z.string().optional().default(''),
+});
+
 /**
  * POST transaction/topup. The spec's payload names the account password `pin` in one reading and
  * `password` in another: both are accepted. username, email and brand are ignored (the session
  * says who tops up). The captcha is checked by the server after these (a test user skips it).
  */
-export const topupRequest = z.preprocess(
-  (v) => {
-    if (!v || typeof v !== 'object') return v;
-    const body = v as Record<string, unknown>;
-    return body.password === undefined && body.pin !== undefined
-      ? { ...body, password: body.pin }
-      : body;
-  },
-  z.object({
-    kodeBank: required('topup.chooseBank'),
-    nominal,
-    password: secret,
-    recaptcha: z.string().optional().default(''),
-  }),
-);
+export const topupRequest = z.preprocess((v) => {
+  if (!v || typeof v !== 'object') return v;
+  const body = v as Record<string, unknown>;
+  return body.password === undefined && body.pin !== undefined
+    ? { ...body, password: body.pin }
+    : body;
+}, topupFields);
 export type TopupRequest = z.input<typeof topupRequest>;
 
-/** The form's first problem in spec 02 §5 order (bank, nominal, password, captcha), or null. */
-export function firstTopupFormError(v: {
-  kodeBank: string;
-  nominal: number;
-  password: string;
-  captcha: string;
-  isTestUser: boolean;
-}): string | null {
-  if (!v.kodeBank) return 'topup.chooseBank';
-  if (!v.nominal) return 'topup.enterNominal';
-  if (!v.password) return 'topup.enterPassword';
-  if (!v.isTestUser && !v.captcha) return 'topup.fillCaptcha';
-  return amountProblem(v.nominal);
+/**
+ * The manual top-up form (spec 02 §5 order): bank, nominal, password, captcha (unless a test
+ * session), then the amount bounds. The fields report their issues in that order and the bounds
+ * are a refinement, which comes after them.
+ */
+export function topupFormSchema(isTestUser: boolean) {
+  return topupFields
+    .extend({ recaptcha: formCaptcha(isTestUser, 'topup.fillCaptcha') })
+    .superRefine((form, ctx) => {
+      const problem = amountProblem(form.nominal);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['nominal'] });
+    });
 }
 
 /** The amount bounds, after the spec's emptiness rules. */

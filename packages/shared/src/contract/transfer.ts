@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findBank } from '../domain/banks';
 import { TRANSFER_ACCESS } from './access-rules';
-import { parseAmount } from './withdraw';
+import { parseAmount, withdrawFormSchema } from './withdraw';
 
 /** Kept in the zod-free ./access-rules (the route table and menu load them without zod). */
 export { TRANSFER_ACCESS };
@@ -278,4 +278,16 @@ export function displayStatus(status: OrderStatus, expiresAt: Date, now: Date): 
 /** Spec 02 §5 rule 7 (domestic only): digits and hyphens only. */
 export function isDomesticAccountNumber(value: string): boolean {
   return /^[\d-]+$/.test(value.trim()) && /\d/.test(value);
+}
+
+/**
+ * The domestic transfer form (spec 02 §5 rules 1–7): the withdraw form's rules in their order,
+ * then rule 7 (digits and hyphens only). The refinement runs after the fields, so its issue comes
+ * after theirs and the first issue stays the spec's first message.
+ */
+export function domesticFormSchema(kind: 'cashout' | 'ewallet', isTestUser: boolean) {
+  return withdrawFormSchema(kind, isTestUser).superRefine((form, ctx) => {
+    if (!isDomesticAccountNumber(form.number))
+      ctx.addIssue({ code: 'custom', message: 'withdraw.checkAccountNumber', path: ['number'] });
+  });
 }

@@ -318,30 +318,21 @@ export const withdrawDetailResult = z.object({
 });
 export type WithdrawDetailResult = z.infer<typeof withdrawDetailResult>;
 
-export type WithdrawFormType = 'bank' | 'ewallet' | 'favourite';
-
-export interface WithdrawFormInput {
-  type: WithdrawFormType;
-  code: string;
-  number: string;
-  nominal: number;
-  password: string;
-  ewallet: string;
-  captcha: string;
-  isTestUser: boolean;
-}
+/**
+ * Spec 02 §5 rule 6: the forms ask for the captcha after the other fields (the server checks it
+ * after the schema); a test session skips it.
+ */
+export const formCaptcha = (isTestUser: boolean, key: string) =>
+  isTestUser ? captcha : z.string({ error: key }).min(1, { error: key });
 
 /**
- * The first failing rule of spec 02 §5 for the withdraw form, in the spec's order; the page shows
- * it before calling and the server answers the same message for the same input.
+ * The withdraw form (spec 02 §5 rules 1–6): the inquiry request the server validates, plus the
+ * captcha. Its issues come in the fields' order, which is the spec's order, so the first issue is
+ * the message the user reads (bank, number, amount, password, e-wallet, captcha).
  */
-export function firstWithdrawFormError(input: WithdrawFormInput): string | null {
-  const isBankLike = input.type === 'bank' || input.type === 'favourite';
-  if (isBankLike && !input.code) return 'withdraw.chooseBank';
-  if (!input.number.trim()) return 'withdraw.enterAccountNumber';
-  if (!(input.nominal > 0)) return 'withdraw.enterAmount';
-  if (!input.password) return 'withdraw.enterPassword';
-  if (input.type === 'ewallet' && !input.ewallet) return 'withdraw.chooseEwallet';
-  if (!input.isTestUser && !input.captcha) return 'withdraw.fillCaptcha';
-  return null;
+export function withdrawFormSchema(kind: 'cashout' | 'ewallet', isTestUser: boolean) {
+  const captchaRule = { recaptcha: formCaptcha(isTestUser, 'withdraw.fillCaptcha') };
+  return kind === 'ewallet'
+    ? ewalletInquiryRequest.extend(captchaRule)
+    : cashoutInquiryRequest.extend(captchaRule);
 }

@@ -7,7 +7,6 @@ import {
 } from '@gerbang/shared';
 import {
   countryOfCurrency,
-  firstRemittanceFieldError,
   REMITTANCE_LIMITS,
   type RemittanceCurrency,
   type RemittanceFields,
@@ -126,8 +125,9 @@ function checkConversion(fields: RemittanceFields, rate: number): void {
 }
 
 /**
- * transaction/cashout_inquiry_remittance: the field rules in the spec's order, the destination
- * bank, the current rate and the conversion, the 50,000,000 limit, the account password (argon2,
+ * transaction/cashout_inquiry_remittance, on fields that passed `remittanceInquiryRequest` (the
+ * field rules in the spec's order, the same schema the page's form uses): the destination bank,
+ * the current rate and the conversion, the 50,000,000 limit, the account password (argon2,
  * outside any transaction), the balance (amount + fee), the partner's beneficiary check; then the
  * inquiry and its OTP are written together and the OTP is mailed (the withdraw OTP rules).
  */
@@ -137,8 +137,6 @@ export async function createRemittanceInquiry(
   fields: RemittanceFields,
 ): Promise<RemittanceInquiryResult> {
   const { auth, lang } = actor;
-  const problem = firstRemittanceFieldError(fields);
-  if (problem) throw validationError(problem);
   const country = countryOfCurrency(fields.currency);
   const bank = country && findInternationalBank(country.country_code, fields.kodebanktujuan);
   if (!country || !bank) throw validationError('remittance.unknownBank');

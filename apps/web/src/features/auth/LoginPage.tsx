@@ -23,25 +23,12 @@ import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { changeLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { firstLoginProblem, type LoginProblem } from './login-form';
 
 // The dialog (and Mantine's modal stack with it) loads when it is first opened (issue 12 point 11).
 const ForgotPasswordDialog = lazy(() =>
   import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
 );
-
-type Field = 'username' | 'password' | 'captcha';
-
-/** The first failing rule in the spec's order (spec 01 §5); the server checks the same. */
-function firstError(
-  username: string,
-  password: string,
-  captcha: string,
-): { field: Field; key: string } | null {
-  if (!username.trim()) return { field: 'username', key: 'auth.enterUsername' };
-  if (!password) return { field: 'password', key: 'auth.enterPassword' };
-  if (!captcha) return { field: 'captcha', key: 'auth.submitCaptcha' };
-  return null;
-}
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -53,7 +40,7 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [captcha, setCaptcha] = useState(testKey ?? '');
-  const [error, setError] = useState<{ field: Field; key: string } | null>(null);
+  const [error, setError] = useState<LoginProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   // Stays mounted once opened, so closing it plays its transition.
@@ -68,7 +55,7 @@ export default function LoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = firstError(username, password, captcha);
+    const problem = await firstLoginProblem({ username, password, captcha });
     setError(problem);
     if (problem) return;
     setSubmitting(true);

@@ -5,6 +5,7 @@ import {
   type SimulatorPayChannel,
   type SimulatorPayResult,
   type SimulatorSettleResult,
+  simulatorPayFormSchema,
 } from '@gerbang/shared/contract/payins';
 import {
   ActionIcon,
@@ -41,30 +42,22 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { QrCode } from '../../components/QrCode';
 import { api, callKey, client } from '../../lib/api';
+import { firstFieldError, requestResolver } from '../../lib/forms/spec-form';
 import { changeLanguage } from '../../lib/i18n';
 import { decodeQrImage } from './qr-image';
 import { readQrisText } from './qris-text';
-
-type Field = 'number' | 'amount';
 
 interface PayAnswer {
   ok: boolean;
   rd: string;
   result: SimulatorPayResult | null;
-}
-
-/** The first failing rule, in the order the server checks them (channel, number, amount). */
-function firstError(number: string, amount: number | ''): { field: Field; key: string } | null {
-  if (!number.trim()) return { field: 'number', key: 'payins.simulator.enterNumber' };
-  if (amount === '' || !Number.isSafeInteger(amount) || amount <= 0)
-    return { field: 'amount', key: 'payins.simulator.enterAmount' };
-  return null;
 }
 
 function ResultCard({ answer }: { answer: PayAnswer }) {
@@ -214,6 +207,11 @@ function SettlementCard() {
   );
 }
 
+interface PayFormValues {
+  number: string;
+  amount: number | '';
+}
+
 function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
   const { t } = useTranslation();
   // A hosted checkout link (the payment link's "Bayar Sekarang") opens the form filled in.
@@ -222,10 +220,22 @@ function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
     const asked = prefill.get('channel');
     return asked === 'ewallet' || asked === 'card' ? asked : 'va';
   });
-  const [number, setNumber] = useState(() => prefill.get('number') ?? '');
-  const [amount, setAmount] = useState<number | ''>(() => Number(prefill.get('amount')) || '');
+  const form = useForm<PayFormValues>({
+    defaultValues: {
+      number: prefill.get('number') ?? '',
+      amount: Number(prefill.get('amount')) || '',
+    },
+    resolver: requestResolver<PayFormValues>(
+      () => simulatorPayFormSchema,
+      (values) => ({ channel, ...values }),
+    ),
+  });
+  const { number, amount } = form.watch();
+  const setNumber = (value: string) => form.setValue('number', value);
+  const setAmount = (value: number | '') => form.setValue('amount', value);
   const [reference, setReference] = useState('');
-  const [error, setError] = useState<{ field: Field; key: string } | null>(null);
+  // Only the first problem in the server's order shows, under its field, until the next submit.
+  const [error, setError] = useState<{ field: string; key: string } | null>(null);
   const [qrNote, setQrNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [paying, setPaying] = useState(false);
   const qris = useMemo(
@@ -263,11 +273,12 @@ function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
     takePayload(text);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = firstError(number, amount);
-    setError(problem);
-    if (problem) return;
+  const onInvalid = (errors: FieldErrors<PayFormValues>) => {
+    const first = firstFieldError(errors);
+    setError(first && { field: first.field, key: first.message });
+  };
+  const onValid = async () => {
+    setError(null);
     setPaying(true);
     const res = await api.post<SimulatorPayResult>(
       '/dev/simulator/pay',
@@ -295,7 +306,11 @@ function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
 
   return (
     <Card withBorder radius="md" p="lg">
-      <form onSubmit={onSubmit} noValidate data-testid="simulator-pay-form">
+      <form
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        noValidate
+        data-testid="simulator-pay-form"
+      >
         <Stack gap="md">
           <Box>
             <Text size="sm" fw={500} mb={4}>

@@ -26,43 +26,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { showErrorDialog } from '../../lib/dialogs';
-
-export interface RemittanceForm {
-  currency: string;
-  /** Digits only. */
-  nominal: string;
-  nominalDestination: string;
-  bank: string;
-  accountNumber: string;
-  accountName: string;
-  city: string;
-  address: string;
-  idNumber: string;
-  swift: string;
-  phone: string;
-  ifsc: string;
-  nationality: string;
-  password: string;
-  purpose: string;
-}
-
-export const EMPTY_REMITTANCE_FORM: RemittanceForm = {
-  currency: '',
-  nominal: '',
-  nominalDestination: '',
-  bank: '',
-  accountNumber: '',
-  accountName: '',
-  city: '',
-  address: '',
-  idNumber: '',
-  swift: '',
-  phone: '',
-  ifsc: '',
-  nationality: '',
-  password: '',
-  purpose: '',
-};
+import type { RemittanceForm } from './remittance-form';
 
 interface Props {
   form: RemittanceForm;

@@ -1,9 +1,5 @@
 import { formatRupiah, formatThousands, RC } from '@gerbang/shared';
-import {
-  firstTopupFormError,
-  TOPUP_LIMITS,
-  type TopupResult,
-} from '@gerbang/shared/contract/topup';
+import { TOPUP_LIMITS, type TopupResult } from '@gerbang/shared/contract/topup';
 import { topupCalls } from '@gerbang/shared/contract/topup-calls';
 import {
   Button,
@@ -17,23 +13,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
 import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
+import { firstErrorMessage, patchForm } from '../../lib/forms/spec-form';
 import { useLoggedIn } from '../../lib/session';
 import { TopupSuccess } from './TopupSuccess';
+import { EMPTY_TOPUP_FORM as EMPTY, type TopupForm as Form, topupResolver } from './topup-form';
 import { useTopupBanks } from './useTopupLookups';
 
-interface Form {
-  kodeBank: string;
-  /** Digits only. */
-  nominal: string;
-  password: string;
-  captcha: string;
-}
-
-const EMPTY: Form = { kodeBank: '', nominal: '', password: '', captcha: '' };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -46,31 +36,19 @@ export function ManualTab() {
   const session = useLoggedIn();
   const banks = useTopupBanks();
   const captchaRef = useRef<CaptchaHandle>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
+  const formState = useForm<Form>({
+    defaultValues: EMPTY,
+    resolver: topupResolver(session.is_test_user),
+  });
+  const form = formState.watch();
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<TopupResult | null>(null);
-  const change = (next: Partial<Form>) => setForm((current) => ({ ...current, ...next }));
+  const change = (next: Partial<Form>) => patchForm(formState, next);
   const warn = (message: string, title?: string) =>
     showErrorDialog(message, title ?? t('common.attention'));
 
-  const submit = async () => {
+  const submit = async (form: Form) => {
     const nominal = Number(form.nominal || '0');
-    const problem = firstTopupFormError({
-      kodeBank: form.kodeBank,
-      nominal,
-      password: form.password,
-      captcha: form.captcha,
-      isTestUser: session.is_test_user,
-    });
-    if (problem) {
-      warn(
-        t(problem, {
-          min: formatRupiah(TOPUP_LIMITS.minAmount),
-          max: formatRupiah(TOPUP_LIMITS.maxAmount),
-        }),
-      );
-      return;
-    }
     setLoading(true);
     const [res] = await Promise.all([
       client.call(
@@ -90,7 +68,7 @@ export function ManualTab() {
     setLoading(false);
     if (res.rc === RC.OK && res.data) {
       setResult(res.data);
-      setForm(EMPTY);
+      formState.reset(EMPTY);
       return;
     }
     captchaRef.current?.reset();
@@ -99,16 +77,25 @@ export function ManualTab() {
     else warn(res.rd || t('topup.somethingWrong'), t('topup.failed'));
   };
 
+  const showFirstProblem = (problem: string | null) => {
+    if (!problem) return;
+    warn(
+      t(problem, {
+        min: formatRupiah(TOPUP_LIMITS.minAmount),
+        max: formatRupiah(TOPUP_LIMITS.maxAmount),
+      }),
+    );
+  };
+
   if (result) return <TopupSuccess result={result} onAgain={() => setResult(null)} />;
 
   return (
     <>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+        onSubmit={formState.handleSubmit(submit, (errors) =>
+          showFirstProblem(firstErrorMessage(errors)),
+        )}
         data-testid="topup-form"
       >
         <Stack gap="md">

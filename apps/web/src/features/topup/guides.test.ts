@@ -1,8 +1,10 @@
 import { translate } from '@gerbang/shared';
-import { firstTopupFormError, TOPUP_GUIDE_BANK_CODES } from '@gerbang/shared/contract/topup';
+import { TOPUP_GUIDE_BANK_CODES } from '@gerbang/shared/contract/topup';
 import { describe, expect, it } from 'vitest';
 import { BANK_GUIDES, guideSteps, methodsOf } from '../../lib/bank-guides';
+import { firstProblemOf } from '../../lib/forms/spec-form';
 import { countdown } from './countdown';
+import { type TopupForm, topupResolver } from './topup-form';
 
 describe('top-up bank guides', () => {
   it('has ATM / mobile / internet steps for every bank spec 02 §9 lists, in both languages', () => {
@@ -38,16 +40,20 @@ describe('top-up bank guides', () => {
 });
 
 describe('top-up form', () => {
-  const base = { kodeBank: '014', nominal: 50_000, password: 'x', captcha: 'c', isTestUser: false };
-  it('reports the first problem in spec 02 §5 order', () => {
-    expect(firstTopupFormError({ ...base, kodeBank: '', nominal: 0, password: '' })).toBe(
-      'topup.chooseBank',
-    );
-    expect(firstTopupFormError({ ...base, nominal: 0, password: '' })).toBe('topup.enterNominal');
-    expect(firstTopupFormError({ ...base, password: '', captcha: '' })).toBe('topup.enterPassword');
-    expect(firstTopupFormError({ ...base, captcha: '' })).toBe('topup.fillCaptcha');
-    expect(firstTopupFormError({ ...base, captcha: '', isTestUser: true })).toBeNull();
-    expect(firstTopupFormError({ ...base, nominal: 5_000 })).toBe('topup.minAmount');
+  const base: TopupForm = { kodeBank: '014', nominal: '50000', password: 'x', captcha: 'c' };
+  const problem = (form: Partial<TopupForm>, isTestUser = false) =>
+    firstProblemOf(topupResolver(isTestUser), { ...base, ...form });
+  it('reports the first problem in spec 02 §5 order', async () => {
+    expect(await problem({ kodeBank: '', nominal: '', password: '' })).toBe('topup.chooseBank');
+    expect(await problem({ nominal: '0', password: '' })).toBe('topup.enterNominal');
+    expect(await problem({ password: '', captcha: '' })).toBe('topup.enterPassword');
+    expect(await problem({ captcha: '' })).toBe('topup.fillCaptcha');
+    expect(await problem({ captcha: '' }, true)).toBeNull();
+    expect(await problem({ nominal: '5000' })).toBe('topup.minAmount');
+    // The bounds come after every emptiness rule, the captcha included.
+    expect(await problem({ nominal: '5000', captcha: '' })).toBe('topup.fillCaptcha');
+    expect(await problem({ nominal: '5000', password: '' })).toBe('topup.enterPassword');
+    expect(await problem({})).toBeNull();
   });
 
   it('counts down to the expiry and stops at 00:00:00', () => {

@@ -1,17 +1,8 @@
-import { formatRupiah, formatThousands } from '@gerbang/shared';
-import {
-  isDomesticAccountNumber,
-  orderTotal,
-  TRANSFER_ACCESS,
-} from '@gerbang/shared/contract/transfer';
+import { formatRupiah } from '@gerbang/shared';
+import { orderTotal, TRANSFER_ACCESS } from '@gerbang/shared/contract/transfer';
 import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
-import {
-  formatAccountNumberInput,
-  WITHDRAW_LIMITS,
-  type WithdrawInquiryResult,
-} from '@gerbang/shared/contract/withdraw';
+import type { WithdrawInquiryResult } from '@gerbang/shared/contract/withdraw';
 import { withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
-import { isVaCapable } from '@gerbang/shared/domain/banks';
 import {
   Alert,
   Anchor,
@@ -21,14 +12,12 @@ import {
   Checkbox,
   Group,
   Image,
-  PasswordInput,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -37,53 +26,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import type { CaptchaHandle } from '../../components/Captcha';
+import { usePayoutForm } from '../../components/payout-wizard/usePayoutForm';
 import { callKey, callQuery, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
+import { DomesticFormStep } from './DomesticFormStep';
+import {
+  domesticResolver,
+  EMPTY_DOMESTIC_FORM as EMPTY,
+  type DomesticForm as Form,
+} from './domestic-form';
 import { OrderView, useOrder } from './OrderView';
 
 type Step = 'choose' | 'inquiry' | 'result' | 'method' | 'payment';
-type Tab = 'bank' | 'ewallet' | 'retail';
-
-interface Form {
-  tab: Tab;
-  code: string;
-  accountKind: 'NORMAL' | 'VA';
-  number: string;
-  amount: string;
-  password: string;
-  ewallet: string;
-  note: string;
-  captcha: string;
-}
-
-const EMPTY: Form = {
-  tab: 'bank',
-  code: '',
-  accountKind: 'NORMAL',
-  number: '',
-  amount: '',
-  password: '',
-  ewallet: '',
-  note: '',
-  captcha: '',
-};
 
 const END_USER = 'Personal END USER';
 const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-
-/** Spec 02 §5 rules 1–7 in order (domestic): the first failing one, as a catalog key. */
-function firstError(form: Form, isTestUser: boolean): string | null {
-  if (form.tab !== 'ewallet' && !form.code) return 'withdraw.chooseBank';
-  if (!form.number.trim()) return 'withdraw.enterAccountNumber';
-  if (!(Number(form.amount || '0') > 0)) return 'withdraw.enterAmount';
-  if (!form.password) return 'withdraw.enterPassword';
-  if (form.tab === 'ewallet' && !form.ewallet) return 'withdraw.chooseEwallet';
-  if (!isTestUser && !form.captcha) return 'withdraw.fillCaptcha';
-  if (!isDomesticAccountNumber(form.number)) return 'withdraw.checkAccountNumber';
-  return null;
-}
 
 function useLookups() {
   const opts = { staleTime: 10 * 60_000 } as const;
@@ -120,9 +79,20 @@ export default function DomesticPage() {
   const captchaRef = useRef<CaptchaHandle>(null);
   const isEndUser = session.user_type === END_USER;
   const [step, setStep] = useState<Step>('choose');
-  const [form, setForm] = useState<Form>(EMPTY);
   const [lines, setLines] = useState<WithdrawInquiryResult[]>([]);
   const [busy, setBusy] = useState(false);
+  const {
+    form: formState,
+    values: form,
+    patch: change,
+    submit,
+    submitting,
+  } = usePayoutForm<Form>({
+    defaultValues: EMPTY,
+    resolver: domesticResolver(session.is_test_user),
+    onValid: check,
+    problemTitle: t('transfer.attention'),
+  });
   const [channelId, setChannelId] = useState<string | null>(null);
   const [channelType, setChannelType] = useState<'VA' | 'TRANSFER'>('VA');
   const [voucher, setVoucher] = useState<string | null>(null);
@@ -149,15 +119,7 @@ export default function DomesticPage() {
     setStep('inquiry');
   });
 
-  const change = (next: Partial<Form>) => setForm((f) => ({ ...f, ...next }));
-
-  async function check() {
-    const problem = firstError(form, session.is_test_user);
-    if (problem) {
-      showErrorDialog(t(problem), attention);
-      return;
-    }
-    setBusy(true);
+  async function check(form: Form) {
     const common = {
       number: form.number,
       nominal: form.amount,
@@ -180,13 +142,12 @@ export default function DomesticPage() {
             code: form.code,
             jenis_rekening: form.accountKind === 'VA' ? 'VA' : '',
           });
-    setBusy(false);
     if (res.rc !== '00') {
       captchaRef.current?.reset();
       return;
     }
     setLines((all) => [...all, res.data]);
-    setForm((f) => ({ ...EMPTY, tab: f.tab, password: f.password }));
+    formState.reset({ ...EMPTY, tab: form.tab, password: form.password });
     captchaRef.current?.reset();
     setStep('result');
   }
@@ -227,12 +188,6 @@ export default function DomesticPage() {
     clientKey.current = newKey();
     setStep(to);
   }
-
-  const bankOptions = lookups.banks.map((b) => ({
-    value: b.kodebank,
-    label: `${b.kodebank} - ${b.namabank}`,
-  }));
-  const retailOptions = lookups.retail.map((r) => ({ value: r.id_produk, label: r.nama_produk }));
 
   const back = (to: Step) => (
     <Button
@@ -290,121 +245,16 @@ export default function DomesticPage() {
       )}
 
       {step === 'inquiry' && (
-        <Card withBorder radius="md" p="lg">
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void check();
-            }}
-            data-testid="domestic-form"
-          >
-            <Stack gap="md">
-              <SegmentedControl
-                fullWidth
-                value={form.tab}
-                onChange={(value) =>
-                  change({ ...EMPTY, tab: value as Tab, password: form.password })
-                }
-                data={[
-                  { value: 'bank', label: t('transfer.tabBank') },
-                  { value: 'ewallet', label: t('transfer.tabEwallet') },
-                  { value: 'retail', label: t('transfer.tabRetail') },
-                ]}
-                data-testid="domestic-tabs"
-              />
-              {form.tab === 'bank' && (
-                <Select
-                  label={t('transfer.bank')}
-                  data={bankOptions}
-                  value={form.code || null}
-                  onChange={(value) => change({ code: value ?? '', accountKind: 'NORMAL' })}
-                  searchable
-                  nothingFoundMessage={t('common.noData')}
-                  data-testid="domestic-bank"
-                />
-              )}
-              {form.tab === 'bank' && form.code && isVaCapable(form.code) && (
-                <SegmentedControl
-                  value={form.accountKind}
-                  onChange={(value) => change({ accountKind: value as 'NORMAL' | 'VA' })}
-                  data={[
-                    { value: 'NORMAL', label: t('transfer.accountTypeTransfer') },
-                    { value: 'VA', label: t('transfer.accountTypeVa') },
-                  ]}
-                  data-testid="domestic-account-kind"
-                />
-              )}
-              {form.tab === 'ewallet' && (
-                <Select
-                  label={t('transfer.ewallet')}
-                  data={lookups.ewallets.map((e) => ({ value: e.id_produk, label: e.nama_produk }))}
-                  value={form.ewallet || null}
-                  onChange={(value) => change({ ewallet: value ?? '' })}
-                  data-testid="domestic-ewallet"
-                />
-              )}
-              {form.tab === 'retail' && (
-                <Select
-                  label={t('transfer.tabRetail')}
-                  data={retailOptions}
-                  value={form.code || null}
-                  onChange={(value) => change({ code: value ?? '' })}
-                  data-testid="domestic-retail"
-                />
-              )}
-              <TextInput
-                label={
-                  form.tab === 'retail' ? t('transfer.customerNumber') : t('transfer.accountNumber')
-                }
-                inputMode="numeric"
-                value={form.number}
-                maxLength={WITHDRAW_LIMITS.accountNumberMax}
-                onChange={(event) =>
-                  change({ number: formatAccountNumberInput(event.currentTarget.value) })
-                }
-                data-testid="domestic-number"
-              />
-              <TextInput
-                label={t('transfer.amount')}
-                inputMode="numeric"
-                leftSection={<Text size="sm">Rp.</Text>}
-                value={form.amount === '' ? '' : formatThousands(Number(form.amount))}
-                onChange={(event) => {
-                  const digits = event.currentTarget.value
-                    .replace(/\D/g, '')
-                    .slice(0, WITHDRAW_LIMITS.amountDigitsMax);
-                  change({ amount: digits === '' ? '' : String(Number(digits)) });
-                }}
-                data-testid="domestic-amount"
-              />
-              <TextInput
-                label={t('transfer.note')}
-                value={form.note}
-                maxLength={WITHDRAW_LIMITS.noteMax}
-                onChange={(event) => change({ note: event.currentTarget.value })}
-                data-testid="domestic-note"
-              />
-              <PasswordInput
-                label={t('transfer.password')}
-                value={form.password}
-                maxLength={WITHDRAW_LIMITS.secretMax}
-                autoComplete="current-password"
-                onChange={(event) => change({ password: event.currentTarget.value })}
-                data-testid="domestic-password"
-              />
-              {!session.is_test_user && (
-                <Captcha ref={captchaRef} onChange={(captcha) => change({ captcha })} />
-              )}
-              <Group justify="space-between">
-                {lines.length > 0 ? back('result') : back('choose')}
-                <Button type="submit" loading={busy} data-testid="domestic-check">
-                  {t('transfer.check')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
+        <DomesticFormStep
+          form={form}
+          change={change}
+          submit={submit}
+          submitting={submitting}
+          lookups={lookups}
+          isTestUser={session.is_test_user}
+          captchaRef={captchaRef}
+          back={lines.length > 0 ? back('result') : back('choose')}
+        />
       )}
 
       {step === 'result' && (

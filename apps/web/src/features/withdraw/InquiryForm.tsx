@@ -19,35 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
 import { Money } from '../../components/Money';
 import { useWithdrawLookups } from './useWithdrawLookups';
-
-export type TransferType = 'bank' | 'ewallet' | 'favourite';
-
-export interface WithdrawForm {
-  type: TransferType;
-  /** Bank code or IDMTARIKTUNAI (bank type), from the favourite for the favourite type. */
-  code: string;
-  accountKind: 'NORMAL' | 'VA';
-  /** As shown: digits grouped with dashes. */
-  number: string;
-  /** Digits only. */
-  amount: string;
-  password: string;
-  ewallet: string;
-  favouriteId: string;
-  captcha: string;
-}
-
-export const EMPTY_FORM: WithdrawForm = {
-  type: 'bank',
-  code: '',
-  accountKind: 'NORMAL',
-  number: '',
-  amount: '',
-  password: '',
-  ewallet: '',
-  favouriteId: '',
-  captcha: '',
-};
+import type { TransferType, WithdrawForm } from './withdraw-form';
 
 interface Props {
   form: WithdrawForm;

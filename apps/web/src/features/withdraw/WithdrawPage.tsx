@@ -1,8 +1,5 @@
 import { isInCutOff, RC } from '@gerbang/shared';
-import { authCalls } from '@gerbang/shared/contract/auth-calls';
 import {
-  type CashoutInquiryRequest,
-  firstWithdrawFormError,
   normaliseAccountNumber,
   WITHDRAW_LIMITS,
   type WithdrawInquiryResult,
@@ -15,25 +12,21 @@ import {
 } from '@gerbang/shared/domain/products';
 import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHelpCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
-import { client, forgetCsrfToken } from '../../lib/api';
+import { PayoutSteps } from '../../components/payout-wizard/PayoutSteps';
+import { usePayoutWizard } from '../../components/payout-wizard/usePayoutWizard';
+import { client } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
-import { showErrorDialog } from '../../lib/dialogs';
-import { i18next } from '../../lib/i18n';
 import { useServerNow } from '../../lib/server-clock';
-import { useLoggedIn, useSession } from '../../lib/session';
+import { useLoggedIn } from '../../lib/session';
 import { FaqModal } from './FaqModal';
-import { EMPTY_FORM, InquiryForm, type WithdrawForm } from './InquiryForm';
+import { InquiryForm } from './InquiryForm';
 import { InquiryResult } from './InquiryResult';
 import { Receipt } from './Receipt';
 import { useWithdrawLookups } from './useWithdrawLookups';
-
-/** Spec 02 §4 withdraw actions; check-status is a mode of the last step. */
-type Action = 'inquiry' | 'result-inquiry' | 'transfer-payment';
+import { EMPTY_FORM, type WithdrawForm, withdrawResolver } from './withdraw-form';
 
 /**
  * Withdraw (Tarik Saldo), spec 02 §2.1 and §4: inquiry form → inquiry result with the e-mailed OTP
@@ -42,71 +35,34 @@ type Action = 'inquiry' | 'result-inquiry' | 'transfer-payment';
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const session = useLoggedIn();
-  const { logout } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { balance } = useBalances();
   const { favourites } = useWithdrawLookups();
   const now = useServerNow();
   const captchaRef = useRef<CaptchaHandle>(null);
-  const [action, setAction] = useState<Action>('inquiry');
-  const [form, setForm] = useState<WithdrawForm>(EMPTY_FORM);
-  const [submitting, setSubmitting] = useState(false);
-  const [inquiry, setInquiry] = useState<WithdrawInquiryResult | null>(null);
   const [maskedEmail, setMaskedEmail] = useState('');
-  const [otp, setOtp] = useState('');
-  const [paying, setPaying] = useState(false);
-  const [receipt, setReceipt] = useState<WithdrawPaymentResult | null>(null);
-  const [checking, setChecking] = useState(false);
   const [faqOpen, setFaqOpen] = useState(false);
 
-  const warn = (message: string) => showErrorDialog(message, t('common.attention'));
-  const refreshBalance = () => queryClient.invalidateQueries({ queryKey: ['balance'] });
-
-  const resetRef = useRef<() => void>(() => {});
-  const reset = () => {
-    setForm(EMPTY_FORM);
-    setInquiry(null);
-    setOtp('');
-    setReceipt(null);
-    setChecking(false);
-    setAction('inquiry');
-    captchaRef.current?.reset();
-  };
-  resetRef.current = reset;
-
-  const favourite = favourites.find((f) => String(f.id) === form.favouriteId);
-  const isEwallet =
-    form.type === 'ewallet' || (form.type === 'favourite' && favourite?.type === 'EWALLET');
-
-  const check = async () => {
-    const nominal = Number(form.amount || '0');
-    const problem = firstWithdrawFormError({
-      type: form.type,
-      code: form.type === 'ewallet' ? '' : form.code,
-      number: form.number,
-      nominal,
-      password: form.password,
-      ewallet: form.ewallet,
-      captcha: form.captcha,
-      isTestUser: session.is_test_user,
-    });
-    if (problem) {
-      warn(t(problem));
-      return;
-    }
-    const common = {
-      number: form.number,
-      nominal: String(nominal),
-      password: form.password,
-      note: '',
-      sendername: '',
-      purposetransaction: '',
-      jenis_rekening: form.type === 'bank' && form.accountKind === 'VA' ? 'VA' : '',
-      recaptcha: form.captcha,
-    } satisfies Partial<CashoutInquiryRequest>;
-    setSubmitting(true);
-    try {
+  const wizard = usePayoutWizard<WithdrawForm, WithdrawInquiryResult, WithdrawPaymentResult>({
+    defaultValues: EMPTY_FORM,
+    resolver: withdrawResolver(session.is_test_user),
+    enterSecretKey: 'withdraw.enterOtp',
+    onReset: () => captchaRef.current?.reset(),
+    inquire: async (form) => {
+      const nominal = Number(form.amount || '0');
+      const favourite = favourites.find((f) => String(f.id) === form.favouriteId);
+      const isEwallet =
+        form.type === 'ewallet' || (form.type === 'favourite' && favourite?.type === 'EWALLET');
+      const common = {
+        number: form.number,
+        nominal: String(nominal),
+        password: form.password,
+        note: '',
+        sendername: '',
+        purposetransaction: '',
+        jenis_rekening:
+          form.type === 'bank' && form.accountKind === 'VA' ? ('VA' as const) : ('' as const),
+        recaptcha: form.captcha,
+      };
       // Spec 02 §5: the retail code IDMTARIKTUNAI is sent as bank code INDOMARET.
       const res = isEwallet
         ? await client.call(withdrawCalls.ewalletInquiry, {
@@ -119,7 +75,7 @@ export default function WithdrawPage() {
           });
       if (res.rc !== RC.OK) {
         captchaRef.current?.reset();
-        return;
+        return null;
       }
       const otpRes = await client.call(withdrawCalls.createOtp, {
         password: form.password,
@@ -128,88 +84,33 @@ export default function WithdrawPage() {
       });
       if (otpRes.rc !== RC.OK) {
         captchaRef.current?.reset();
-        return;
+        return null;
       }
-      setInquiry(res.data);
       // A solved captcha is spent; going back asks for a new one.
-      setForm((current) => ({ ...current, captcha: '' }));
+      wizard.patch({ captcha: '' });
       setMaskedEmail(otpRes.data.email);
-      setOtp('');
-      setAction('result-inquiry');
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const pay = async () => {
-    if (!inquiry) return;
-    if (!otp.trim()) {
-      warn(t('withdraw.enterOtp'));
-      return;
-    }
-    setPaying(true);
-    try {
-      // Spec 02 §4, §7: a fresh anti-CSRF token before the payment; failing to get one logs out.
-      forgetCsrfToken();
-      const csrf = await client.call(authCalls.csrfToken, undefined, { silent: true });
-      if (csrf.rc !== RC.OK) {
-        await logout();
-        navigate('/auth/login', { replace: true });
-        return;
-      }
+      return res.data;
+    },
+    pay: async (inquiry, otp, form) => {
       const payment =
         inquiry.kind === 'EWALLET' ? withdrawCalls.ewalletPayment : withdrawCalls.cashoutPayment;
       const res = await client.call(payment, {
         checksum: inquiry.checksum,
         number: normaliseAccountNumber(form.number),
-        pin: otp.trim(),
+        pin: otp,
         nominal: inquiry.nominal,
         reff_id: inquiry.idtransaksi,
         uuid_user: inquiry.uuid_user,
         bank_code: inquiry.bank_code,
       });
-      if (res.rc !== RC.OK) return;
-      setReceipt(res.data);
-      setChecking(res.data.status_trx === 'PROCESS');
-      setAction('transfer-payment');
-      void refreshBalance();
-    } finally {
-      setPaying(false);
-    }
-  };
-
-  // Check-status mode (spec 02 §4): every 10 s until the status is final, then the detail.
-  const pollKey =
-    checking && receipt ? `${receipt.id_transaksi}|${receipt.checksum}|${receipt.uuid_user}` : '';
-  useEffect(() => {
-    if (!pollKey) return;
-    const [reffId, checksum, uuidUser] = pollKey.split('|');
-    const query = { checksum, reff_id: reffId, uuid_user: uuidUser };
-    let cancelled = false;
-    const timer = setInterval(async () => {
-      const status = await client.call(withdrawCalls.status, query, { silent: true });
-      if (cancelled || status.rc !== RC.OK || status.data.status_trx === 'PROCESS') return;
-      clearInterval(timer);
-      setChecking(false);
-      const detail = await client.call(
-        withdrawCalls.detail,
-        { ...query, id_product: status.data.id_produk },
-        { silent: true },
-      );
-      void queryClient.invalidateQueries({ queryKey: ['balance'] });
-      if (cancelled) return;
-      if (detail.rc === RC.OK) {
-        setReceipt(detail.data.receipt);
-      } else {
-        showErrorDialog(detail.rd, i18next.t('common.attention'));
-        resetRef.current();
-      }
-    }, WITHDRAW_LIMITS.statusPollMs);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, [pollKey, queryClient]);
+      return res.rc === RC.OK ? res.data : null;
+    },
+    statusCalls: {
+      status: (query) => client.call(withdrawCalls.status, query, { silent: true }),
+      detail: (query) => client.call(withdrawCalls.detail, query, { silent: true }),
+      pollMs: WITHDRAW_LIMITS.statusPollMs,
+    },
+  });
 
   return (
     <Stack maw={560} mx="auto" gap="md" data-testid="withdraw-page">
@@ -230,35 +131,35 @@ export default function WithdrawPage() {
         </Alert>
       )}
       <Card withBorder radius="md" p="lg">
-        {action === 'inquiry' && (
-          <InquiryForm
-            form={form}
-            onChange={(next) => setForm((current) => ({ ...current, ...next }))}
-            onSubmit={() => void check()}
-            submitting={submitting}
-            showBalance={session.rule_show_balance === 1}
-            balance={balance}
-            isTestUser={session.is_test_user}
-            captchaRef={captchaRef}
-          />
-        )}
-        {action === 'result-inquiry' && inquiry && (
-          <InquiryResult
-            inquiry={inquiry}
-            maskedEmail={maskedEmail}
-            otp={otp}
-            onOtpChange={setOtp}
-            onProceed={() => void pay()}
-            onBack={() => {
-              setAction('inquiry');
-              setOtp('');
-            }}
-            paying={paying}
-          />
-        )}
-        {action === 'transfer-payment' && receipt && (
-          <Receipt receipt={receipt} checking={checking} onReset={reset} />
-        )}
+        <PayoutSteps
+          wizard={wizard}
+          form={() => (
+            <InquiryForm
+              form={wizard.values}
+              onChange={wizard.patch}
+              onSubmit={wizard.submit}
+              submitting={wizard.submitting}
+              showBalance={session.rule_show_balance === 1}
+              balance={balance}
+              isTestUser={session.is_test_user}
+              captchaRef={captchaRef}
+            />
+          )}
+          result={(inquiry) => (
+            <InquiryResult
+              inquiry={inquiry}
+              maskedEmail={maskedEmail}
+              otp={wizard.secret}
+              onOtpChange={wizard.setSecret}
+              onProceed={wizard.confirm}
+              onBack={wizard.backToForm}
+              paying={wizard.paying}
+            />
+          )}
+          receipt={(receipt) => (
+            <Receipt receipt={receipt} checking={wizard.checking} onReset={wizard.reset} />
+          )}
+        />
       </Card>
       <FaqModal opened={faqOpen} onClose={() => setFaqOpen(false)} />
     </Stack>
