@@ -206,3 +206,30 @@ export const REQUEST_PAYMENT_ACCESS = {
     activated: true,
   },
 } as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * Who may run an inquiry, per use (spec 02 §6): withdraw needs single_disbursement READ and a main
+ * user; domestic needs domestic READ and transfer_create ADD (sub-users allowed); bulk needs
+ * disbursement ADD. Money moves in production only, for an activated business (spec 02 §1). The
+ * server checks the rule of the use the request names; the pages guard with the same objects.
+ */
+export const INQUIRY_ACCESS = {
+  withdraw: WITHDRAW_ACCESS.page,
+  domestic: {
+    permission: { module: 'domestic', action: 'READ' },
+    alsoPermissions: [{ module: 'transfer_create', action: 'ADD' }],
+    productionOnly: true,
+    activated: true,
+  },
+  bulk: {
+    permission: { module: 'disbursement', action: 'ADD' },
+    productionOnly: true,
+    activated: true,
+  },
+} as const satisfies Record<'withdraw' | 'domestic' | 'bulk', AccessRequirement>;
+
+/** What every inquiry route asks before the use's own rule: a session, production, activated. */
+export const INQUIRY_ROUTE_ACCESS = {
+  productionOnly: true,
+  activated: true,
+} as const satisfies AccessRequirement;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BULK_TRANSFER_ACCESS } from './access-rules';
+import { BULK_TRANSFER_ACCESS, INQUIRY_ROUTE_ACCESS } from './access-rules';
 import {
   bulkBatchInquiryRequest,
   bulkBatchItem,
@@ -15,7 +15,6 @@ import {
   bulkTransferRow,
 } from './bulk-transfer';
 import { defineCall } from './call';
-import { INQUIRY_ROUTE_ACCESS } from './withdraw';
 
 const groupDecision = z.object({
   group_id: z.number(),

@@ -13,12 +13,6 @@ export const CALLBACK_ACCESS = {
   read: { permission: { module: 'data_callback', action: 'READ' } },
 } as const satisfies Record<string, AccessRequirement>;
 
-export const CALLBACK_PATHS = {
-  attempts: '/data/callback_attempts',
-  retry: '/control/retry_callback',
-  sink: '/dev/callback_sink',
-} as const;
-
 /** `status_sent` of a callback row (spec 03 §3.1). */
 export const CALLBACK_STATUS = { NEW: 0, SENT: 1, FAILED: 2, PROCESS: 3 } as const;
 
@@ -74,41 +68,44 @@ export const callbackAttemptsQuery = z.object({
   id_callback: z.string().regex(/^\d{1,18}$/, 'common.errors.invalidInput'),
 });
 
-export interface CallbackAttempt {
-  id: number;
-  attempt_no: number;
-  manual: boolean;
-  started_at: string;
-  url: string;
-  request_headers: Record<string, string>;
-  request_body: string;
-  response_status: number | null;
-  response_body: string | null;
-  duration_ms: number | null;
-  error_code: CallbackErrorCode | null;
-  error: string | null;
+export const callbackAttempt = z.object({
+  id: z.number(),
+  attempt_no: z.number(),
+  manual: z.boolean(),
+  started_at: z.string(),
+  url: z.string(),
+  request_headers: z.record(z.string(), z.string()),
+  request_body: z.string(),
+  response_status: z.number().nullable(),
+  response_body: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  error_code: z.enum(CALLBACK_ERROR_CODES).nullable(),
+  error: z.string().nullable(),
   /** Null while in flight. */
-  finished_at: string | null;
-}
+  finished_at: z.string().nullable(),
+});
+export type CallbackAttempt = z.infer<typeof callbackAttempt>;
 
-export interface CallbackAttemptsAnswer {
-  id_callback: number;
-  event_id: string;
-  status_sent: number;
-  attempts: number;
-  next_attempt_at: string | null;
+export const callbackAttemptsAnswer = z.object({
+  id_callback: z.number(),
+  event_id: z.string(),
+  status_sent: z.number(),
+  attempts: z.number(),
+  next_attempt_at: z.string().nullable(),
   /** Oldest first. */
-  data: CallbackAttempt[];
-}
+  data: z.array(callbackAttempt),
+});
+export type CallbackAttemptsAnswer = z.infer<typeof callbackAttemptsAnswer>;
 
 /** One entry of the demo receiver's list (`GET /dev/callback_sink`). */
-export interface CallbackSinkEntry {
-  id: number;
-  received_at: string;
-  event_id: string | null;
-  headers: Record<string, string>;
-  body: string;
+export const callbackSinkEntry = z.object({
+  id: z.number(),
+  received_at: z.string(),
+  event_id: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
   /** Null when the sending agent has no active signature. */
-  signature_valid: boolean | null;
-  answered_status: number;
-}
+  signature_valid: z.boolean().nullable(),
+  answered_status: z.number(),
+});
+export type CallbackSinkEntry = z.infer<typeof callbackSinkEntry>;

@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import type { AccessRequirement } from '../domain/access-rule';
 
-/**
- * NMID registration (spec 03 §2.10, §3.7, §5.9, §7.7): a merchant asks for a national merchant id
- * (QRIS) with its personal and business data and four photos; the provider's staff approve it with
- * an NMID (the merchant gets a static QRIS sticker) or reject it in the console.
- */
-
-export const NMID_PATHS = {
-  create: '/data/create_nmid',
-  /** One stored photo of an own request (`?id=&which=`). */
-  image: '/data/nmid_image',
-  /** The approved request's static QRIS sticker (`?id=&format=png|pdf`). */
-  sticker: '/data/nmid_sticker',
-} as const;
-
 /** READ (menu) and ADD (form) on data_nmid, API enabled (spec 03 §6). */
 export const NMID_ACCESS = {
   read: { permission: { module: 'data_nmid', action: 'READ' }, apiEnabled: true },

@@ -87,9 +87,10 @@ export const reportQuery = z.object({
 export type ReportQuery = z.input<typeof reportQuery>;
 
 /** A report row (spec 01 §3): the WIB date, the group it belongs to, and its amount. */
-export interface ReportRow {
-  date: string;
-  group: string;
-  amount: number;
-  fullamount?: number;
-}
+export const reportRow = z.object({
+  date: z.string(),
+  group: z.string(),
+  amount: z.number(),
+  fullamount: z.number().optional(),
+});
+export type ReportRow = z.infer<typeof reportRow>;

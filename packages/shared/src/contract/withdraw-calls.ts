@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INQUIRY_ROUTE_ACCESS, WITHDRAW_ACCESS } from './access-rules';
 import { bulkInquiryResult, withBulkRowInquiry } from './bulk-transfer';
 import { defineCall, RAW_ANSWER } from './call';
 import {
@@ -8,11 +9,9 @@ import {
   createOtpResult,
   ewalletInquiryRequest,
   favouriteDestination,
-  INQUIRY_ROUTE_ACCESS,
   productCodeItem,
   productListItem,
   storedDestinationsQuery,
-  WITHDRAW_ACCESS,
   WITHDRAW_LIMITS,
   withdrawDetailQuery,
   withdrawDetailResult,

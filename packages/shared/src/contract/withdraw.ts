@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import type { AccessRequirement } from '../domain/access-rule';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
-import { WITHDRAW_ACCESS } from './access-rules';
-
-export { WITHDRAW_ACCESS };
+import { INQUIRY_ACCESS, INQUIRY_ROUTE_ACCESS, WITHDRAW_ACCESS } from './access-rules';
 
 /**
  * The withdraw calls of spec 02 §7 (cash-out to a bank, an e-wallet or Indomaret cash pick-up).
@@ -108,32 +105,8 @@ const typeInq = z
   .default('')
   .transform((value): InquiryUse => (value === '' ? 'withdraw' : value));
 
-/**
- * Who may run an inquiry, per use (spec 02 §6): withdraw needs single_disbursement READ and a main
- * user; domestic needs domestic READ and transfer_create ADD (sub-users allowed); bulk needs
- * disbursement ADD. Money moves in production only, for an activated business (spec 02 §1). The
- * server checks the rule of the use the request names; the pages guard with the same objects.
- */
-export const INQUIRY_ACCESS = {
-  withdraw: WITHDRAW_ACCESS.page,
-  domestic: {
-    permission: { module: 'domestic', action: 'READ' },
-    alsoPermissions: [{ module: 'transfer_create', action: 'ADD' }],
-    productionOnly: true,
-    activated: true,
-  },
-  bulk: {
-    permission: { module: 'disbursement', action: 'ADD' },
-    productionOnly: true,
-    activated: true,
-  },
-} as const satisfies Record<InquiryUse, AccessRequirement>;
-
-/** What every inquiry route asks before the use's own rule: a session, production, activated. */
-export const INQUIRY_ROUTE_ACCESS = {
-  productionOnly: true,
-  activated: true,
-} as const satisfies AccessRequirement;
+/** Kept in the zod-free ./access-rules (the calls, route table and menu load them without zod). */
+export { INQUIRY_ACCESS, INQUIRY_ROUTE_ACCESS, WITHDRAW_ACCESS };
 
 /** POST transaction/cashout_inquiry: bank or Indomaret (code IDMTARIKTUNAI or INDOMARET). */
 export const cashoutInquiryRequest = z.object({

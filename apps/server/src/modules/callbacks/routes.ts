@@ -1,13 +1,5 @@
-import {
-  CALLBACK_ACCESS,
-  CALLBACK_HEADERS,
-  CALLBACK_PATHS,
-  type CallbackAttempt,
-  type CallbackAttemptsAnswer,
-  type CallbackSinkEntry,
-  callbackAttemptsQuery,
-} from '@gerbang/shared/contract/callbacks';
-import { z } from 'zod';
+import { CALLBACK_HEADERS, type CallbackAttempt } from '@gerbang/shared/contract/callbacks';
+import { callbackCalls } from '@gerbang/shared/contract/callbacks-calls';
 import { notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
@@ -26,54 +18,47 @@ function parseHeaders(raw: string): Record<string, string> {
 
 /** The attempt log of one of the caller's callback rows (the popup on /data/callback). */
 export const callbackRoutes: RouteDefinition[] = [
-  defineRoute({
-    method: 'GET',
-    url: CALLBACK_PATHS.attempts,
-    access: CALLBACK_ACCESS.read,
-    query: callbackAttemptsQuery,
-    handler: async ({ query, auth, services }) => {
-      const id = Number(query.id_callback);
-      const row = await services.db
-        .selectFrom('callbacks')
-        .select(['id_callback', 'event_id', 'status_sent', 'attempts', 'next_attempt_at'])
-        .where('id_callback', '=', id)
-        .where('agent_id', '=', auth.agent.id)
-        .where('environment', '=', auth.environment)
-        .executeTakeFirst();
-      if (!row) throw notFound('data.errors.callbackNotFound');
-      const attempts = await services.db
-        .selectFrom('callback_attempts')
-        .selectAll()
-        .where('callback_id', '=', id)
-        .orderBy('id')
-        .limit(200)
-        .execute();
-      const answer: CallbackAttemptsAnswer = {
-        id_callback: Number(row.id_callback),
-        event_id: row.event_id,
-        status_sent: row.status_sent,
-        attempts: row.attempts,
-        next_attempt_at: iso(row.next_attempt_at),
-        data: attempts.map(
-          (a): CallbackAttempt => ({
-            id: Number(a.id),
-            attempt_no: a.attempt_no,
-            manual: a.manual,
-            started_at: iso(a.started_at) ?? '',
-            url: a.url,
-            request_headers: parseHeaders(a.request_headers),
-            request_body: a.request_body,
-            response_status: a.response_status,
-            response_body: a.response_body,
-            duration_ms: a.duration_ms,
-            error_code: a.error_code as CallbackAttempt['error_code'],
-            error: a.error,
-            finished_at: iso(a.finished_at),
-          }),
-        ),
-      };
-      return ok(answer);
-    },
+  defineRoute(callbackCalls.attempts, async ({ query, auth, services }) => {
+    const id = Number(query.id_callback);
+    const row = await services.db
+      .selectFrom('callbacks')
+      .select(['id_callback', 'event_id', 'status_sent', 'attempts', 'next_attempt_at'])
+      .where('id_callback', '=', id)
+      .where('agent_id', '=', auth.agent.id)
+      .where('environment', '=', auth.environment)
+      .executeTakeFirst();
+    if (!row) throw notFound('data.errors.callbackNotFound');
+    const attempts = await services.db
+      .selectFrom('callback_attempts')
+      .selectAll()
+      .where('callback_id', '=', id)
+      .orderBy('id')
+      .limit(200)
+      .execute();
+    return ok({
+      id_callback: Number(row.id_callback),
+      event_id: row.event_id,
+      status_sent: row.status_sent,
+      attempts: row.attempts,
+      next_attempt_at: iso(row.next_attempt_at),
+      data: attempts.map(
+        (a): CallbackAttempt => ({
+          id: Number(a.id),
+          attempt_no: a.attempt_no,
+          manual: a.manual,
+          started_at: iso(a.started_at) ?? '',
+          url: a.url,
+          request_headers: parseHeaders(a.request_headers),
+          request_body: a.request_body,
+          response_status: a.response_status,
+          response_body: a.response_body,
+          duration_ms: a.duration_ms,
+          error_code: a.error_code as CallbackAttempt['error_code'],
+          error: a.error,
+          finished_at: iso(a.finished_at),
+        }),
+      ),
+    });
   }),
 ];
 
@@ -123,20 +108,9 @@ const SINK_KEEP = 100;
  * answers late, so a person can watch retries and timeouts.
  */
 export const callbackSinkRoutes: RouteDefinition[] = [
-  defineRoute({
-    method: 'POST',
-    url: CALLBACK_PATHS.sink,
-    access: {
-      public: true,
-      reason: 'demo-only callback receiver, called by the callback sender; not in production',
-    },
-    serverToServer: true,
-    raw: true,
-    query: z.object({
-      status: z.coerce.number().int().min(200).max(599).optional(),
-      delay_ms: z.coerce.number().int().min(0).max(15_000).optional(),
-    }),
-    handler: async ({ req, reply, query, services }) => {
+  defineRoute(
+    callbackCalls.sink,
+    async ({ req, reply, query, services }) => {
       const rawBody = req.rawBody ?? '';
       const headers = req.headers as Record<string, unknown>;
       const status = query.status ?? 200;
@@ -173,36 +147,30 @@ export const callbackSinkRoutes: RouteDefinition[] = [
         .send({ rc: ok ? '00' : '99', rd: ok ? 'OK' : `demo receiver answers ${status}` });
       return undefined;
     },
-  }),
+    { raw: true, serverToServer: true },
+  ),
   // The log needs a session and lists only what was sent for the caller's agent in the session's
   // environment (matched by the event id the sender put on the request); the POST stays public.
-  defineRoute({
-    method: 'GET',
-    url: CALLBACK_PATHS.sink,
-    access: {},
-    handler: async ({ services, auth }) => {
-      const rows = await services.db
-        .selectFrom('dev_callback_sink as s')
-        .innerJoin('callbacks as c', 'c.event_id', 's.event_id')
-        .selectAll('s')
-        .where('c.agent_id', '=', auth.agent.id)
-        .where('c.environment', '=', auth.environment)
-        .orderBy('s.id', 'desc')
-        .limit(SINK_KEEP)
-        .execute();
-      return ok(
-        rows.map(
-          (r): CallbackSinkEntry => ({
-            id: Number(r.id),
-            received_at: iso(r.received_at) ?? '',
-            event_id: r.event_id,
-            headers: parseHeaders(r.headers),
-            body: r.body,
-            signature_valid: r.signature_valid,
-            answered_status: r.answered_status,
-          }),
-        ),
-      );
-    },
+  defineRoute(callbackCalls.sinkLog, async ({ services, auth }) => {
+    const rows = await services.db
+      .selectFrom('dev_callback_sink as s')
+      .innerJoin('callbacks as c', 'c.event_id', 's.event_id')
+      .selectAll('s')
+      .where('c.agent_id', '=', auth.agent.id)
+      .where('c.environment', '=', auth.environment)
+      .orderBy('s.id', 'desc')
+      .limit(SINK_KEEP)
+      .execute();
+    return ok(
+      rows.map((r) => ({
+        id: Number(r.id),
+        received_at: iso(r.received_at) ?? '',
+        event_id: r.event_id,
+        headers: parseHeaders(r.headers),
+        body: r.body,
+        signature_valid: r.signature_valid,
+        answered_status: r.answered_status,
+      })),
+    );
   }),
 ];

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { RC } from '@gerbang/shared';
-import { z } from 'zod';
+import { exportCalls } from '@gerbang/shared/contract/exports-calls';
 import { ApiError, notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { verifyExportToken } from './tokens';
@@ -12,21 +12,9 @@ const CONTENT_TYPES = {
 } as const;
 
 export const exportRoutes: RouteDefinition[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/export/download',
-    access: {
-      public: true,
-      reason:
-        'Spec 03 §7.1 "public CSV download URL (id, token)": the token is the credential, an HMAC over the job, its agent and user and an expiry (modules/exports/tokens.ts); it is handed out only to the logged-in owner by the export list.',
-    },
-    query: z.object({
-      id: z.string().regex(/^\d{1,18}$/, 'data.errors.exportLinkInvalid'),
-      token: z.string().max(200, 'data.errors.exportLinkInvalid'),
-      format: z.enum(['csv', 'xlsx'], { message: 'data.errors.exportLinkInvalid' }).default('csv'),
-    }),
-    raw: true,
-    handler: async ({ query, services, reply }) => {
+  defineRoute(
+    exportCalls.download,
+    async ({ query, services, reply }) => {
       const job = await services.db
         .selectFrom('export_jobs')
         .select([
@@ -61,5 +49,6 @@ export const exportRoutes: RouteDefinition[] = [
         .send(createReadStream(file));
       return undefined;
     },
-  }),
+    { raw: true },
+  ),
 ];

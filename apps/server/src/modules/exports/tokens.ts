@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { exportCalls } from '@gerbang/shared/contract/exports-calls';
 import type { Services } from '../../http/services';
 import { safeEqual } from '../../platform/session/tokens';
 
@@ -46,5 +47,5 @@ export function downloadUrl(
   format: 'csv' | 'xlsx',
 ): string {
   const token = exportToken(services.config.sessionSecret, owner, services.now());
-  return `/api/export/download?id=${owner.id}&format=${format}&token=${encodeURIComponent(token)}`;
+  return `/api${exportCalls.download.path}?id=${owner.id}&format=${format}&token=${encodeURIComponent(token)}`;
 }

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { dateField, type InvoiceView, RC } from '@gerbang/shared';
+import { RC } from '@gerbang/shared';
+import type { invoiceQuery } from '@gerbang/shared/contract/invoice';
+import { invoiceCalls } from '@gerbang/shared/contract/invoice-calls';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../http/auth-context';
@@ -58,20 +60,6 @@ async function merchantOf(db: Kysely<Database>, agentId: number, fallbackName: s
   };
 }
 
-const idTransaksi = z
-  .string()
-  .trim()
-  .min(1, { error: 'invoice.notFound' })
-  .max(64, { error: 'invoice.notFound' })
-  .regex(/^[\w-]+$/, { error: 'invoice.notFound' });
-const wibDateText = dateField('invoice.notFound');
-
-const invoiceQuery = z.object({
-  brand: z.string().max(64).optional(),
-  id_transaksi: idTransaksi,
-  date: wibDateText.optional(),
-});
-
 /** A configured PNG or JPEG logo as a data: URL (the page's CSP allows data: images). */
 function logoDataUrl(logo: Buffer): string {
   const png = logo.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -125,68 +113,44 @@ async function loadInvoice(
  * agent's transactions in the user's language; the redirect is what receipts and row print open.
  */
 export const invoiceRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/invoice/invoice_trx',
-    access: {},
-    query: invoiceQuery,
-    handler: async ({ services, auth, query, lang }) => {
-      const invoice = await loadInvoice(services, auth, query);
-      const pdf = await renderInvoicePdf(invoice, lang, {
-        provider: await invoiceProvider(services.config),
-      });
-      return ok(pdf.toString('base64'));
-    },
+  defineRoute(invoiceCalls.pdf, async ({ services, auth, query, lang }) => {
+    const invoice = await loadInvoice(services, auth, query);
+    const pdf = await renderInvoicePdf(invoice, lang, {
+      provider: await invoiceProvider(services.config),
+    });
+    return ok(pdf.toString('base64'));
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/invoice/invoice_view',
-    access: {},
-    query: invoiceQuery,
-    // The same data the PDF shows, as JSON: the invoice page draws it as HTML (issue 12 point 11).
-    handler: async ({ services, auth, query }) => {
-      const invoice = await loadInvoice(services, auth, query);
-      const provider = await invoiceProvider(services.config);
-      const view: InvoiceView = {
-        provider: {
-          name: provider.name,
-          address: provider.addressLine,
-          npwp: provider.npwp || null,
-          logo: provider.logo ? logoDataUrl(provider.logo) : null,
-        },
-        merchant: {
-          name: invoice.merchantName,
-          address: invoice.merchantAddress || null,
-          npwp: invoice.merchantNpwp || null,
-        },
-        transactionId: invoice.transactionId,
-        transactionAt: invoice.transactionAt.toISOString(),
-        channel: invoice.channel,
-        customerName: invoice.customerName,
-        accountNumber: invoice.accountNumber,
-        amount: invoice.amount,
-        adminFee: invoice.adminFee,
-        total: invoice.total,
-        status: invoice.status,
-        foreign: invoice.foreign ?? null,
-      };
-      return ok(view);
-    },
+  // The same data the PDF shows, as JSON: the invoice page draws it as HTML (issue 12 point 11).
+  defineRoute(invoiceCalls.view, async ({ services, auth, query }) => {
+    const invoice = await loadInvoice(services, auth, query);
+    const provider = await invoiceProvider(services.config);
+    return ok({
+      provider: {
+        name: provider.name,
+        address: provider.addressLine,
+        npwp: provider.npwp || null,
+        logo: provider.logo ? logoDataUrl(provider.logo) : null,
+      },
+      merchant: {
+        name: invoice.merchantName,
+        address: invoice.merchantAddress || null,
+        npwp: invoice.merchantNpwp || null,
+      },
+      transactionId: invoice.transactionId,
+      transactionAt: invoice.transactionAt.toISOString(),
+      channel: invoice.channel,
+      customerName: invoice.customerName,
+      accountNumber: invoice.accountNumber,
+      amount: invoice.amount,
+      adminFee: invoice.adminFee,
+      total: invoice.total,
+      status: invoice.status,
+      foreign: invoice.foreign ?? null,
+    });
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/invoice',
-    access: {
-      public: true,
-      reason: 'only a redirect to the invoice page, which itself needs the session',
-    },
-    query: z.object({
-      id_transaksi: idTransaksi,
-      date: wibDateText,
-      token: z.string().max(512).optional(),
-    }),
-    raw: true,
-    handler: async ({ reply, query }) => {
+  defineRoute(
+    invoiceCalls.open,
+    async ({ reply, query }) => {
       // The cookie session is the credential; the spec's token parameter is accepted and unused,
       // so it never ends up in the page's address or in logs.
       reply.redirect(
@@ -195,5 +159,6 @@ export const invoiceRoutes = [
       );
       return undefined;
     },
-  }),
+    { raw: true },
+  ),
 ];

@@ -2,15 +2,8 @@
  * The calls of NMID registration (spec 03 §7.7): the multipart create, the owner's photos and the
  * approved request's sticker. Handlers only translate; the rules are in service.ts.
  */
-import {
-  NMID_ACCESS,
-  NMID_IMAGES,
-  NMID_LIMITS,
-  NMID_PATHS,
-  type NmidImage,
-  nmidImageQuery,
-  nmidStickerQuery,
-} from '@gerbang/shared/contract/nmid';
+import { NMID_IMAGES, NMID_LIMITS, type NmidImage } from '@gerbang/shared/contract/nmid';
+import { nmidCalls } from '@gerbang/shared/contract/nmid-calls';
 import { notFound, validationError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
@@ -21,13 +14,9 @@ import { stickerPdf, stickerPng } from './sticker';
 const FIELD_MAX = 4096;
 
 export const nmidRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: NMID_PATHS.create,
-    access: NMID_ACCESS.add,
-    multipart: true,
-    bodyLimit: NMID_IMAGES.length * (NMID_LIMITS.maxImageBytes + 64 * 1024) + 256 * 1024,
-    handler: async (ctx) => {
+  defineRoute(
+    nmidCalls.create,
+    async (ctx) => {
       const input: CreateNmidInput = { fields: {}, files: {} };
       // A longer file is read up to the limit and refused in the spec's order, not with a 413
       // (the plugin reads `throwFileSizeLimit` here too; its types list it only on `file()`).
@@ -55,14 +44,11 @@ export const nmidRoutes = [
       }
       return ok(await createNmid(ctx.services, actorOf(ctx), input), 'nmid.saved');
     },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: NMID_PATHS.image,
-    access: NMID_ACCESS.read,
-    query: nmidImageQuery,
-    raw: true,
-    handler: async (ctx) => {
+    { bodyLimit: NMID_IMAGES.length * (NMID_LIMITS.maxImageBytes + 64 * 1024) + 256 * 1024 },
+  ),
+  defineRoute(
+    nmidCalls.image,
+    async (ctx) => {
       const image = await readOwnNmidImage(ctx.services, actorOf(ctx), ctx.query);
       ctx.reply
         .header('content-type', image.contentType)
@@ -72,14 +58,11 @@ export const nmidRoutes = [
         .send(image.bytes);
       return undefined;
     },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: NMID_PATHS.sticker,
-    access: NMID_ACCESS.read,
-    query: nmidStickerQuery,
-    raw: true,
-    handler: async (ctx) => {
+    { raw: true },
+  ),
+  defineRoute(
+    nmidCalls.sticker,
+    async (ctx) => {
       const { auth } = ctx;
       const row = await ctx.services.db
         .selectFrom('nmid_requests')
@@ -111,5 +94,6 @@ export const nmidRoutes = [
         .send(bytes);
       return undefined;
     },
-  }),
+    { raw: true },
+  ),
 ];

@@ -3,8 +3,9 @@ import {
   REPORTS,
   type ReportDefinition,
   type ReportKey,
-  reportQuery,
+  type reportQuery,
 } from '@gerbang/shared';
+import { reportCalls } from '@gerbang/shared/contract/reports-calls';
 import type { z } from 'zod';
 import type { AuthContext } from '../../http/auth-context';
 import { defineRoute, ok } from '../../http/route';
@@ -33,23 +34,14 @@ function readReport(services: Services, auth: AuthContext, key: ReportKey, query
 export const reportRoutes = (REPORTS as readonly ReportDefinition[]).flatMap((report) => {
   const key = report.key as ReportKey;
   return [
-    defineRoute({
-      method: 'GET',
-      url: `/report/${key}`,
-      access: report.rule,
-      query: reportQuery,
-      handler: async ({ services, auth, query }) =>
-        ok(await readReport(services, auth, key, query as ReportQuery)),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: `/report/${key}/xlsx`,
-      access: report.rule,
-      query: reportQuery,
-      // The file itself, not the envelope; a refusal before the handler still answers the envelope.
-      raw: true,
-      handler: async ({ services, auth, query, reply, t }) => {
-        const input = query as ReportQuery;
+    defineRoute(reportCalls[key].rows, async ({ services, auth, query }) =>
+      ok(await readReport(services, auth, key, query)),
+    ),
+    // The file itself, not the envelope; a refusal before the handler still answers the envelope.
+    defineRoute(
+      reportCalls[key].xlsx,
+      async ({ services, auth, query, reply, t }) => {
+        const input = query;
         const rows = await readReport(services, auth, key, input);
         const file = await reportWorkbook({
           report,
@@ -65,6 +57,7 @@ export const reportRoutes = (REPORTS as readonly ReportDefinition[]).flatMap((re
           .send(file);
         return undefined;
       },
-    }),
+      { raw: true },
+    ),
   ];
 });

@@ -1,15 +1,11 @@
 import { formatWibDateTime, RC } from '@gerbang/shared';
-import {
-  CALLBACK_PATHS,
-  CALLBACK_STATUS,
-  type CallbackAttempt,
-  type CallbackAttemptsAnswer,
-} from '@gerbang/shared/contract/callbacks';
+import { CALLBACK_STATUS, type CallbackAttempt } from '@gerbang/shared/contract/callbacks';
+import { callbackCalls } from '@gerbang/shared/contract/callbacks-calls';
 import { Accordion, Badge, Code, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 
 const wib = (iso: string) => formatWibDateTime(new Date(iso));
 
@@ -115,11 +111,7 @@ export function CallbackAttempts({ idCallback }: { idCallback: unknown }) {
     queryKey: ['callback-attempts', id],
     enabled: /^\d+$/.test(id),
     queryFn: async () => {
-      const res = await api.get<CallbackAttemptsAnswer>(
-        CALLBACK_PATHS.attempts,
-        { id_callback: id },
-        { silent: true },
-      );
+      const res = await client.call(callbackCalls.attempts, { id_callback: id }, { silent: true });
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data;
     },

@@ -1,10 +1,11 @@
 import { formatRupiah, formatWibDateTime, type InvoiceView, RC } from '@gerbang/shared';
+import { invoiceCalls } from '@gerbang/shared/contract/invoice-calls';
 import { Alert, Box, Button, Center, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import classes from './invoice.module.css';
 
 function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -132,7 +133,7 @@ export default function InvoicePage() {
   const invoice = useQuery({
     queryKey: ['invoice', idTrx, date],
     queryFn: async () => {
-      const res = await api.get<InvoiceView>('/invoice/invoice_view', params, { silent: true });
+      const res = await client.call(invoiceCalls.view, params, { silent: true });
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data;
     },
@@ -141,7 +142,7 @@ export default function InvoicePage() {
   const download = useMutation({
     mutationFn: async () => {
       // The PDF in the user's language, as the server renders it.
-      const res = await api.get<string>('/invoice/invoice_trx', params, { silent: true });
+      const res = await client.call(invoiceCalls.pdf, params, { silent: true });
       if (res.rc !== RC.OK) throw new Error(res.rd);
       savePdf(res.data, `invoice-${idTrx}.pdf`);
     },

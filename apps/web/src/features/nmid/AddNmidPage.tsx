@@ -2,10 +2,10 @@ import {
   NMID_IMAGE_MISSING,
   NMID_IMAGES,
   NMID_LIMITS,
-  NMID_PATHS,
   NMID_TYPES,
   type NmidImage,
 } from '@gerbang/shared/contract/nmid';
+import { nmidCalls } from '@gerbang/shared/contract/nmid-calls';
 import {
   Button,
   Card,
@@ -22,7 +22,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn } from '../../lib/session';
 
@@ -117,7 +117,7 @@ export default function AddNmidPage() {
     form.append('recaptcha', recaptcha);
     for (const which of NMID_IMAGES) form.append(which, files[which] as File);
     setBusy(true);
-    const res = await api.post<{ id: number }>(NMID_PATHS.create, form, { silent: true });
+    const res = await client.call(nmidCalls.create, form, { silent: true });
     setBusy(false);
     if (res.rc === '00') {
       showInfoDialog(res.rd);

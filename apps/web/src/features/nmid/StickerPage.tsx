@@ -1,7 +1,8 @@
-import { NMID_PATHS } from '@gerbang/shared/contract/nmid';
+import { nmidCalls } from '@gerbang/shared/contract/nmid-calls';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { callUrl } from '../../lib/api';
 
 /**
  * The approved NMID's static QRIS sticker (issue 17 §2): the PNG the server draws, with PNG and
@@ -11,7 +12,7 @@ export default function StickerPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const safeId = /^\d{1,10}$/.test(id) ? id : '0';
-  const url = (format: 'png' | 'pdf') => `/api${NMID_PATHS.sticker}?id=${safeId}&format=${format}`;
+  const url = (format: 'png' | 'pdf') => callUrl(nmidCalls.sticker, { id: safeId, format });
   return (
     <Stack maw={520}>
       <Title order={3}>{t('nmid.stickerTitle')}</Title>

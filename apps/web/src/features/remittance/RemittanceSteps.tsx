@@ -1,4 +1,5 @@
 import { formatRupiah, formatThousands } from '@gerbang/shared';
+import { invoiceCalls } from '@gerbang/shared/contract/invoice-calls';
 import type {
   RemittanceInquiryResult,
   RemittanceReceipt,
@@ -24,6 +25,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { ReceiptFooter } from '../../components/ReceiptFooter';
+import { callUrl } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -138,7 +140,10 @@ export function RemittanceReceiptView({
   onReset(): void;
 }) {
   const { t } = useTranslation();
-  const invoiceHref = `/api/invoice?id_transaksi=${encodeURIComponent(receipt.id_transaksi)}&date=${receipt.transaction_date}`;
+  const invoiceHref = callUrl(invoiceCalls.open, {
+    id_transaksi: receipt.id_transaksi,
+    date: receipt.transaction_date,
+  });
   return (
     <Stack gap="sm" data-testid="remittance-receipt">
       <Group justify="space-between" wrap="nowrap">

@@ -7,10 +7,13 @@ import {
   RC,
   REPORT_YEARS_BACK,
   type ReportDefinition,
+  type ReportKey,
   type ReportRow,
   TRANSACTION_TYPES,
+  type TransactionType,
   wibDate,
 } from '@gerbang/shared';
+import { reportCalls } from '@gerbang/shared/contract/reports-calls';
 import {
   Alert,
   Button,
@@ -36,7 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { StackedBarChart } from '../../components/charts/charts';
 import { PageGuard } from '../../components/PageGuard';
-import { ApiFailure, api } from '../../lib/api';
+import { ApiFailure, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { serverNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
@@ -341,12 +344,14 @@ function ReportBody({ report, type }: { report: ReportDefinition; type: string |
   const [exporting, setExporting] = useState(false);
   const typed = report.key !== 'daily_callback';
   const validType =
-    typed && type && (TRANSACTION_TYPES as readonly string[]).includes(type) ? type : undefined;
+    typed && type && (TRANSACTION_TYPES as readonly string[]).includes(type)
+      ? (type as TransactionType)
+      : undefined;
   const query = useQuery({
     queryKey: ['report', session.agent.id_agen, session.environment, report.key, period, validType],
     queryFn: async () => {
-      const res = await api.get<ReportRow[]>(
-        `/report/${report.key}`,
+      const res = await client.call(
+        reportCalls[report.key as ReportKey].rows,
         { period, type: validType },
         { silent: true },
       );
@@ -357,7 +362,7 @@ function ReportBody({ report, type }: { report: ReportDefinition; type: string |
   });
   const onExport = async () => {
     setExporting(true);
-    const result = await downloadReport(report.key, { period, type: validType });
+    const result = await downloadReport(report.key as ReportKey, { period, type: validType });
     setExporting(false);
     if (!result.ok) showErrorDialog(result.rd ?? t('reports.exportFailed'));
   };

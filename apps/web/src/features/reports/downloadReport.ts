@@ -1,4 +1,6 @@
-import { RC } from '@gerbang/shared';
+import { RC, type ReportKey, type TransactionType } from '@gerbang/shared';
+import { reportCalls } from '@gerbang/shared/contract/reports-calls';
+import { callUrl } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 
 /**
@@ -6,15 +8,12 @@ import { currentLanguage } from '../../lib/i18n';
  * envelope as JSON; its `rd` is returned so the page can show it in the usual dialog.
  */
 export async function downloadReport(
-  key: string,
-  query: { period: string; type?: string },
+  key: ReportKey,
+  query: { period: string; type?: TransactionType },
 ): Promise<{ ok: true } | { ok: false; rd: string | null; rc: string }> {
-  const url = new URL(`/api/report/${key}/xlsx`, window.location.origin);
-  url.searchParams.set('period', query.period);
-  if (query.type) url.searchParams.set('type', query.type);
   let res: Response;
   try {
-    res = await fetch(url.pathname + url.search, {
+    res = await fetch(callUrl(reportCalls[key].xlsx, query), {
       credentials: 'same-origin',
       headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Language': currentLanguage() },
     });

@@ -1,4 +1,5 @@
 import { formatRupiah } from '@gerbang/shared';
+import { invoiceCalls } from '@gerbang/shared/contract/invoice-calls';
 import type { WithdrawPaymentResult } from '@gerbang/shared/contract/withdraw';
 import {
   ActionIcon,
@@ -15,6 +16,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { ReceiptFooter } from '../../components/ReceiptFooter';
+import { callUrl } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 import { numberLabelKey, Row } from './InquiryResult';
 
@@ -54,7 +56,10 @@ interface Props {
 /** Step 3: the transfer result (spec 02 §2.1), with the retail pickup code and how to collect. */
 export function Receipt({ receipt, checking, onReset }: Props) {
   const { t } = useTranslation();
-  const invoiceHref = `/api/invoice?id_transaksi=${encodeURIComponent(receipt.id_transaksi)}&date=${receipt.transaction_date}`;
+  const invoiceHref = callUrl(invoiceCalls.open, {
+    id_transaksi: receipt.id_transaksi,
+    date: receipt.transaction_date,
+  });
   return (
     <Stack gap="sm" data-testid="withdraw-receipt">
       <Group justify="space-between" wrap="nowrap">
