@@ -48,6 +48,19 @@ export default defineConfig({
               test: /node_modules[\\/]@floating-ui[\\/](core|dom|react|react-dom)[\\/]/,
               includeDependenciesRecursively: false,
             },
+            // zod in a chunk of its own, loaded only by pages with a form on a shared schema; the
+            // zod-free shared rules (domain/, access rules) apart from it, so a page that needs one
+            // rule never pulls the schema library in with it.
+            {
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'shared-rules',
+              test: /packages[\\/]shared[\\/]src[\\/](domain|format)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,5 +1,4 @@
 import { Skeleton } from '@mantine/core';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
 interface QrCodeProps {
@@ -23,7 +22,12 @@ export function QrCode({ value, size = 220, alt, 'data-testid': testId }: QrCode
     let live = true;
     setSrc(null);
     if (!value) return;
-    QRCode.toDataURL(value, { errorCorrectionLevel: 'M', margin: 4, width: size * 2 })
+    // The library loads with the first code drawn: pages that import this component but show no
+    // QR code (a VA order, a bank transfer) do not carry it.
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(value, { errorCorrectionLevel: 'M', margin: 4, width: size * 2 }),
+      )
       .then((url) => {
         if (live) setSrc(url);
       })

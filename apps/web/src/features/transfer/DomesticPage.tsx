@@ -23,10 +23,11 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconFileSpreadsheet, IconKeyboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
+import { PageLoader } from '../../components/PageLoader';
 import { usePayoutForm } from '../../components/payout-wizard/usePayoutForm';
 import { callKey, callQuery, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
@@ -37,7 +38,10 @@ import {
   EMPTY_DOMESTIC_FORM as EMPTY,
   type DomesticForm as Form,
 } from './domestic-form';
-import { OrderView, useOrder } from './OrderView';
+import { useOrder } from './useOrder';
+
+/** The payment step's view loads when an order exists: the form steps do not carry it. */
+const OrderView = lazy(() => import('./OrderView').then((m) => ({ default: m.OrderView })));
 
 type Step = 'choose' | 'inquiry' | 'result' | 'method' | 'payment';
 
@@ -493,7 +497,11 @@ export default function DomesticPage() {
               </Anchor>
             )}
           </Group>
-          {order.data && <OrderView order={order.data} />}
+          {order.data && (
+            <Suspense fallback={<PageLoader />}>
+              <OrderView order={order.data} />
+            </Suspense>
+          )}
         </Stack>
       )}
     </Stack>

@@ -2,7 +2,8 @@ import { Alert, Button, Loader, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { OrderView, useOrder } from './OrderView';
+import { OrderView } from './OrderView';
+import { useOrder } from './useOrder';
 
 /** `/transaction/transfer/detail/{id}` (spec 02 §2.6): one of the user's transfer orders. */
 export default function OrderDetailPage() {

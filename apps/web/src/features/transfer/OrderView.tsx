@@ -1,5 +1,5 @@
 import { formatRupiah, formatWibDateTime } from '@gerbang/shared';
-import { TRANSFER_LIMITS, type TransferOrder } from '@gerbang/shared/contract/transfer';
+import type { TransferOrder } from '@gerbang/shared/contract/transfer';
 import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
 import {
   ActionIcon,
@@ -16,7 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankGuideTabs } from '../../components/BankGuideTabs';
@@ -39,33 +39,6 @@ const BADGE: Record<string, string> = {
   COMPLETED: 'green',
   FAILED: 'red',
 };
-
-const WAITING = new Set(['NEW', 'PAID', 'PROCESS_COMPLETED']);
-
-/** The order with its detail call, polled every 3 s while it can still change (spec 02 §4, §9). */
-export function useOrder(id: string, onError?: (rd: string) => void) {
-  return useQuery({
-    queryKey: ['transfer', 'order', id],
-    queryFn: async () => {
-      const res = await apiClient.call(
-        transferCalls.orderDetail,
-        { id_order: id },
-        { silent: true },
-      );
-      if (res.rc !== '00') {
-        onError?.(res.rd);
-        throw new Error(res.rd);
-      }
-      return res.data;
-    },
-    enabled: id !== '',
-    retry: false,
-    refetchInterval: (query) =>
-      query.state.data && WAITING.has(query.state.data.status)
-        ? TRANSFER_LIMITS.statusPollMs
-        : false,
-  });
-}
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
