@@ -214,6 +214,8 @@ export interface TransferOrder {
   kode_voucher: string;
   voucher_amount: number;
   payment_amount: number;
+  /** What the failed lines gave back to the balance (each once, after the line failed). */
+  returned_amount: number;
   channel: {
     id: string;
     channel_name: string;
