@@ -4,7 +4,9 @@ import {
   BULK_TRANSFER_LIMITS,
   BULK_TRANSFER_PATHS,
   type BulkBatchItem,
+  type BulkTransferColumn,
   type BulkTransferRow,
+  type BulkUploadProblems,
 } from '@gerbang/shared/contract/bulk-transfer';
 import {
   Alert,
@@ -33,6 +35,8 @@ import { api } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
+import { BrokenRowsCard } from './BrokenRowsCard';
+import { type BrokenRow, type LinedRow, mergeByLine, splitRows } from './broken-rows';
 import { RowsTable } from './RowsTable';
 
 /** Rows per batch inquiry request: small enough for a progress bar that moves. */
@@ -51,7 +55,11 @@ export default function BulkTransferPage() {
   const navigate = useNavigate();
   const login = useLoggedIn();
   const { verdict } = useSession();
-  const [rows, setRows] = useState<BulkTransferRow[]>([]);
+  const [rows, setRows] = useState<LinedRow[]>([]);
+  const [broken, setBroken] = useState<BrokenRow[]>([]);
+  const [readCount, setReadCount] = useState(0);
+  /** Counts uploads, so a new file starts a fresh fix list. */
+  const [uploads, setUploads] = useState(0);
   const [fileName, setFileName] = useState('');
   const [uploading, setUploading] = useState(false);
   const [selected, setSelected] = useState<boolean[]>([]);
@@ -92,6 +100,7 @@ export default function BulkTransferPage() {
 
   const reset = () => {
     setRows([]);
+    setBroken([]);
     setSelected([]);
     setResults([]);
     setToken(null);
@@ -109,14 +118,46 @@ export default function BulkTransferPage() {
     const form = new FormData();
     form.append('file', file);
     setUploading(true);
-    const res = await api.post<{ rows: BulkTransferRow[] }>(BULK_TRANSFER_PATHS.upload, form);
+    const res = await api.post<{ rows: BulkTransferRow[] }>(BULK_TRANSFER_PATHS.upload, form, {
+      silent: true,
+    });
     setUploading(false);
-    if (res.rc !== '00') return;
-    setRows(res.data.rows);
-    setSelected(res.data.rows.map(() => true));
+    // A file with broken rows comes back whole: the good rows go to the table, the broken ones
+    // to the fix list (split by the same shared rules the server used).
+    const problems = res.rc === '00' ? null : (res.data as unknown as BulkUploadProblems | null);
+    if (res.rc !== '00' && !Array.isArray(problems?.rows)) {
+      showErrorDialog(res.rd);
+      return;
+    }
+    const split = problems
+      ? splitRows(problems.rows)
+      : { good: res.data.rows.map((row, i) => ({ ...row, line: i + 2 })), broken: [] };
+    setRows(split.good);
+    setBroken(split.broken);
+    setReadCount(split.good.length + split.broken.length);
+    setUploads((n) => n + 1);
+    setSelected(split.good.map(() => true));
     setResults([]);
     setToken(null);
     setFileName(file.name);
+  };
+
+  const editBroken = (index: number, column: BulkTransferColumn, value: string) =>
+    setBroken((all) =>
+      all.map((b, i) => (i === index ? { ...b, raw: { ...b.raw, [column]: value } } : b)),
+    );
+  const dropBroken = (index: number) => setBroken((all) => all.filter((_, i) => i !== index));
+
+  /** Re-checks the fixed rows: those that pass join the table in the file's order. */
+  const recheck = (): number => {
+    const split = splitRows(broken.map((b) => b.raw));
+    const wasSelected = new Map(rows.map((row, i) => [row.line, selected[i] ?? true]));
+    const merged = mergeByLine(rows, split.good);
+    setRows(merged);
+    setSelected(merged.map((row) => wasSelected.get(row.line) ?? true));
+    setResults([]);
+    setBroken(split.broken);
+    return split.good.length;
   };
 
   const check = async () => {
@@ -143,7 +184,7 @@ export default function BulkTransferPage() {
         token: auth.data.checksum,
         uuid_user: auth.data.uuid_user,
         rows: chunk.map((i) => {
-          const r = rows[i] as BulkTransferRow;
+          const r = rows[i] as LinedRow;
           return {
             code: r.bankCode,
             number: r.accountNumber,
@@ -151,7 +192,7 @@ export default function BulkTransferPage() {
             phone: r.phone,
             email: r.email,
             note: r.note,
-            line: i + 2,
+            line: r.line,
           };
         }),
       });
@@ -238,10 +279,20 @@ export default function BulkTransferPage() {
         </Text>
         {fileName && (
           <Text size="sm" mt="sm" data-testid="bulk-read">
-            {t('bulk.rowsRead', { count: rows.length, file: fileName })}
+            {t('bulk.rowsRead', { count: readCount, file: fileName })}
           </Text>
         )}
       </Card>
+      {fileName && (
+        <BrokenRowsCard
+          key={uploads}
+          broken={broken}
+          fileName={fileName}
+          onEdit={editBroken}
+          onDrop={dropBroken}
+          onRecheck={recheck}
+        />
+      )}
       {rows.length > 0 && (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
@@ -280,11 +331,21 @@ export default function BulkTransferPage() {
                   {t('bulk.cancel')}
                 </Button>
                 {!allChecked && (
-                  <Button onClick={check} loading={progress !== null} data-testid="bulk-check">
+                  <Button
+                    onClick={check}
+                    loading={progress !== null}
+                    disabled={broken.length > 0}
+                    data-testid="bulk-check"
+                  >
                     {t('bulk.check')}
                   </Button>
                 )}
               </Group>
+              {broken.length > 0 && (
+                <Text size="xs" c="dimmed" data-testid="bulk-check-blocked">
+                  {t('bulk.fix.blocked')}
+                </Text>
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
