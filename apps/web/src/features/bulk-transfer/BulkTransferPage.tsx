@@ -4,9 +4,6 @@ import {
   BULK_TRANSFER_LIMITS,
   BULK_TRANSFER_PATHS,
   type BulkBatchItem,
-  type BulkTransferColumn,
-  type BulkTransferRow,
-  type BulkUploadProblems,
 } from '@gerbang/shared/contract/bulk-transfer';
 import {
   Alert,
@@ -36,8 +33,9 @@ import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
 import { BrokenRowsCard } from './BrokenRowsCard';
-import { type BrokenRow, type LinedRow, mergeByLine, splitRows } from './broken-rows';
+import type { LinedRow } from './broken-rows';
 import { RowsTable } from './RowsTable';
+import { useBulkUpload } from './use-bulk-upload';
 
 /** Rows per batch inquiry request: small enough for a progress bar that moves. */
 const CHECK_CHUNK = 1_000;
@@ -55,14 +53,8 @@ export default function BulkTransferPage() {
   const navigate = useNavigate();
   const login = useLoggedIn();
   const { verdict } = useSession();
-  const [rows, setRows] = useState<LinedRow[]>([]);
-  const [broken, setBroken] = useState<BrokenRow[]>([]);
-  const [readCount, setReadCount] = useState(0);
-  /** Counts uploads, so a new file starts a fresh fix list. */
-  const [uploads, setUploads] = useState(0);
-  const [fileName, setFileName] = useState('');
-  const [uploading, setUploading] = useState(false);
-  const [selected, setSelected] = useState<boolean[]>([]);
+  const file = useBulkUpload();
+  const { rows, selected, setSelected, broken } = file;
   const [results, setResults] = useState<(BulkBatchItem | undefined)[]>([]);
   const [token, setToken] = useState<{ checksum: string; uuid_user: string } | null>(null);
   const [password, setPassword] = useState('');
@@ -99,65 +91,17 @@ export default function BulkTransferPage() {
     selectedCount > 0 && selected.every((s, i) => !s || results[i]?.status === 'paid');
 
   const reset = () => {
-    setRows([]);
-    setBroken([]);
-    setSelected([]);
+    file.clear();
     setResults([]);
     setToken(null);
     setPassword('');
-    setFileName('');
     setProgress(null);
   };
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > BULK_TRANSFER_LIMITS.maxFileBytes) {
-      showErrorDialog(t('bulk.errors.tooLarge'));
-      return;
-    }
-    const form = new FormData();
-    form.append('file', file);
-    setUploading(true);
-    const res = await api.post<{ rows: BulkTransferRow[] }>(BULK_TRANSFER_PATHS.upload, form, {
-      silent: true,
-    });
-    setUploading(false);
-    // A file with broken rows comes back whole: the good rows go to the table, the broken ones
-    // to the fix list (split by the same shared rules the server used).
-    const problems = res.rc === '00' ? null : (res.data as unknown as BulkUploadProblems | null);
-    if (res.rc !== '00' && !Array.isArray(problems?.rows)) {
-      showErrorDialog(res.rd);
-      return;
-    }
-    const split = problems
-      ? splitRows(problems.rows)
-      : { good: res.data.rows.map((row, i) => ({ ...row, line: i + 2 })), broken: [] };
-    setRows(split.good);
-    setBroken(split.broken);
-    setReadCount(split.good.length + split.broken.length);
-    setUploads((n) => n + 1);
-    setSelected(split.good.map(() => true));
+  const upload = async (chosen: File | null) => {
+    if (!(await file.upload(chosen))) return;
     setResults([]);
     setToken(null);
-    setFileName(file.name);
-  };
-
-  const editBroken = (index: number, column: BulkTransferColumn, value: string) =>
-    setBroken((all) =>
-      all.map((b, i) => (i === index ? { ...b, raw: { ...b.raw, [column]: value } } : b)),
-    );
-  const dropBroken = (index: number) => setBroken((all) => all.filter((_, i) => i !== index));
-
-  /** Re-checks the fixed rows: those that pass join the table in the file's order. */
-  const recheck = (): number => {
-    const split = splitRows(broken.map((b) => b.raw));
-    const wasSelected = new Map(rows.map((row, i) => [row.line, selected[i] ?? true]));
-    const merged = mergeByLine(rows, split.good);
-    setRows(merged);
-    setSelected(merged.map((row) => wasSelected.get(row.line) ?? true));
-    setResults([]);
-    setBroken(split.broken);
-    return split.good.length;
   };
 
   const check = async () => {
@@ -266,7 +210,7 @@ export default function BulkTransferPage() {
               <Button
                 {...props}
                 leftSection={<IconUpload size={16} />}
-                loading={uploading}
+                loading={file.uploading}
                 data-testid="bulk-upload"
               >
                 {t('bulk.upload')}
@@ -277,20 +221,20 @@ export default function BulkTransferPage() {
         <Text size="xs" c="dimmed" mt="xs">
           {t('bulk.drop')}
         </Text>
-        {fileName && (
+        {file.fileName && (
           <Text size="sm" mt="sm" data-testid="bulk-read">
-            {t('bulk.rowsRead', { count: readCount, file: fileName })}
+            {t('bulk.rowsRead', { count: file.readCount, file: file.fileName })}
           </Text>
         )}
       </Card>
-      {fileName && (
+      {file.fileName && (
         <BrokenRowsCard
-          key={uploads}
+          key={file.uploads}
           broken={broken}
-          fileName={fileName}
-          onEdit={editBroken}
-          onDrop={dropBroken}
-          onRecheck={recheck}
+          fileName={file.fileName}
+          onEdit={file.editBroken}
+          onDrop={file.dropBroken}
+          onRecheck={file.recheck}
         />
       )}
       {rows.length > 0 && (

@@ -37,8 +37,6 @@ export function FixRowsTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
-  const reason = (problem: BulkRowProblem) =>
-    t(problem.key, { row: problem.row, column: problem.column });
   return (
     <Box
       data-testid="bulk-fix-table"
@@ -70,73 +68,95 @@ export function FixRowsTable({
             data-testid="bulk-fix-scroll"
           >
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const { raw, problems } = broken[item.index] as BrokenRow;
-                return (
-                  <Box
-                    key={raw.line}
-                    px="xs"
-                    data-testid={`bulk-fix-row-${raw.line}`}
-                    style={{
-                      position: 'absolute',
-                      top: 0,
-                      left: 0,
-                      right: 0,
-                      height: ROW_HEIGHT,
-                      transform: `translateY(${item.start}px)`,
-                      display: 'grid',
-                      gridTemplateColumns: GRID,
-                      gap: 8,
-                      gridTemplateRows: '30px 18px',
-                      rowGap: 4,
-                      alignItems: 'center',
-                      paddingTop: 6,
-                      fontSize: 13,
-                      borderBottom: '1px solid var(--mantine-color-gray-2)',
-                    }}
-                  >
-                    <Text size="sm">{raw.line}</Text>
-                    {BULK_TRANSFER_COLUMNS.map((column) => (
-                      <TextInput
-                        key={column}
-                        size="xs"
-                        miw={0}
-                        value={raw[column]}
-                        error={problems.some((p) => p.column === column)}
-                        aria-label={`${t('bulk.fix.row')} ${raw.line} ${t(`bulk.col.${column}`)}`}
-                        onChange={(e) => onEdit(item.index, column, e.currentTarget.value)}
-                        data-testid={`bulk-fix-${raw.line}-${column}`}
-                      />
-                    ))}
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      px={6}
-                      leftSection={<IconTrash size={14} />}
-                      aria-label={t('bulk.fix.dropRow', { row: raw.line })}
-                      onClick={() => onDrop(item.index)}
-                      data-testid={`bulk-fix-drop-${raw.line}`}
-                    >
-                      {t('bulk.fix.drop')}
-                    </Button>
-                    <Text
-                      size="xs"
-                      c="red.8"
-                      truncate
-                      style={{ gridColumn: '2 / -1' }}
-                      title={problems.map(reason).join('\n')}
-                      data-testid={`bulk-fix-errors-${raw.line}`}
-                    >
-                      {problems.map(reason).join(' · ')}
-                    </Text>
-                  </Box>
-                );
-              })}
+              {virtualizer.getVirtualItems().map((item) => (
+                <FixRow
+                  key={(broken[item.index] as BrokenRow).raw.line}
+                  row={broken[item.index] as BrokenRow}
+                  top={item.start}
+                  onEdit={(column, value) => onEdit(item.index, column, value)}
+                  onDrop={() => onDrop(item.index)}
+                />
+              ))}
             </div>
           </div>
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/** One broken row: the line, an input per cell (broken ones marked), Drop, and the reasons. */
+function FixRow({
+  row: { raw, problems },
+  top,
+  onEdit,
+  onDrop,
+}: {
+  row: BrokenRow;
+  top: number;
+  onEdit(column: BulkTransferColumn, value: string): void;
+  onDrop(): void;
+}) {
+  const { t } = useTranslation();
+  const reason = (problem: BulkRowProblem) =>
+    t(problem.key, { row: problem.row, column: problem.column });
+  return (
+    <Box
+      px="xs"
+      data-testid={`bulk-fix-row-${raw.line}`}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${top}px)`,
+        display: 'grid',
+        gridTemplateColumns: GRID,
+        gridTemplateRows: '30px 18px',
+        gap: 8,
+        rowGap: 4,
+        alignItems: 'center',
+        paddingTop: 6,
+        fontSize: 13,
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+      }}
+    >
+      <Text size="sm">{raw.line}</Text>
+      {BULK_TRANSFER_COLUMNS.map((column) => (
+        <TextInput
+          key={column}
+          size="xs"
+          miw={0}
+          value={raw[column]}
+          error={problems.some((p) => p.column === column)}
+          aria-label={`${t('bulk.fix.row')} ${raw.line} ${t(`bulk.col.${column}`)}`}
+          onChange={(e) => onEdit(column, e.currentTarget.value)}
+          data-testid={`bulk-fix-${raw.line}-${column}`}
+        />
+      ))}
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        px={6}
+        leftSection={<IconTrash size={14} />}
+        aria-label={t('bulk.fix.dropRow', { row: raw.line })}
+        onClick={onDrop}
+        data-testid={`bulk-fix-drop-${raw.line}`}
+      >
+        {t('bulk.fix.drop')}
+      </Button>
+      <Text
+        size="xs"
+        c="red.8"
+        truncate
+        style={{ gridColumn: '2 / -1' }}
+        title={problems.map(reason).join('\n')}
+        data-testid={`bulk-fix-errors-${raw.line}`}
+      >
+        {problems.map(reason).join(' · ')}
+      </Text>
     </Box>
   );
 }
