@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TRANSACTION_PIN } from '../../apps/server/src/seed/seed-transaction-pins';
@@ -35,6 +36,44 @@ async function upload(page: Page, content: string) {
   });
   await page.getByTestId('bulk-row-1').waitFor();
   await page.getByTestId('bulk-read').waitFor();
+}
+
+/** Six rows, four of them broken: line 3 bank code, 4 account, 5 e-mail, 6 nominal. */
+function csvWithErrors(): string {
+  return `${[
+    HEADER,
+    '014,3100000001,081200001,a@contoh.co.id,10000,gaji 1',
+    '999,3100000002,081200002,b@contoh.co.id,10000,gaji 2',
+    '014,31AB0003,081200003,c@contoh.co.id,10000,gaji 3',
+    '014,3100000004,081200004,bukan-email,10000,gaji 4',
+    '014,3100000005,081200005,e@contoh.co.id,0,gaji 5',
+    '014,3100000006,081200006,f@contoh.co.id,10000,gaji 6',
+  ].join('\n')}\n`;
+}
+
+/** 20,000 rows; with `brokenEvery`, every n-th row has an unknown bank code. */
+function bigCsv(brokenEvery = 0): string {
+  const lines = [HEADER];
+  for (let i = 1; i <= 20_000; i++) {
+    const bank = brokenEvery > 0 && i % brokenEvery === 0 ? '999' : '014';
+    lines.push(`${bank},32${String(i).padStart(8, '0')},,,${10_000 + i},gaji ${i}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function chooseFile(page: Page, name: string, content: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('bulk-upload').click();
+  await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  await page.getByTestId('bulk-read').waitFor();
+}
+
+/** Scrolls a virtualised list to its end and waits for the row with that test id. */
+async function scrollToEnd(page: Page, scroller: string, lastRow: string) {
+  await page.getByTestId(scroller).evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await page.getByTestId(lastRow).waitFor();
 }
 
 async function setRule(page: Page, on: boolean) {
@@ -133,5 +172,110 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await small.goto('/transfer_money/bulk');
     await upload(small, csv());
     await screenshot(small, 'bulk-390-id-table');
+  });
+
+  it('shows four bad rows at once; one is fixed in place, one dropped, the rest too; re-check passes', async () => {
+    const page = await browser.newPage({ language: 'en' });
+    await loginAs(page, 'partner@demo.id');
+    await page.goto('/transfer_money/bulk');
+    await chooseFile(page, 'gaji.csv', csvWithErrors());
+    await page.getByTestId('bulk-fix-summary').getByText('4 rows have errors.').waitFor();
+    await expect(page.getByTestId('bulk-fix-errors-3').textContent()).resolves.toBe(
+      'Row 3, column bankCode: unknown bank code',
+    );
+    await expect(page.getByTestId('bulk-fix-errors-4').textContent()).resolves.toBe(
+      'Row 4, column accountNumber: the account number may contain only digits and hyphens',
+    );
+    await expect(page.getByTestId('bulk-fix-errors-5').textContent()).resolves.toBe(
+      'Row 5, column email: this is not a valid e-mail address',
+    );
+    await expect(page.getByTestId('bulk-fix-errors-6').textContent()).resolves.toBe(
+      'Row 6, column nominal: the nominal must be a whole number greater than 0, at most 20 digits',
+    );
+    // The good rows are in the table; the check waits for the broken ones.
+    await page.getByTestId('bulk-row-2').waitFor();
+    await expect(page.getByTestId('bulk-check').isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'bulk-fix-1366-en-four');
+
+    // The error list as a CSV download.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('bulk-fix-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('gaji-errors.csv');
+    const listed = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(listed.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'row,column,value,reason',
+      '3,bankCode,999,"Row 3, column bankCode: unknown bank code"',
+      '4,accountNumber,31AB0003,"Row 4, column accountNumber: the account number may contain only digits and hyphens"',
+      '5,email,bukan-email,"Row 5, column email: this is not a valid e-mail address"',
+      '6,nominal,0,"Row 6, column nominal: the nominal must be a whole number greater than 0, at most 20 digits"',
+      '',
+    ]);
+
+    // Row 3 fixed in place, row 4 dropped: re-check leaves two.
+    await page.getByTestId('bulk-fix-3-bankCode').fill('014');
+    await page.getByTestId('bulk-fix-drop-4').click();
+    await page.getByTestId('bulk-fix-recheck').click();
+    await page.getByTestId('bulk-fix-passed').getByText('1 fixed row passes').waitFor();
+    await page.getByTestId('bulk-fix-summary').getByText('2 rows have errors.').waitFor();
+    await expect(page.getByTestId('bulk-fix-row-3').count()).resolves.toBe(0);
+    await expect(page.getByTestId('bulk-fix-row-4').count()).resolves.toBe(0);
+    // A fix that is still wrong stays, with its reason.
+    await page.getByTestId('bulk-fix-5-email').fill('masih salah');
+    await page.getByTestId('bulk-fix-6-nominal').fill('15000');
+    await page.getByTestId('bulk-fix-recheck').click();
+    await page.getByTestId('bulk-fix-summary').getByText('1 row has errors.').waitFor();
+    await page.getByTestId('bulk-fix-5-email').fill('d@contoh.co.id');
+    await page.getByTestId('bulk-fix-recheck').click();
+    await page.getByTestId('bulk-fix-passed').getByText('1 fixed row passes').waitFor();
+    await expect(page.getByTestId('bulk-fix').count()).resolves.toBe(0);
+    // Five rows in the file's order; the check is open.
+    await page.getByTestId('bulk-selected').getByText('5 of 5 rows selected').waitFor();
+    await page.getByTestId('bulk-row-5').waitFor();
+    await expect(page.getByTestId('bulk-check').isDisabled()).resolves.toBe(false);
+    await screenshot(page, 'bulk-fix-1366-en-passed');
+
+    // The same file in Indonesian on a phone.
+    const small = await browser.newPage({ language: 'id', width: 390, height: 844 });
+    await loginAs(small, 'partner@demo.id');
+    await small.goto('/transfer_money/bulk');
+    await chooseFile(small, 'gaji.csv', csvWithErrors());
+    await small.getByTestId('bulk-fix-summary').getByText('4 baris berisi kesalahan.').waitFor();
+    await expect(small.getByTestId('bulk-fix-errors-3').textContent()).resolves.toBe(
+      'Baris 3, kolom bankCode: kode bank tidak dikenal',
+    );
+    await small.getByTestId('bulk-fix').scrollIntoViewIfNeeded();
+    await screenshot(small, 'bulk-fix-390-id-four');
+    await small.getByTestId('bulk-fix-3-bankCode').fill('014');
+    await small.getByTestId('bulk-fix-drop-4').click();
+    await small.getByTestId('bulk-fix-drop-5').click();
+    await small.getByTestId('bulk-fix-drop-6').click();
+    await small.getByTestId('bulk-fix-recheck').click();
+    await small
+      .getByTestId('bulk-fix-passed')
+      .getByText('1 baris yang diperbaiki lolos pemeriksaan')
+      .waitFor();
+    await small.getByTestId('bulk-selected').getByText('3 dari 3 baris dipilih').waitFor();
+    await screenshot(small, 'bulk-fix-390-id-passed');
+  });
+
+  it('renders and scrolls 20,000 rows, and 2,000 broken ones among them', async () => {
+    const page = await browser.newPage({ language: 'en' });
+    await loginAs(page, 'partner@demo.id');
+    await page.goto('/transfer_money/bulk');
+    await chooseFile(page, 'besar.csv', bigCsv());
+    await page.getByTestId('bulk-read').getByText('20000 rows read from besar.csv').waitFor();
+    await scrollToEnd(page, 'bulk-scroll', 'bulk-row-20000');
+    // Virtualised: only the rows in view are in the page.
+    expect(await page.locator('[data-testid^="bulk-row-"]').count()).toBeLessThan(100);
+    await screenshot(page, 'bulk-20000-1366-en');
+
+    await chooseFile(page, 'besar-salah.csv', bigCsv(10));
+    await page.getByTestId('bulk-fix-summary').getByText('2000 rows have errors').waitFor();
+    await scrollToEnd(page, 'bulk-fix-scroll', 'bulk-fix-row-20001');
+    expect(await page.locator('[data-testid^="bulk-fix-row-"]').count()).toBeLessThan(100);
+    await scrollToEnd(page, 'bulk-scroll', 'bulk-row-18000');
+    await screenshot(page, 'bulk-20000-broken-1366-en');
   });
 });

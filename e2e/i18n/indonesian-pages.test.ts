@@ -81,4 +81,20 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
     }
     expect(found).toEqual({});
   });
+
+  it("names the request-time column in the page's language (1366 px: the table header)", async () => {
+    const id = await browser.newPage({ width: 1366, language: 'id' });
+    await loginAs(id, 'partner@demo.id');
+    await id.goto('/data/transaction');
+    await settle(id);
+    await expect(visibleText(id)).resolves.toContain('Waktu Permintaan');
+    await expect(visibleText(id)).resolves.not.toContain('Waktu Request');
+    await screenshot(id, 'i18n-id-1366-time-request');
+    const en = await browser.newPage({ width: 1366, language: 'en' });
+    await loginAs(en, 'partner@demo.id');
+    await en.goto('/data/transaction');
+    await settle(en);
+    await expect(visibleText(en)).resolves.toContain('Request Time');
+    await screenshot(en, 'i18n-en-1366-time-request');
+  });
 });

@@ -81,7 +81,12 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
     await screenshot(page, 'pay-skeleton-390');
     const live = await browser.newPage({ width: 390, height: 844 });
     await live.goto('/pay/GuessedSecretBBBBBBBBBBBBBBBBBBBB');
+    // The spec's English message on an English page; Indonesian on the (default) Indonesian one.
+    await live.getByTestId('pay-not-found').getByText('Data tidak ditemukan').waitFor();
+    await screenshot(live, 'pay-not-found-390-id');
+    await live.getByTestId('pay-lang').click();
     await live.getByTestId('pay-not-found').getByText('Data not found').waitFor();
+    await screenshot(live, 'pay-not-found-390-en');
   });
 
   it('partner creates a link; a phone pays it by VA in the simulator; the row is paid', async () => {
@@ -151,7 +156,19 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
     await expect(phone.getByTestId('pay-limit').textContent()).resolves.toBe(
       'This Request Payment Already Reached the Maximum Usage Limit.',
     );
-    await screenshot(phone, 'pay-limit-390');
+    await screenshot(phone, 'pay-limit-390-en');
+    await phone.getByTestId('pay-lang').click();
+    await expect(phone.getByTestId('pay-limit').textContent()).resolves.toBe(
+      'Permintaan pembayaran ini sudah mencapai batas maksimal penggunaan.',
+    );
+    await screenshot(phone, 'pay-limit-390-id');
+    const wideLimit = await browser.newPage({ width: 1366, height: 860 });
+    await wideLimit.goto(payPath);
+    await wideLimit
+      .getByTestId('pay-limit')
+      .getByText('Permintaan pembayaran ini sudah mencapai batas maksimal penggunaan.')
+      .waitFor();
+    await screenshot(wideLimit, 'pay-limit-1366-id');
 
     // The list view, Indonesian, on a phone.
     const idPartner = await browser.newPage({ width: 390, height: 844, language: 'id' });
@@ -287,7 +304,7 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
     await late.getByTestId('pay-confirm').click();
     await late.getByRole('dialog', { name: 'Perhatian' }).waitFor();
     await expect(late.getByTestId('pay-attention').textContent()).resolves.toBe(
-      'This Request Payment Already Reached the Maximum Usage Limit.',
+      'Permintaan pembayaran ini sudah mencapai batas maksimal penggunaan.',
     );
     await screenshot(late, 'pay-attention-limit-390-id');
     await expect(late.getByTestId('pay-generated').count()).resolves.toBe(0);

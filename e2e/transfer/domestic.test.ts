@@ -66,6 +66,71 @@ async function payInSimulator(payer: Page, va: string, total: string) {
     .waitFor();
 }
 
+/** Calls the API from the logged-in page (its session, a fresh CSRF token). */
+async function apiCall(page: Page, path: string, body: unknown) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const token = await (await fetch('/api/auth/csrf_token')).json();
+      const res = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: {
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-Token': token.data.csrf,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { rc: string; rd: string; data: any };
+    },
+    { path, body },
+  );
+}
+
+/**
+ * A two-line order paid by VA 014 through the API: the first line is sent, the second (an account
+ * ending in 9999, which the simulated bank refuses) fails. Answers the order id, VA and total.
+ */
+async function partlyFailingOrder(page: Page) {
+  const lines = [];
+  for (const [number, nominal] of [
+    ['5555000011', 120_000],
+    ['5555000099999', 30_000],
+  ] as const) {
+    const inq = await apiCall(page, '/transaction/cashout_inquiry', {
+      code: '014',
+      number,
+      nominal: String(nominal),
+      password: DEMO_PASSWORD,
+      note: 'Gaji',
+      sendername: '',
+      purposetransaction: '',
+      jenis_rekening: '',
+      recaptcha: '',
+      type_inq: 'domestic',
+    });
+    expect(inq.rc, inq.rd).toBe('00');
+    lines.push({
+      account_number: number,
+      bank_code: '014',
+      amount: inq.data.nominal,
+      remark: 'Gaji',
+      id_inquiry: inq.data.idtransaksi,
+    });
+  }
+  const order = await apiCall(page, '/transaction/order_create', {
+    client_key: `e2e-partly-${Date.now()}`,
+    description: '',
+    id_channel: 'VA014',
+    list_order: lines,
+  });
+  expect(order.rc, order.rd).toBe('00');
+  return {
+    id: order.data.id_order as string,
+    va: order.data.channel.virtual_account_number as string,
+    total: String(order.data.payment_amount),
+  };
+}
+
 async function waitCompleted(page: Page) {
   await page
     .getByTestId('order-status')
@@ -120,6 +185,46 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
     await page.getByTestId('order-detail-page').waitFor();
     await page.getByTestId('order-heading').getByText('Transfer successful').waitFor();
     await screenshot(page, 'transfer-partner-en-detail');
+  });
+
+  it('a partly failed order reads "partly sent", with each line\'s result and the amount returned', async () => {
+    const id = await browser.newPage({ language: 'id' });
+    await loginAs(id, 'partner@demo.id');
+    const order = await partlyFailingOrder(id);
+    const payer = await browser.newPage({ language: 'id' });
+    await payInSimulator(payer, order.va, order.total);
+    await id.goto(`/transaction/transfer/detail/${order.id}`);
+    await id
+      .getByTestId('order-heading')
+      .getByText('Transfer terkirim sebagian')
+      .waitFor({ timeout: 30_000 });
+    await id.getByTestId('order-status').getByText('Terkirim sebagian').waitFor();
+    await expect(id.getByTestId('order-item-status').allTextContents()).resolves.toEqual([
+      'Berhasil',
+      'Gagal',
+    ]);
+    await expect(id.getByTestId('order-returned').textContent()).resolves.toBe('Rp. 30.000');
+    await expect(id.getByTestId('order-failure-summary').textContent()).resolves.toContain(
+      '1 dari 2 transfer terkirim',
+    );
+    await expect(id.getByTestId('order-time').textContent()).resolves.not.toBe('');
+    await expect(id.getByText('Transfer gagal').count()).resolves.toBe(0);
+    await expect(id.getByText('Waktu kedaluwarsa').count()).resolves.toBe(0);
+    await screenshot(id, 'transfer-partly-sent-id-1366');
+
+    const en = await browser.newPage({ language: 'en', width: 390, height: 844 });
+    await loginAs(en, 'partner@demo.id');
+    await en.goto(`/transaction/transfer/detail/${order.id}`);
+    await en.getByTestId('order-heading').getByText('Transfer partly sent').waitFor();
+    await expect(en.getByTestId('order-item-status').allTextContents()).resolves.toEqual([
+      'Success',
+      'Failed',
+    ]);
+    await expect(en.getByTestId('order-returned').textContent()).resolves.toBe('Rp. 30.000');
+    await en.getByText('1 of 2 transfers were sent').waitFor();
+    await screenshot(en, 'transfer-partly-sent-en-390');
+    await en.getByTestId('order-items').scrollIntoViewIfNeeded();
+    await screenshot(en, 'transfer-partly-sent-en-390-items');
   });
 
   it('shows the Indonesian detail at 1366 px and the English one at 390 px', async () => {

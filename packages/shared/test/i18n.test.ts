@@ -100,3 +100,22 @@ describe('catalog coverage', () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 });
+
+describe('spec messages in English stay English only in en', () => {
+  // The spec writes these messages in English; an Indonesian page says them in Indonesian.
+  const SPEC_ENGLISH = {
+    'paylink.errors.notFound': 'Data not found',
+    'paylink.errors.limit': 'This Request Payment Already Reached the Maximum Usage Limit.',
+    'paylink.errors.expired': 'This Request Payment Already Expired At 2026-11-24 23:59:59 WIB.',
+  };
+
+  it.each(Object.entries(SPEC_ENGLISH))('%s', (key, english) => {
+    const vars = { time: '2026-11-24 23:59:59' };
+    expect(translate('en', key, vars)).toBe(english);
+    expect(translate('id', key, vars)).not.toBe(english);
+  });
+
+  it('names no column half in English on Indonesian pages', () => {
+    expect(translate('id', 'data.columns.time_request')).toBe('Waktu Permintaan');
+  });
+});

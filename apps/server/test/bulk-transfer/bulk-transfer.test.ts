@@ -71,6 +71,90 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     await t?.close();
   });
 
+  it('answers every broken cell of a file at once, with counts and the rows to fix', async () => {
+    const csv = [
+      HEADER,
+      '014,1234567890,,,10000,ok',
+      '999,1234567890,,,10000,bank',
+      '014,12AB,,,10000,account',
+      '014,1234567890,,bukan-email,0,two cells',
+      '014,1234567890,,,10000,ok',
+      `014,1234567890,,,10000,${'n'.repeat(65)}`,
+    ].join('\n');
+    const res = await upload(partner, 'gaji.csv', `${csv}\n`);
+    expect(res.status).toBe(400);
+    expect(res.rd).toBe('4 rows have errors in 5 cells: fix or drop them, then check again');
+    expect(res.data).toMatchObject({
+      row: 3,
+      column: 'bankCode',
+      error_count: 5,
+      bad_row_count: 4,
+    });
+    expect(res.data.errors).toEqual([
+      {
+        row: 3,
+        column: 'bankCode',
+        value: '999',
+        message: 'Row 3, column bankCode: unknown bank code',
+      },
+      {
+        row: 4,
+        column: 'accountNumber',
+        value: '12AB',
+        message:
+          'Row 4, column accountNumber: the account number may contain only digits and hyphens',
+      },
+      {
+        row: 5,
+        column: 'email',
+        value: 'bukan-email',
+        message: 'Row 5, column email: this is not a valid e-mail address',
+      },
+      {
+        row: 5,
+        column: 'nominal',
+        value: '0',
+        message:
+          'Row 5, column nominal: the nominal must be a whole number greater than 0, at most 20 digits',
+      },
+      {
+        row: 7,
+        column: 'note',
+        value: 'n'.repeat(65),
+        message: 'Row 7, column note: the note may have at most 64 characters',
+      },
+    ]);
+    // Every row as read, good ones included, with its line: the page fixes or drops them.
+    expect(res.data.rows.map((r: { line: number }) => r.line)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(res.data.rows[2]).toEqual({
+      line: 4,
+      bankCode: '014',
+      accountNumber: '12AB',
+      phone: '',
+      email: '',
+      nominal: '10000',
+      note: 'account',
+    });
+
+    const indo = await t.loginAs(PARTNER, { lang: 'id' });
+    const id = await upload(indo, 'gaji.csv', `${csv}\n`);
+    expect(id.rd).toBe(
+      '4 baris berisi kesalahan di 5 sel: perbaiki atau hapus barisnya, lalu periksa lagi',
+    );
+    expect(id.data.errors[0].message).toBe('Baris 3, kolom bankCode: kode bank tidak dikenal');
+
+    // 20,000 broken rows: one pass, all counted, the list bounded.
+    const lines = [HEADER];
+    for (let i = 0; i < 20_000; i++) lines.push(`999,12${i},,,10000,`);
+    const many = await upload(partner, 'many.csv', `${lines.join('\n')}\n`);
+    expect(many.rd).toBe(
+      '20000 rows have errors in 20000 cells: fix or drop them, then check again',
+    );
+    expect(many.data).toMatchObject({ error_count: 20_000, bad_row_count: 20_000 });
+    expect(many.data.errors).toHaveLength(1_000);
+    expect(many.data.rows).toHaveLength(20_000);
+  });
+
   it('reads a good CSV and names the row and column of a bad one, creating nothing', async () => {
     const good = await upload(partner, 'gaji.csv', csvOf(3));
     expect(good.rc, good.rd).toBe('00');

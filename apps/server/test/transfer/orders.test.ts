@@ -290,6 +290,8 @@ describe.each(testDatabases())('domestic transfer orders on %s', (kind) => {
       expect(after.data.status).toBe('FAILED');
       expect(after.data.time_payment).not.toBeNull();
       expect(after.data.list_order.map((l: { status: number }) => l.status)).toEqual([1, 2]);
+      // The answer says what went back, so the page can show "partly sent" and the amount.
+      expect(after.data.returned_amount).toBe(30_000);
       // The failed line's amount is back in the balance, once.
       expect(await ledgerOf('merchant_available')).toBe(availableBefore + 30_000);
       expect(await ledgerOf('merchant_order_funds')).toBe(0);

@@ -25,6 +25,8 @@ export const BULK_TRANSFER_LIMITS = {
   groupNameMax: 64,
   groupDescMax: 255,
   secretMax: 64,
+  /** Broken cells an upload's answer lists (the counts cover all of them). */
+  maxListedErrors: 1_000,
   maxAmount: DISBURSEMENT_MAX_AMOUNT,
   /** How long a checksum token (the password check of one Check) can be used. */
   tokenTtlMs: 30 * 60 * 1000,
@@ -64,51 +66,98 @@ export interface BulkRowProblem {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const cellText = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+
 /**
- * Checks one row against spec 02 §5 (account, phone, e-mail 64; nominal 20 digits and within the
- * 50,000,000 limit; note 64; a known bank code). Answers the row shaped (account digits only) or
- * the first problem, by column in the file's order.
+ * Spec 02 §5, one column at a time: the catalog key of the cell's first broken rule, or null.
+ * Account, phone, e-mail 64; nominal 20 digits and within the 50,000,000 limit; note 64; a known
+ * bank code.
+ */
+const CELL_RULES: Record<BulkTransferColumn, (text: string) => string | null> = {
+  bankCode: (code) => (!code || !findBank(code) ? 'bulk.errors.bankCode' : null),
+  accountNumber: (account) => {
+    if (!account) return 'bulk.errors.accountRequired';
+    if (account.length > BULK_TRANSFER_LIMITS.accountMax) return 'bulk.errors.accountTooLong';
+    return /^[\d\s-]+$/.test(account) ? null : 'bulk.errors.accountDigits';
+  },
+  phone: (phone) =>
+    phone.length > BULK_TRANSFER_LIMITS.phoneMax || (phone && !/^\+?[\d\s-]+$/.test(phone))
+      ? 'bulk.errors.phone'
+      : null,
+  email: (email) => {
+    if (email.length > BULK_TRANSFER_LIMITS.emailMax) return 'bulk.errors.emailTooLong';
+    return email && !EMAIL.test(email) ? 'bulk.errors.email' : null;
+  },
+  nominal: (text) => {
+    const digits = text.replaceAll('.', '');
+    if (!/^\d+$/.test(digits) || digits.length > BULK_TRANSFER_LIMITS.nominalDigitsMax)
+      return 'bulk.errors.nominal';
+    const nominal = Number(digits);
+    if (!(nominal > 0)) return 'bulk.errors.nominal';
+    return nominal > BULK_TRANSFER_LIMITS.maxAmount ? 'bulk.errors.nominalMax' : null;
+  },
+  note: (note) => (note.length > BULK_TRANSFER_LIMITS.noteMax ? 'bulk.errors.note' : null),
+};
+
+/** Every broken cell of one row, in the file's column order (one problem per cell). */
+export function bulkRowProblems(
+  raw: Partial<Record<BulkTransferColumn, unknown>>,
+  row: number,
+): BulkRowProblem[] {
+  const problems: BulkRowProblem[] = [];
+  for (const column of BULK_TRANSFER_COLUMNS) {
+    const key = CELL_RULES[column](cellText(raw[column]));
+    if (key) problems.push({ row, column, key });
+  }
+  return problems;
+}
+
+/**
+ * Checks one row against spec 02 §5. Answers the row shaped (account digits only) or the first
+ * problem, by column in the file's order.
  */
 export function checkBulkRow(
   raw: Partial<Record<BulkTransferColumn, unknown>>,
   row: number,
 ): { ok: true; row: BulkTransferRow } | { ok: false; problem: BulkRowProblem } {
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
-  const fail = (column: BulkTransferColumn, key: string) =>
-    ({ ok: false, problem: { row, column, key } }) as const;
-  const bankCode = text(raw.bankCode);
-  if (!bankCode || !findBank(bankCode)) return fail('bankCode', 'bulk.errors.bankCode');
-  const account = text(raw.accountNumber);
-  if (!account) return fail('accountNumber', 'bulk.errors.accountRequired');
-  if (account.length > BULK_TRANSFER_LIMITS.accountMax)
-    return fail('accountNumber', 'bulk.errors.accountTooLong');
-  if (!/^[\d\s-]+$/.test(account)) return fail('accountNumber', 'bulk.errors.accountDigits');
-  const phone = text(raw.phone);
-  if (phone.length > BULK_TRANSFER_LIMITS.phoneMax) return fail('phone', 'bulk.errors.phone');
-  if (phone && !/^\+?[\d\s-]+$/.test(phone)) return fail('phone', 'bulk.errors.phone');
-  const email = text(raw.email);
-  if (email.length > BULK_TRANSFER_LIMITS.emailMax)
-    return fail('email', 'bulk.errors.emailTooLong');
-  if (email && !EMAIL.test(email)) return fail('email', 'bulk.errors.email');
-  const nominalText = text(raw.nominal).replaceAll('.', '');
-  if (!/^\d+$/.test(nominalText) || nominalText.length > BULK_TRANSFER_LIMITS.nominalDigitsMax)
-    return fail('nominal', 'bulk.errors.nominal');
-  const nominal = Number(nominalText);
-  if (!(nominal > 0)) return fail('nominal', 'bulk.errors.nominal');
-  if (nominal > BULK_TRANSFER_LIMITS.maxAmount) return fail('nominal', 'bulk.errors.nominalMax');
-  const note = text(raw.note);
-  if (note.length > BULK_TRANSFER_LIMITS.noteMax) return fail('note', 'bulk.errors.note');
+  const [problem] = bulkRowProblems(raw, row);
+  if (problem) return { ok: false, problem };
   return {
     ok: true,
     row: {
-      bankCode,
-      accountNumber: account.replace(/[\s-]/g, ''),
-      phone,
-      email,
-      nominal,
-      note,
+      bankCode: cellText(raw.bankCode),
+      accountNumber: cellText(raw.accountNumber).replace(/[\s-]/g, ''),
+      phone: cellText(raw.phone),
+      email: cellText(raw.email),
+      nominal: Number(cellText(raw.nominal).replaceAll('.', '')),
+      note: cellText(raw.note),
     },
   };
+}
+
+/** One row of the file as read (every cell as text), with its line (header = 1). */
+export type BulkRawRow = { line: number } & Record<BulkTransferColumn, string>;
+
+/** One broken cell of an upload, with its message in the user's language. */
+export interface BulkCellError {
+  row: number;
+  column: BulkTransferColumn;
+  value: string;
+  message: string;
+}
+
+/**
+ * What a refused upload carries when rows are broken (rc 400): every row as read, so the page can
+ * fix or drop them, and the broken cells (the first `maxListedErrors`, in file order) with counts.
+ * `row` and `column` name the first broken cell, as a one-error answer always did.
+ */
+export interface BulkUploadProblems {
+  row: number;
+  column: BulkTransferColumn;
+  errors: BulkCellError[];
+  error_count: number;
+  bad_row_count: number;
+  rows: BulkRawRow[];
 }
 
 const secret = (key: string) =>

@@ -212,6 +212,8 @@ export const transferOrder = z.object({
   kode_voucher: z.string(),
   voucher_amount: z.number(),
   payment_amount: z.number(),
+  /** What the failed lines gave back to the balance (each once, after the line failed). */
+  returned_amount: z.number(),
   channel: z.object({
     id: z.string(),
     channel_name: z.string(),

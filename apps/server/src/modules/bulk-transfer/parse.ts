@@ -1,17 +1,22 @@
 /**
  * Reading an uploaded bulk transfer CSV as it streams in (csv-parse, as the bulk VA upload): the
  * first row names the columns (the sample's header), every later row is checked with the shared
- * §5 rules, and the first bad row stops the read with its row (the file's line, header = 1) and
- * column. Nothing is written: the rows go back to the page's table.
+ * §5 rules in the same pass, and every broken cell is collected with its row (the file's line,
+ * header = 1) and column, so one upload shows them all. A file that cannot be read as a table
+ * (header, CSV syntax, size, row count) still stops the read. Nothing is written: the rows go back
+ * to the page's table.
  */
 import type { Readable } from 'node:stream';
-import { RC } from '@gerbang/shared';
+import { type Language, RC, translate } from '@gerbang/shared';
 import {
   BULK_TRANSFER_COLUMNS,
   BULK_TRANSFER_LIMITS,
+  type BulkRawRow,
   type BulkRowProblem,
   type BulkTransferColumn,
   type BulkTransferRow,
+  type BulkUploadProblems,
+  bulkRowProblems,
   checkBulkRow,
 } from '@gerbang/shared/contract/bulk-transfer';
 import { CsvError, parse } from 'csv-parse';
@@ -35,6 +40,10 @@ const tooLarge = () => new ApiError(RC.VALIDATION, 'bulk.errors.tooLarge', undef
 class RowCollector {
   private columns: (BulkTransferColumn | null)[] | null = null;
   readonly rows: BulkTransferRow[] = [];
+  /** Every row as read, kept so a refusal can hand them back for fixing. */
+  readonly raw: BulkRawRow[] = [];
+  readonly problems: BulkRowProblem[] = [];
+  badRows = 0;
 
   add(line: number, cells: string[]): void {
     if (this.columns === null) {
@@ -47,15 +56,22 @@ class RowCollector {
       return;
     }
     if (cells.every((c) => c.trim() === '')) return;
-    if (this.rows.length >= BULK_TRANSFER_LIMITS.maxRows)
+    if (this.raw.length >= BULK_TRANSFER_LIMITS.maxRows)
       throw validationError('bulk.errors.tooManyRows');
-    const record: Partial<Record<BulkTransferColumn, string>> = {};
+    const record = { line } as BulkRawRow;
+    for (const column of BULK_TRANSFER_COLUMNS) record[column] = '';
     this.columns.forEach((column, i) => {
-      if (column) record[column] = cells[i];
+      if (column) record[column] = cells[i] ?? '';
     });
+    this.raw.push(record);
+    const problems = bulkRowProblems(record, line);
+    if (problems.length > 0) {
+      this.badRows += 1;
+      this.problems.push(...problems);
+      return;
+    }
     const checked = checkBulkRow(record, line);
-    if (!checked.ok) throw cellError(checked.problem);
-    this.rows.push(checked.row);
+    if (checked.ok) this.rows.push(checked.row);
   }
 }
 
@@ -66,7 +82,7 @@ class RowCollector {
 export async function readBulkTransferCsv(
   stream: Readable,
   truncated: () => boolean,
-): Promise<BulkTransferRow[]> {
+): Promise<BulkTransferRead> {
   const collector = new RowCollector();
   // A cut upload has failed before its file is read: it would never end, so refuse it here.
   if (stream.errored && !truncated()) {
@@ -115,6 +131,55 @@ export async function readBulkTransferCsv(
     throw error;
   }
   if (truncated()) throw tooLarge();
-  if (collector.rows.length === 0) throw validationError('bulk.errors.noRows');
-  return collector.rows;
+  if (collector.raw.length === 0) throw validationError('bulk.errors.noRows');
+  return {
+    rows: collector.rows,
+    raw: collector.raw,
+    problems: collector.problems,
+    badRows: collector.badRows,
+  };
+}
+
+/** An upload read to its end: the good rows, and every broken cell with the rows as read. */
+export interface BulkTransferRead {
+  rows: BulkTransferRow[];
+  raw: BulkRawRow[];
+  problems: BulkRowProblem[];
+  badRows: number;
+}
+
+/**
+ * The refusal of a file with broken rows: one broken cell reads as before (its row, column and
+ * rule); several read as a count. Either way the answer lists the broken cells (bounded) with
+ * their messages in the user's language, and every row as read so the page can fix or drop them.
+ */
+export function rowProblemsError(read: BulkTransferRead, lang: Language): ApiError {
+  const first = read.problems[0] as BulkRowProblem;
+  const byLine = new Map(read.raw.map((r) => [r.line, r]));
+  const errors = read.problems.slice(0, BULK_TRANSFER_LIMITS.maxListedErrors).map((p) => {
+    const column = p.column as BulkTransferColumn;
+    return {
+      row: p.row,
+      column,
+      value: byLine.get(p.row)?.[column] ?? '',
+      message: translate(lang, p.key, { row: p.row, column }),
+    };
+  });
+  const data: BulkUploadProblems = {
+    row: first.row,
+    column: first.column as BulkTransferColumn,
+    errors,
+    error_count: read.problems.length,
+    bad_row_count: read.badRows,
+    rows: read.raw,
+  };
+  if (read.problems.length === 1) {
+    return new ApiError(RC.VALIDATION, first.key, { row: first.row, column: first.column }, data);
+  }
+  return new ApiError(
+    RC.VALIDATION,
+    'bulk.errors.rows',
+    { count: read.badRows, cells: read.problems.length },
+    data,
+  );
 }

@@ -5,7 +5,7 @@
  * page's rule (disbursement ADD, production, activated); deciding on a group needs disbursement
  * APPROVE. Handlers only translate.
  */
-import { formatRupiah } from '@gerbang/shared';
+import { formatRupiah, type Language } from '@gerbang/shared';
 import { BULK_TRANSFER_LIMITS } from '@gerbang/shared/contract/bulk-transfer';
 import { bulkTransferCalls } from '@gerbang/shared/contract/bulk-transfer-calls';
 import { validationError } from '../../http/errors';
@@ -21,7 +21,7 @@ import {
   waitingGroups,
 } from './group';
 import { inquireBulkBatch } from './inquiry';
-import { isCsv, readBulkTransferCsv } from './parse';
+import { isCsv, readBulkTransferCsv, rowProblemsError } from './parse';
 import { issueToken } from './tokens';
 
 /** 20,000 rows of the page's JSON (about 400 bytes a row) stay well below this. */
@@ -40,8 +40,9 @@ export const bulkTransferRoutes = [
         file.file.resume();
         throw validationError('bulk.errors.fileType');
       }
-      const rows = await readBulkTransferCsv(file.file, () => file.file.truncated);
-      return ok({ rows, count: rows.length });
+      const read = await readBulkTransferCsv(file.file, () => file.file.truncated);
+      if (read.problems.length > 0) throw rowProblemsError(read, ctx.lang as Language);
+      return ok({ rows: read.rows, count: read.rows.length });
     },
     { bodyLimit: BULK_TRANSFER_LIMITS.maxFileBytes + 64 * 1024 },
   ),

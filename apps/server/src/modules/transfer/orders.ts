@@ -598,6 +598,7 @@ export async function orderAnswer(services: Services, order: OrderRow): Promise<
     kode_voucher: order.kode_voucher,
     voucher_amount: Number(order.voucher_amount),
     payment_amount: Number(order.total_amount),
+    returned_amount: lines.reduce((sum, l) => sum + (l.refunded_at ? Number(l.amount) : 0), 0),
     channel: {
       id: order.channel_id ?? '',
       channel_name: order.channel_name,

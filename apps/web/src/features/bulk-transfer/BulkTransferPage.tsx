@@ -4,7 +4,6 @@ import {
   BULK_TRANSFER_LIMITS,
   BULK_TRANSFER_SAMPLE_PATH,
   type BulkBatchItem,
-  type BulkTransferRow,
 } from '@gerbang/shared/contract/bulk-transfer';
 import { bulkTransferCalls } from '@gerbang/shared/contract/bulk-transfer-calls';
 import {
@@ -34,7 +33,10 @@ import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
+import { BrokenRowsCard } from './BrokenRowsCard';
+import type { LinedRow } from './broken-rows';
 import { RowsTable } from './RowsTable';
+import { useBulkUpload } from './use-bulk-upload';
 
 /** Rows per batch inquiry request: small enough for a progress bar that moves. */
 const CHECK_CHUNK = 1_000;
@@ -52,10 +54,8 @@ export default function BulkTransferPage() {
   const navigate = useNavigate();
   const login = useLoggedIn();
   const { verdict } = useSession();
-  const [rows, setRows] = useState<BulkTransferRow[]>([]);
-  const [fileName, setFileName] = useState('');
-  const [uploading, setUploading] = useState(false);
-  const [selected, setSelected] = useState<boolean[]>([]);
+  const file = useBulkUpload();
+  const { rows, selected, setSelected, broken } = file;
   const [results, setResults] = useState<(BulkBatchItem | undefined)[]>([]);
   const [token, setToken] = useState<{ checksum: string; uuid_user: string } | null>(null);
   const [password, setPassword] = useState('');
@@ -90,32 +90,17 @@ export default function BulkTransferPage() {
     selectedCount > 0 && selected.every((s, i) => !s || results[i]?.status === 'paid');
 
   const reset = () => {
-    setRows([]);
-    setSelected([]);
+    file.clear();
     setResults([]);
     setToken(null);
     setPassword('');
-    setFileName('');
     setProgress(null);
   };
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > BULK_TRANSFER_LIMITS.maxFileBytes) {
-      showErrorDialog(t('bulk.errors.tooLarge'));
-      return;
-    }
-    const form = new FormData();
-    form.append('file', file);
-    setUploading(true);
-    const res = await client.call(bulkTransferCalls.upload, form);
-    setUploading(false);
-    if (res.rc !== '00') return;
-    setRows(res.data.rows);
-    setSelected(res.data.rows.map(() => true));
+  const upload = async (chosen: File | null) => {
+    if (!(await file.upload(chosen))) return;
     setResults([]);
     setToken(null);
-    setFileName(file.name);
   };
 
   const check = async () => {
@@ -137,7 +122,7 @@ export default function BulkTransferPage() {
         token: auth.data.checksum,
         uuid_user: auth.data.uuid_user,
         rows: chunk.map((i) => {
-          const r = rows[i] as BulkTransferRow;
+          const r = rows[i] as LinedRow;
           return {
             code: r.bankCode,
             number: r.accountNumber,
@@ -145,7 +130,7 @@ export default function BulkTransferPage() {
             phone: r.phone,
             email: r.email,
             note: r.note,
-            line: i + 2,
+            line: r.line,
           };
         }),
       });
@@ -219,7 +204,7 @@ export default function BulkTransferPage() {
               <Button
                 {...props}
                 leftSection={<IconUpload size={16} />}
-                loading={uploading}
+                loading={file.uploading}
                 data-testid="bulk-upload"
               >
                 {t('bulk.upload')}
@@ -230,12 +215,22 @@ export default function BulkTransferPage() {
         <Text size="xs" c="dimmed" mt="xs">
           {t('bulk.drop')}
         </Text>
-        {fileName && (
+        {file.fileName && (
           <Text size="sm" mt="sm" data-testid="bulk-read">
-            {t('bulk.rowsRead', { count: rows.length, file: fileName })}
+            {t('bulk.rowsRead', { count: file.readCount, file: file.fileName })}
           </Text>
         )}
       </Card>
+      {file.fileName && (
+        <BrokenRowsCard
+          key={file.uploads}
+          broken={broken}
+          fileName={file.fileName}
+          onEdit={file.editBroken}
+          onDrop={file.dropBroken}
+          onRecheck={file.recheck}
+        />
+      )}
       {rows.length > 0 && (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
@@ -274,11 +269,21 @@ export default function BulkTransferPage() {
                   {t('bulk.cancel')}
                 </Button>
                 {!allChecked && (
-                  <Button onClick={check} loading={progress !== null} data-testid="bulk-check">
+                  <Button
+                    onClick={check}
+                    loading={progress !== null}
+                    disabled={broken.length > 0}
+                    data-testid="bulk-check"
+                  >
                     {t('bulk.check')}
                   </Button>
                 )}
               </Group>
+              {broken.length > 0 && (
+                <Text size="xs" c="dimmed" data-testid="bulk-check-blocked">
+                  {t('bulk.fix.blocked')}
+                </Text>
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -38,7 +38,23 @@ const BADGE: Record<string, string> = {
   PROCESS_COMPLETED: 'yellow',
   COMPLETED: 'green',
   FAILED: 'red',
+  PARTLY_SENT: 'orange',
 };
+
+/** Spec 02 §4 line status 1: the bank accepted the transfer. */
+const LINE_SENT = 1;
+
+/**
+ * What the page calls the order: the server's FAILED covers "no line sent" and "some lines sent";
+ * the second is shown as partly sent, since part of the money did reach its payees.
+ */
+export function orderDisplayKey(order: TransferOrder): string {
+  const sent = order.list_order.filter((line) => line.status === LINE_SENT).length;
+  return order.status === 'FAILED' && sent > 0 ? 'PARTLY_SENT' : order.status;
+}
+
+/** Spec 02 §4 line statuses: 1 sent, 2 failed; the rest are still moving. */
+const LINE_COLOR: Record<number, string> = { 1: 'green.8', 2: 'red.8' };
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -46,6 +62,21 @@ export function StatusBadge({ status }: { status: string }) {
     <Badge color={BADGE[status] ?? 'red'} variant="light" data-testid="order-status">
       {t(`transfer.statusLabel.${status}`)}
     </Badge>
+  );
+}
+
+/** A failed or partly sent order: how many lines went out and what came back to the balance. */
+function FailureSummary({ order }: { order: TransferOrder }) {
+  const { t } = useTranslation();
+  if (order.status !== 'FAILED') return null;
+  const sent = order.list_order.filter((line) => line.status === LINE_SENT).length;
+  const amount = formatRupiah(order.returned_amount);
+  return (
+    <Alert color={sent > 0 ? 'orange' : 'red'} data-testid="order-failure-summary">
+      {sent > 0
+        ? t('transfer.partlySent', { sent, total: order.list_order.length, amount })
+        : t('transfer.allFailed', { amount })}
+    </Alert>
   );
 }
 
@@ -210,6 +241,8 @@ function ConfirmPanel({ order }: { order: TransferOrder }) {
 export function OrderView({ order }: { order: TransferOrder }) {
   const { t } = useTranslation();
   const done = order.status === 'COMPLETED';
+  const ended = order.status === 'FAILED' && order.time_completed !== null;
+  const displayKey = orderDisplayKey(order);
   const rows: Array<[string, string, string]> = [
     ['id', t('transfer.orderId'), order.id_order],
     ['channel', t('transfer.channel'), order.channel.channel_name],
@@ -234,18 +267,34 @@ export function OrderView({ order }: { order: TransferOrder }) {
         ] as Array<[string, string, string]>)
       : []),
     ['total', t('transfer.total'), formatRupiah(order.payment_amount)],
-    done && order.time_completed
-      ? ['time', t('transfer.successTime'), formatWibDateTime(new Date(order.time_completed))]
-      : ['time', t('transfer.expiryTime'), order.expired_str],
+    ...(order.returned_amount > 0
+      ? ([['returned', t('transfer.returned'), formatRupiah(order.returned_amount)]] as Array<
+          [string, string, string]
+        >)
+      : []),
+    timeRow(),
   ];
+  // A paid order has no expiry left to show: an ended one shows when it ended.
+  function timeRow(): [string, string, string] {
+    if (done && order.time_completed)
+      return ['time', t('transfer.successTime'), formatWibDateTime(new Date(order.time_completed))];
+    if (ended && order.time_completed)
+      return [
+        'time',
+        t('transfer.finishedTime'),
+        formatWibDateTime(new Date(order.time_completed)),
+      ];
+    return ['time', t('transfer.expiryTime'), order.expired_str];
+  }
   return (
     <Stack gap="md" data-testid="order-view">
       <Group justify="space-between" wrap="wrap">
         <Title order={3} data-testid="order-heading">
-          {t(`transfer.heading.${order.status}`)}
+          {t(`transfer.heading.${displayKey}`)}
         </Title>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={displayKey} />
       </Group>
+      <FailureSummary order={order} />
       {order.status === 'NEW' && <PaymentInstructions order={order} />}
       <ConfirmPanel order={order} />
       <Card withBorder radius="md" p="md">
@@ -290,7 +339,9 @@ export function OrderView({ order }: { order: TransferOrder }) {
                   </Table.Td>
                   <Table.Td ta="right">{formatRupiah(line.amount)}</Table.Td>
                   <Table.Td data-testid="order-item-status">
-                    {t(`transfer.lineStatus.${line.status}`)}
+                    <Text size="sm" fw={500} c={LINE_COLOR[line.status]} data-status={line.status}>
+                      {t(`transfer.lineStatus.${line.status}`)}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               ))}
