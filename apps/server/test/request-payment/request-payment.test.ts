@@ -181,6 +181,11 @@ describe.each(testDatabases())('request payment on %s', (kind) => {
       const res = await anon.get('/public/request_payment_detail', { paymentSecret: guess });
       expect([guess, res.rd]).toEqual([guess, 'Data not found']);
     }
+    // An id of any other shape (typed, truncated, too long) is not found either: 404, not 400.
+    for (const typed of ['abc', 'not a secret!', link.paymentSecret.slice(0, 8), 'x'.repeat(65)]) {
+      const res = await anon.get('/public/request_payment_detail', { paymentSecret: typed });
+      expect([typed, res.rc, res.rd]).toEqual([typed, '404', 'Data not found']);
+    }
     const methods = await anon.get('/public/list_va');
     const codes = methods.data.map((m: { kodeBank: string }) => m.kodeBank);
     expect(codes).toEqual(

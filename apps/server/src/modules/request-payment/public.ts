@@ -7,6 +7,7 @@
 import { RC } from '@gerbang/shared';
 import {
   type GeneratedPayment,
+  PAYMENT_SECRET_SHAPE,
   type PublicPayMethod,
   type PublicPaymentRequest,
   REQUEST_PAYMENT_REFF_PREFIX,
@@ -56,6 +57,7 @@ async function linkBySecret(
   services: PublicServices,
   secret: string,
 ): Promise<Selectable<RequestPaymentsTable>> {
+  if (!PAYMENT_SECRET_SHAPE.test(secret)) throw notFound('paylink.errors.notFound');
   const link = await services.db
     .selectFrom('request_payments')
     .selectAll()
