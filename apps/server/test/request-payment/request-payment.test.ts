@@ -251,9 +251,18 @@ describe.each(testDatabases())('request payment on %s', (kind) => {
   it('books a paid VA: row paid, cash-in transaction, hold, count, callback; then the limit message', async () => {
     const link = await create();
     const va = await generate(payer(), link.paymentSecret, { email: 'paid@example.com' });
+    // The payer's page polls its instrument: open, then paid; a wrong reference finds nothing.
+    const status = (customerReff: string) =>
+      payer().get('/public/payment_status', { paymentSecret: link.paymentSecret, customerReff });
+    expect((await status(va.data.customerReff)).data).toEqual({
+      customerReff: va.data.customerReff,
+      status: 'OPEN',
+    });
+    expect((await status('RP00000000000000')).rc).toBe('404');
     const before = await balances(t, agentId);
     const paid = await pay(va.data.vaNumber, 150_000);
     expect(paid.rc, paid.rd).toBe('00');
+    expect((await status(va.data.customerReff)).data.status).toBe('PAID');
     const idTransaksi = paid.data.id_transaksi;
     const customers = await partner.get('/data/list_payment', { idPayment: link.id, limit: 5 });
     expect(customers.data.data[0]).toMatchObject({ isPaid: 1, vaNumber: va.data.vaNumber });

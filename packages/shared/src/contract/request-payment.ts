@@ -131,6 +131,14 @@ export const publicGenerateBody = z.object({
 });
 export type PublicGenerateBody = z.infer<typeof publicGenerateBody>;
 
+/** GET public/payment_status: an instrument, by the link's secret and its customer reference. */
+export const publicStatusQuery = z.object({
+  paymentSecret: secret,
+  customerReff: z
+    .string({ error: 'paylink.errors.notFound' })
+    .regex(/^RP\d{14}$/, 'paylink.errors.notFound'),
+});
+
 /** GET public/generated_va (other payers: the e-mail prompt only). */
 export const publicGenerateQuery = z.object({
   id_payment: secret,

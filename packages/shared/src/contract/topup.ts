@@ -17,6 +17,7 @@ export const TOPUP_PATHS = {
   userListVa: '/data/user_list_va',
   bankList: '/data/bank_list',
   topup: '/transaction/topup',
+  topupStatus: '/transaction/topup_status',
 } as const;
 
 export const TOPUP_LIMITS = {
@@ -76,6 +77,19 @@ export interface TopupResult {
   /** ISO instant. */
   expiredTime: string;
 }
+
+/** Where a manual top-up stands: the order view polls it and flips to "paid" on the transfer. */
+export type TopupStatus = 'OPEN' | 'PAID' | 'FAILED' | 'EXPIRED';
+
+export interface TopupStatusAnswer {
+  idDeposit: string;
+  status: TopupStatus;
+}
+
+/** GET transaction/topup_status: one of the agent's own deposits, by its id. */
+export const topupStatusQuery = z.object({
+  idDeposit: z.string({ error: 'common.errors.notFound' }).max(64, 'common.errors.notFound'),
+});
 
 const required = (key: string) =>
   z.union([z.string(), z.number()], { error: key }).transform((v, ctx) => {

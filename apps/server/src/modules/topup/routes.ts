@@ -6,12 +6,13 @@ import {
   TOPUP_PATHS,
   type TopupBankListAnswer,
   topupRequest,
+  topupStatusQuery,
 } from '@gerbang/shared/contract/topup';
 import { refused, validationError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { requireOwnPassword } from '../account/own-password';
 import { listUserVa } from './deposit-vas';
-import { createDeposit } from './deposits';
+import { createDeposit, depositStatus } from './deposits';
 import { findReceivingAccount, RECEIVING_ACCOUNTS } from './receiving-accounts';
 
 /**
@@ -82,5 +83,19 @@ export const topupRoutes = [
       );
       return ok(deposit);
     },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: TOPUP_PATHS.topupStatus,
+    access: TOPUP_ACCESS.page,
+    query: topupStatusQuery,
+    handler: async ({ services, auth, query }) =>
+      ok(
+        await depositStatus(
+          services,
+          { agentId: auth.agent.id, environment: auth.environment },
+          query.idDeposit,
+        ),
+      ),
   }),
 ];
