@@ -44,9 +44,9 @@ export function talanganProducts(): TalanganProduct[] {
 }
 
 /**
- * The products the merchant can advance now: those with sales not yet settled (is_sent 0 waiting,
- * 3 in process) up to today. A product without such sales (a payout product, a channel never
- * used, or everything already settled) would only be refused later, so it is not offered.
+ * The products the merchant can ask an advance for: pay-in products it has sales of. A product
+ * without any (a payout product, a channel never used) could only be refused, so it is not
+ * offered; days of a listed product are still judged one by one (judgeDays).
  */
 export async function advanceableProducts(
   services: Pick<Services, 'db' | 'now'>,
@@ -58,7 +58,6 @@ export async function advanceableProducts(
     .distinct()
     .where('agent_id', '=', owner.agentId)
     .where('environment', '=', owner.environment)
-    .where('is_sent', 'in', [0, 3])
     .where('hold_amount', '>', 0)
     .where('created_date', '<=', wibDate(services.now()))
     .execute();
