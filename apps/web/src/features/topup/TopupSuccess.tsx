@@ -15,7 +15,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCircleCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../lib/api';
@@ -151,9 +151,7 @@ export function TopupSuccess({ result, onAgain }: Props) {
           ))}
         </Table.Tbody>
       </Table>
-      <Alert color="blue" icon={<IconInfoCircle />}>
-        {t('topup.success.exact')}
-      </Alert>
+      {/* The page's notes above already say the total must match exactly: not repeated here. */}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
           {t('topup.success.countdown')} ({formatWibDateTime(expires)})

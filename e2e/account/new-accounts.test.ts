@@ -30,3 +30,21 @@ describe.skipIf(!hasBrowser())('credential page of a group-3 agent in Chromium',
     }
   }
 });
+
+/** fresh@demo.id (Business, no business data yet) sees its empty My Data, not "Data Not Found". */
+describe.skipIf(!hasBrowser())('My Data of a fresh Business account in Chromium', () => {
+  const browser = useBrowser();
+
+  for (const language of ['id', 'en'] as const) {
+    for (const width of [1366, 390]) {
+      it(`shows the empty My Data (${language}, ${width} px)`, async () => {
+        const page = await browser.newPage({ width, height: width > 500 ? 768 : 844, language });
+        await loginAs(page, 'fresh@demo.id');
+        await page.goto('/account');
+        await page.getByText('PT Kusuma Baru Mandiri').first().waitFor();
+        await expect(page.getByTestId('account-not-found').count()).resolves.toBe(0);
+        await screenshot(page, `account-fresh-${language}-${width}`);
+      });
+    }
+  }
+});
