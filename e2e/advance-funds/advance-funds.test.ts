@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import {
+  DEMO_PASSWORD,
+  E2E_TEST_KEY,
+  hasBrowser,
+  loginAs,
+  screenshot,
+  useBrowser,
+} from '../support/browser';
 
 const PARTNER = 'partner@demo.id';
 
@@ -11,7 +18,9 @@ function wibDay(days: number): string {
 /**
  * Advance funds `/add-item` (issue 17 §1): the messages of spec 03 §5.8 in order, then a request
  * whose dates the server rejects (yesterday is already in the demo's open request, tomorrow is in
- * the future): the panel lists them and "Tetap Simpan" saves the request, which the data page shows.
+ * the future, today has no unsettled sales): the panel lists them, and "Tetap Simpan" is refused
+ * because nothing is left to advance. The console lists a saved request's rejected days and shows
+ * the demo NMID request's photos.
  * In Indonesian and English, at 1366 and 390 px.
  */
 describe.skipIf(!hasBrowser())('advance funds in Chromium', () => {
@@ -69,22 +78,56 @@ describe.skipIf(!hasBrowser())('advance funds in Chromium', () => {
         expect(text).toContain(wibDay(1));
         await screenshot(page, `advance-funds-rejected-${language}-${width}`);
 
+        // Every day of the range is rejected: "Tetap Simpan" has nothing to advance (Rp 0), and
+        // the request is refused at creation instead of waiting in the provider's queue.
         await page.getByTestId('talangan-save-anyway').click();
-        await page.waitForURL((url) => url.pathname === '/data/dana_talangan');
-        const saved = page.getByRole('dialog');
-        await saved
+        await page
+          .getByTestId('error-dialog-message')
           .getByText(
             language === 'id'
-              ? 'Pengajuan dana talangan berhasil disimpan.'
-              : 'Advance-funds request saved.',
+              ? 'Tidak ada dana yang dapat ditalangi pada tanggal yang dipilih: tidak ada penjualan produk ini yang belum diselesaikan.'
+              : 'There is nothing to advance on the chosen dates: no unsettled sales of this product.',
           )
           .waitFor();
-        await saved.getByRole('button', { name: 'OK' }).click();
-        if (width > 800) {
-          // The table shows dates as dd-mm-yyyy (the phone layout shows rows as cards).
-          await page.getByText(wibDay(1).split('-').reverse().join('-')).first().waitFor();
-        }
-        await screenshot(page, `advance-funds-saved-${language}-${width}`);
+        await screenshot(page, `advance-funds-nothing-${language}-${width}`);
+        await page.getByTestId('error-dialog-ok').click();
+        await expect(page.url()).toContain('/add-item');
+
+        // The console's queue shows the rejected days of a request saved with "Tetap Simpan" (the
+        // demo's open VA014 request), not only its range.
+        const ops = await browser.newPage({ width, height: 900, language });
+        await ops.goto(`/console?test=${E2E_TEST_KEY}`);
+        await ops.getByTestId('console-email').fill('ops@demo.id');
+        await ops.getByTestId('console-password').fill(DEMO_PASSWORD);
+        await ops.getByTestId('console-login').click();
+        const rejectedDays = ops
+          .getByTestId('queue-advance')
+          .locator('[data-testid$="-rejected"]')
+          .filter({ hasText: wibDay(-2) })
+          .first();
+        await rejectedDays.waitFor();
+        const listed = await rejectedDays.textContent();
+        expect(listed).toContain(
+          language === 'id' ? 'Hari yang ditolak, tidak ditalangi' : 'Rejected days, not advanced',
+        );
+        expect(listed).toContain(
+          `${wibDay(-2)} (${language === 'id' ? 'tidak ada penjualan produk ini' : 'no sales of this product'})`,
+        );
+        // The seeded NMID request's four photos load (no broken or placeholder image).
+        await ops.waitForFunction(() => {
+          const imgs = [...document.querySelectorAll('[data-testid="queue-nmid"] img')];
+          return (
+            imgs.length >= 4 &&
+            imgs.every(
+              (img) =>
+                (img as HTMLImageElement).complete &&
+                (img as HTMLImageElement).naturalWidth === 320 &&
+                (img.getAttribute('src') ?? '').startsWith('/api/console/nmid/'),
+            )
+          );
+        });
+        await rejectedDays.scrollIntoViewIfNeeded();
+        await screenshot(ops, `console-advance-rejected-${language}-${width}`);
       });
     }
   }

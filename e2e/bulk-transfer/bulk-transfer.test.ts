@@ -108,6 +108,10 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await expect(maker.getByTestId('bulk-read').textContent()).resolves.toBe(
       '50 rows read from gaji.csv',
     );
+    // The table names the bank, not its code.
+    await expect(
+      maker.getByTestId('bulk-row-1').getByTestId('bulk-row-bank').textContent(),
+    ).resolves.toBe('Bank BCA');
     await maker.getByTestId('bulk-check').click();
     await maker
       .getByTestId('error-dialog-message')

@@ -134,15 +134,26 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
     await phone.getByText('How to pay').waitFor();
     await screenshot(phone, 'pay-va-390-en');
 
-    // The payer pays the VA in the simulator.
-    await phone.goto('/dev/simulator');
-    await phone.getByTestId('simulator-number').fill(vaNumber);
-    await phone.getByTestId('simulator-amount').fill('150000');
-    await phone.getByTestId('simulator-pay').click();
-    await phone
+    // The payer pays the VA in the simulator (another tab): the open page flips to "paid" by
+    // itself, without a reload, in either language.
+    const bank = await browser.newPage({ width: 390, height: 844 });
+    await bank.goto('/dev/simulator');
+    await bank.getByTestId('simulator-number').fill(vaNumber);
+    await bank.getByTestId('simulator-amount').fill('150000');
+    await bank.getByTestId('simulator-pay').click();
+    await bank
       .getByTestId('simulator-result-status')
-      .and(phone.locator('[data-status="SUCCESS"]'))
+      .and(bank.locator('[data-status="SUCCESS"]'))
       .waitFor();
+    await phone.getByTestId('pay-paid').getByText('Payment received').waitFor({ timeout: 15_000 });
+    await expect(phone.getByTestId('pay-paid').textContent()).resolves.toContain('Rp. 150.000');
+    await expect(phone.getByTestId('pay-generated').count()).resolves.toBe(0);
+    await screenshot(phone, 'pay-paid-390-en');
+    await phone.getByTestId('pay-lang').click();
+    await phone.getByTestId('pay-paid').getByText('Pembayaran diterima').waitFor();
+    await screenshot(phone, 'pay-paid-390-id');
+    await phone.setViewportSize({ width: 1366, height: 860 });
+    await screenshot(phone, 'pay-paid-1366-id');
 
     // The partner sees the customer row paid, and the use counted.
     await partner.getByTestId('rp-refresh').click();

@@ -91,6 +91,9 @@ describe.skipIf(!hasBrowser())('top-up in Chromium', () => {
       { timeout: 20_000 },
     );
     expect(await sidebarBalance(page)).toBe(before + total);
+    // The order view flipped to "received" by itself, without a reload.
+    await page.getByTestId('topup-paid').getByText('Top-up received').waitFor();
+    await screenshot(page, 'topup-manual-paid-en');
   });
 
   it('virtual accounts: the list, "Gangguan"-free numbers, QRIS as "-", and the bank guide', async () => {
@@ -139,6 +142,18 @@ describe.skipIf(!hasBrowser())('top-up in Chromium', () => {
         await page.getByTestId('topup-submit').click();
         await page.getByTestId('topup-success').waitFor();
         await screenshot(page, `topup-success-${language}-${width}`);
+        // Paid in the simulator: the open order flips to "received" in the page's language.
+        const total = digits(await page.getByTestId('topup-total').textContent());
+        await simulatorPay(page, {
+          channel: 'bank_transfer',
+          number: '1230009876543',
+          amount: total,
+        });
+        await page
+          .getByTestId('topup-paid')
+          .getByText(language === 'id' ? 'Top up diterima' : 'Top-up received')
+          .waitFor({ timeout: 15_000 });
+        await screenshot(page, `topup-paid-${language}-${width}`);
         await page.goto('/topup/guide/014');
         await page.getByTestId('guide-steps-atm').waitFor();
         await screenshot(page, `topup-guide-${language}-${width}`);

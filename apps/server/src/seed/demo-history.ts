@@ -1562,7 +1562,15 @@ async function seedRequestsAndMembers(trx: Kysely<Database>, agents: AgentInfo[]
     );
   if (partner) {
     const talangan = [
-      { offset: 0, status: 0, product: 'VA014', name: 'Virtual Account Bank BCA', nominal: 0 },
+      // Saved with "Tetap Simpan": its first day had no sales and is listed as rejected.
+      {
+        offset: 0,
+        status: 0,
+        product: 'VA014',
+        name: 'Virtual Account Bank BCA',
+        nominal: 2_480_000,
+        missing: [{ date: day(2), reason: 'no_sales' }],
+      },
       { offset: 6, status: 1, product: 'QRIS', name: 'QRIS', nominal: 4_350_000 },
       {
         offset: 13,
@@ -1587,7 +1595,8 @@ async function seedRequestsAndMembers(trx: Kysely<Database>, agents: AgentInfo[]
           nama_produk: r.name,
           nominal: r.nominal,
           status: r.status,
-          forced: r.status === 2,
+          forced: r.status === 2 || Boolean(r.missing),
+          missing_dates: JSON.stringify(r.missing ?? []),
           created_at: at(r.offset),
           created_date: wibDate(at(r.offset)),
         })),

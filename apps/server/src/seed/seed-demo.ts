@@ -2,6 +2,7 @@ import type { Services } from '../http/services';
 import { seedRemittanceDemo } from '../modules/remittance/seed';
 import { seedVouchers } from '../modules/transfer/vouchers';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoNmidPhotos } from './demo-nmid-photos';
 import { seedAccountProfiles } from './seed-account-profiles';
 import { seedCallbackUrls } from './seed-callback-urls';
 import { seedConsoleStaff } from './seed-console';
@@ -25,7 +26,11 @@ export async function seedDemo(services: Services): Promise<void> {
   await seedVouchers(services.db, services.now());
   // 90 days of ledger-backed history for the data pages and the dashboard (npm start only: API
   // tests build the rows they need, and seeding it in every test database would slow them all).
-  if (services.config.mode === 'demo') await seedDemoHistory(services);
+  if (services.config.mode === 'demo') {
+    await seedDemoHistory(services);
+    // The history's NMID requests get real photos in the upload folder.
+    await seedDemoNmidPhotos(services);
+  }
   // Last: it funds the partner only if the areas before it left the balance at zero.
   await seedWithdrawDemo(services);
   // Demo mode only, after the partner has money: remittances booked through the payment's functions.

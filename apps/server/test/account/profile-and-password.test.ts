@@ -83,6 +83,21 @@ describe.each(testDatabases())('account area on %s', (kind) => {
       expect(res.data.user).toMatchObject({ username: 'staff@demo.id', is_main_user: false });
     });
 
+    it('shows a Business account without business data yet (fresh) its empty My Data', async () => {
+      const res = await (await t.loginAs('fresh@demo.id', { lang: 'en' })).get(
+        '/data/account_profile',
+      );
+      expect(res.rc, res.rd).toBe('00');
+      expect(res.data.account_type).toBe('Bisnis');
+      expect(res.data.business).toMatchObject({
+        nama_perusahaan: 'PT Kusuma Baru Mandiri',
+        npwp_perusahaan: null,
+        no_rek_bank: null,
+        status: 2,
+      });
+      expect(res.data.upgrade_prompt).toBe(false);
+    });
+
     it('answers "Data Not Found" (rc 404) when the account has no data', async () => {
       const en = await (await t.loginAs('signup@demo.id', { lang: 'en' })).get(
         '/data/account_profile',

@@ -116,7 +116,24 @@ describe.each(testDatabases())('advance funds on %s', (kind) => {
     expect(backwards.rd).toBe('Tanggal To tidak boleh lebih awal dari tanggal From');
     const products = await partner.get('/data/list_produk_talangan');
     expect(products.rc).toBe('00');
-    expect(products.data.map((p: { id_produk: string }) => p.id_produk)).toContain(product);
+    const offered = products.data.map((p: { id_produk: string }) => p.id_produk);
+    expect(offered).toContain(product);
+    // Only products with unsettled sales to advance: never a payout product.
+    expect(offered).not.toContain('TRANSFERBANK');
+    const unsold = PAYIN_VA_BANK_CODES.map(vaProductCode).filter((code) => !offered.includes(code));
+    expect(unsold.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a request with nothing to advance (Rp 0) at creation, even with "Tetap Simpan"', async () => {
+    const body = { kode_produk: product, date_from: SUNDAY, date_to: SUNDAY, recaptcha: '' };
+    const first = await partner.post('/data/create_talangan', body);
+    expect(first.data.missing_dates).toEqual([{ date: SUNDAY, reason: 'no_sales' }]);
+    const forced = await partner.post('/data/create_talangan_next', body);
+    expect([forced.rc, forced.rd]).toEqual([
+      '01',
+      'Tidak ada dana yang dapat ditalangi pada tanggal yang dipilih: tidak ada penjualan produk ini yang belum diselesaikan.',
+    ]);
+    expect(await listAdvanceRequests(t.services, { agentId, status: 0 })).toHaveLength(0);
   });
 
   it('answers rc 99 with the rejected dates, saves nothing, and "Tetap Simpan" saves', async () => {

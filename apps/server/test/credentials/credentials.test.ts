@@ -605,27 +605,15 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
     );
     const h2h = await t.loginAs('h2h@demo.id', { lang: 'en' });
     expect((await h2h.get('/control/credential_server')).data.activationRequired).toBe(false);
-    await t.services.db
-      .updateTable('agents')
-      .set({ enable_api: true })
-      .where('username', '=', 'newbiz@demo.id')
-      .execute();
-    try {
-      const newbiz = await t.loginAs('newbiz@demo.id', { lang: 'en' });
-      const page = await newbiz.get('/control/credential_server');
-      expect(page.rc).toBe('00');
-      expect(page.data).toEqual({ activationRequired: true, credential: null });
-      expect((await newbiz.get('/control/setting_callback_url')).rc).toBe('403');
-      expect(
-        (await newbiz.post('/control/create_otp', { captcha: '', brand: 'credential' })).rc,
-      ).toBe('403');
-    } finally {
-      await t.services.db
-        .updateTable('agents')
-        .set({ enable_api: false })
-        .where('username', '=', 'newbiz@demo.id')
-        .execute();
-    }
+    // The seeded group-3 user as it is (not activated, API off): the prompt, and nothing else.
+    const newbiz = await t.loginAs('newbiz@demo.id', { lang: 'en' });
+    const page = await newbiz.get('/control/credential_server');
+    expect(page.rc, page.rd).toBe('00');
+    expect(page.data).toEqual({ activationRequired: true, credential: null });
+    expect((await newbiz.get('/control/setting_callback_url')).rc).toBe('403');
+    expect(
+      (await newbiz.post('/control/create_otp', { captcha: '', brand: 'credential' })).rc,
+    ).toBe('403');
   });
 
   it('a session that is not a test session needs both captchas', async () => {

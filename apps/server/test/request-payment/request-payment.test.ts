@@ -181,6 +181,11 @@ describe.each(testDatabases())('request payment on %s', (kind) => {
       const res = await anon.get('/public/request_payment_detail', { paymentSecret: guess });
       expect([guess, res.rd]).toEqual([guess, 'Data not found']);
     }
+    // An id of any other shape (typed, truncated, too long) is not found either: 404, not 400.
+    for (const typed of ['abc', 'not a secret!', link.paymentSecret.slice(0, 8), 'x'.repeat(65)]) {
+      const res = await anon.get('/public/request_payment_detail', { paymentSecret: typed });
+      expect([typed, res.rc, res.rd]).toEqual([typed, '404', 'Data not found']);
+    }
     const methods = await anon.get('/public/list_va');
     const codes = methods.data.map((m: { kodeBank: string }) => m.kodeBank);
     expect(codes).toEqual(
@@ -246,9 +251,18 @@ describe.each(testDatabases())('request payment on %s', (kind) => {
   it('books a paid VA: row paid, cash-in transaction, hold, count, callback; then the limit message', async () => {
     const link = await create();
     const va = await generate(payer(), link.paymentSecret, { email: 'paid@example.com' });
+    // The payer's page polls its instrument: open, then paid; a wrong reference finds nothing.
+    const status = (customerReff: string) =>
+      payer().get('/public/payment_status', { paymentSecret: link.paymentSecret, customerReff });
+    expect((await status(va.data.customerReff)).data).toEqual({
+      customerReff: va.data.customerReff,
+      status: 'OPEN',
+    });
+    expect((await status('RP00000000000000')).rc).toBe('404');
     const before = await balances(t, agentId);
     const paid = await pay(va.data.vaNumber, 150_000);
     expect(paid.rc, paid.rd).toBe('00');
+    expect((await status(va.data.customerReff)).data.status).toBe('PAID');
     const idTransaksi = paid.data.id_transaksi;
     const customers = await partner.get('/data/list_payment', { idPayment: link.id, limit: 5 });
     expect(customers.data.data[0]).toMatchObject({ isPaid: 1, vaNumber: va.data.vaNumber });

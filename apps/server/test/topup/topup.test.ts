@@ -239,6 +239,11 @@ describe.each(testDatabases())('top-up on %s', (kind) => {
       expect(other.data).toMatchObject({ status: 'SUCCESS', outcome: 'suspense' });
       expect(await balances(t, agentId)).toEqual(before);
       expect((await depositRow(idDeposit)).status).toBe(0);
+      // The order view polls its status: open until the exact total arrives.
+      const status = () => partner.get('/transaction/topup_status', { idDeposit });
+      expect((await status()).data).toEqual({ idDeposit, status: 'OPEN' });
+      const unknown = await partner.get('/transaction/topup_status', { idDeposit: 'DEP0' });
+      expect([unknown.rc, unknown.rd]).toEqual(['404', 'Data not found.']);
 
       const reference = newReference('TOPUP');
       const exact = await pay({
@@ -259,6 +264,7 @@ describe.each(testDatabases())('top-up on %s', (kind) => {
       expect(after.available - before.available).toBe(nominalTransfer);
       expect(after.held).toBe(before.held);
       expect(await depositRow(idDeposit)).toMatchObject({ status: 1 });
+      expect((await status()).data).toEqual({ idDeposit, status: 'PAID' });
       const cashIn = await t.services.db
         .selectFrom('transactions')
         .select(['kind', 'nominal_origin', 'status_trx'])

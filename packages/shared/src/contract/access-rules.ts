@@ -52,8 +52,15 @@ const PAGE_USERS = {
 export const CREDENTIAL_PROMPT_GROUP = 3;
 
 export const CREDENTIAL_ACCESS = {
-  /** The page itself and its reads. Group 3 is allowed here: it sees the activation prompt. */
-  page: { permission: { module: 'credential', action: 'READ' }, ...PAGE_USERS },
+  /**
+   * The page itself and its reads. Group 3 is allowed here, API enabled or not: it sees the
+   * activation prompt (a not yet activated agent has no API yet).
+   */
+  page: {
+    permission: { module: 'credential', action: 'READ' },
+    ...PAGE_USERS,
+    apiEnabledNotNeededFor: [CREDENTIAL_PROMPT_GROUP],
+  },
   /** Reading credential and callback data: not for group 3. */
   read: {
     permission: { module: 'credential', action: 'READ' },

@@ -9,7 +9,11 @@ export const REQUEST_PAYMENT_PATHS = {
   publicDetail: '/public/request_payment_detail',
   publicMethods: '/public/list_va',
   publicGenerate: '/public/generated_va',
+  publicStatus: '/public/payment_status',
 } as const;
+
+/** Where one issued instrument stands: the payer's page polls it and flips to "paid". */
+export type PublicPaymentStatus = 'OPEN' | 'PAID' | 'CANCELLED';
 
 /** Codes that the public page lists apart (spec 03 §7.4). */
 export const PAY_SEPARATE_CODES = ['523', 'QRISB', 'PAYGOPAY'] as const;

@@ -86,12 +86,23 @@ export const requestPaymentCustomersQuery = z.object({
   page,
 });
 
+/** The shape of every issued payment secret: a typed id of another shape names no link. */
+export const PAYMENT_SECRET_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
 const secret = z
   .string({ error: 'paylink.errors.notFound' })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'paylink.errors.notFound');
+  .regex(PAYMENT_SECRET_SHAPE, 'paylink.errors.notFound');
 
-/** GET public/request_payment_detail */
-export const publicDetailQuery = z.object({ paymentSecret: secret });
+/**
+ * GET public/request_payment_detail. Any id a payer may type is looked up: a link that does not
+ * exist, whatever its shape, is "not found" (404), never a malformed request (400). The length
+ * bound only keeps a pasted page of text out of the query.
+ */
+export const publicDetailQuery = z.object({
+  paymentSecret: z
+    .string({ error: 'paylink.errors.notFound' })
+    .max(2048, 'paylink.errors.notFound'),
+});
 
 const code = z
   .string({ error: 'paylink.errors.method' })
@@ -119,6 +130,14 @@ export const publicGenerateBody = z.object({
     .regex(/^\+?[0-9]{6,19}$/, 'paylink.errors.phoneInvalid'),
 });
 export type PublicGenerateBody = z.infer<typeof publicGenerateBody>;
+
+/** GET public/payment_status: an instrument, by the link's secret and its customer reference. */
+export const publicStatusQuery = z.object({
+  paymentSecret: secret,
+  customerReff: z
+    .string({ error: 'paylink.errors.notFound' })
+    .regex(/^RP\d{14}$/, 'paylink.errors.notFound'),
+});
 
 /** GET public/generated_va (other payers: the e-mail prompt only). */
 export const publicGenerateQuery = z.object({

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { TOPUP_ACCESS } from './access-rules';
 import { defineCall } from './call';
-import { topupBankListAnswer, topupRequest, topupResult, userVaItem } from './topup';
+import {
+  topupBankListAnswer,
+  topupRequest,
+  topupResult,
+  topupStatusAnswer,
+  topupStatusQuery,
+  userVaItem,
+} from './topup';
 
 /**
  * The top-up calls (spec 02 §2.5, §7; spec 03 §7.1): the agent's own deposit virtual accounts,
@@ -28,5 +35,13 @@ export const topupCalls = {
     access: TOPUP_ACCESS.page,
     request: topupRequest,
     response: topupResult,
+  }),
+  /** Where one of the agent's own manual top-ups stands (the order view polls it). */
+  status: defineCall({
+    method: 'GET',
+    path: '/transaction/topup_status',
+    access: TOPUP_ACCESS.page,
+    query: topupStatusQuery,
+    response: topupStatusAnswer,
   }),
 };

@@ -76,6 +76,19 @@ export const topupResult = z.object({
 });
 export type TopupResult = z.infer<typeof topupResult>;
 
+/** Where a manual top-up stands: the order view polls it and flips to "paid" on the transfer. */
+export const topupStatusAnswer = z.object({
+  idDeposit: z.string(),
+  status: z.enum(['OPEN', 'PAID', 'FAILED', 'EXPIRED']),
+});
+export type TopupStatusAnswer = z.infer<typeof topupStatusAnswer>;
+export type TopupStatus = TopupStatusAnswer['status'];
+
+/** GET transaction/topup_status: one of the agent's own deposits, by its id. */
+export const topupStatusQuery = z.object({
+  idDeposit: z.string({ error: 'common.errors.notFound' }).max(64, 'common.errors.notFound'),
+});
+
 const required = (key: string) =>
   z.union([z.string(), z.number()], { error: key }).transform((v, ctx) => {
     const text = String(v).trim();

@@ -14,6 +14,11 @@ export interface AccessRequirement {
   /** Money movement and other production-only features refuse in sandbox. */
   productionOnly?: boolean;
   apiEnabled?: boolean;
+  /**
+   * Agent groups that pass `apiEnabled` without the API flag: they are shown a prompt instead of
+   * the feature (group 3 on the credential page gets the activation prompt, whatever its API flag).
+   */
+  apiEnabledNotNeededFor?: readonly number[];
   /** Only a main user (no parent user). */
   mainUserOnly?: boolean;
   /** Refused for a Personal END USER. */
@@ -58,7 +63,12 @@ export function evaluateAccess(rule: AccessRequirement, subject: AccessSubject):
   // Before the API and KYC flags: an unactivated business has neither yet, and the answer it
   // needs is the activation message, not "no access".
   if (rule.activated && subject.businessActivated === false) return 'inactive';
-  if (rule.apiEnabled && !subject.apiEnabled) return 'denied';
+  if (
+    rule.apiEnabled &&
+    !subject.apiEnabled &&
+    !rule.apiEnabledNotNeededFor?.includes(subject.idGrup)
+  )
+    return 'denied';
   if (rule.kycApproved && !subject.kycApproved) return 'denied';
   if (rule.productionOnly && subject.environment !== 'production') return 'sandbox';
   return 'allowed';

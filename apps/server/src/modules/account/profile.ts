@@ -26,6 +26,34 @@ export function affiliationLinks(
 }
 
 /**
+ * A Business agent that has not filled its business data yet (a fresh account) still has a My
+ * Data tab: its agent name and every other field empty, not "Data Not Found".
+ */
+function emptyBusinessProfile(auth: AuthContext): BusinessProfileDto {
+  const blank = null;
+  return {
+    nama_perusahaan: auth.agent.nama_agen,
+    alamat_perusahaan: blank,
+    telp_perusahaan: blank,
+    email_perusahaan: blank,
+    npwp_perusahaan: blank,
+    website_produk: blank,
+    nama_pemilik: blank,
+    no_ktp_pemilik: blank,
+    npwp_pemilik: blank,
+    nama_cp: blank,
+    jabatan_cp: blank,
+    no_telp_cp: blank,
+    email_cp: blank,
+    nama_bank: blank,
+    cabang_bank: blank,
+    nama_rek_bank: blank,
+    no_rek_bank: blank,
+    status: auth.agent.business_activated ? BUSINESS_STATUS_ACTIVE : 1,
+  };
+}
+
+/**
  * GET data/account_profile: the my-data tab of the caller's agent. A sub-user sees its agent's
  * data (it acts for that business). Neither business nor personal data: "Data Not Found".
  */
@@ -73,11 +101,16 @@ export async function loadAccountProfile(
       .where('agent_id', '=', auth.agent.id)
       .executeTakeFirst(),
   ]);
-  if (!business && !personal) throw notFound('account.dataNotFound');
+  if (!business && !personal && auth.agent.user_type !== 'Business') {
+    throw notFound('account.dataNotFound');
+  }
 
+  const businessData =
+    (business as BusinessProfileDto | undefined) ??
+    (!personal && auth.agent.user_type === 'Business' ? emptyBusinessProfile(auth) : undefined);
   const referralCode = auth.agent.referral_code;
   return {
-    account_type: accountTypeOf(business !== undefined, auth.agent.user_type),
+    account_type: accountTypeOf(businessData !== undefined, auth.agent.user_type),
     user_type: auth.agent.user_type,
     user: {
       id: auth.user.id,
@@ -93,8 +126,8 @@ export async function loadAccountProfile(
       id_grup: auth.agent.id_grup,
     },
     personal: (personal as PersonalProfileDto | undefined) ?? null,
-    business: (business as BusinessProfileDto | undefined) ?? null,
-    upgrade_prompt: business !== undefined && business.status !== BUSINESS_STATUS_ACTIVE,
+    business: businessData ?? null,
+    upgrade_prompt: businessData !== undefined && businessData.status !== BUSINESS_STATUS_ACTIVE,
     referral_code: referralCode,
     affiliation: affiliationLinks(
       { web: config.affiliateWebUrl, android: config.affiliateAndroidUrl },

@@ -9,14 +9,20 @@ import {
 } from '@gerbang/shared/contract/advance-funds';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
-import { createTalangan, talanganProducts } from './service';
+import { advanceableProducts, createTalangan } from './service';
 
 export const advanceFundsRoutes = [
   defineRoute({
     method: 'GET',
     url: ADVANCE_FUNDS_PATHS.products,
     access: ADVANCE_FUNDS_ACCESS.add,
-    handler: async () => ok(talanganProducts()),
+    handler: async ({ services, auth }) =>
+      ok(
+        await advanceableProducts(services, {
+          agentId: auth.agent.id,
+          environment: auth.environment,
+        }),
+      ),
   }),
   defineRoute({
     method: 'POST',

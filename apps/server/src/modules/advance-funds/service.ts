@@ -43,6 +43,28 @@ export function talanganProducts(): TalanganProduct[] {
   return [...seen.values()];
 }
 
+/**
+ * The products the merchant can ask an advance for: pay-in products it has sales of. A product
+ * without any (a payout product, a channel never used) could only be refused, so it is not
+ * offered; days of a listed product are still judged one by one (judgeDays).
+ */
+export async function advanceableProducts(
+  services: Pick<Services, 'db' | 'now'>,
+  owner: Owner,
+): Promise<TalanganProduct[]> {
+  const rows = await services.db
+    .selectFrom('incoming_holds')
+    .select('id_produk')
+    .distinct()
+    .where('agent_id', '=', owner.agentId)
+    .where('environment', '=', owner.environment)
+    .where('hold_amount', '>', 0)
+    .where('created_date', '<=', wibDate(services.now()))
+    .execute();
+  const withSales = new Set(rows.map((r) => r.id_produk));
+  return talanganProducts().filter((p) => withSales.has(p.id_produk));
+}
+
 /** Every date from `from` to `to` inclusive (YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
@@ -154,16 +176,17 @@ export async function createTalangan(
     });
   // Rejected days are answered before the captcha is spent, so "Tetap Simpan" can send the same
   // solved captcha again (a solution is accepted once).
-  if (!opts.force) {
-    const first = await judgeDays(services.db, owner, product.id_produk, days, wibDate(now));
-    if (first.missing.length > 0) throw rejected(first.missing);
-  }
+  const first = await judgeDays(services.db, owner, product.id_produk, days, wibDate(now));
+  if (first.missing.length > 0 && !opts.force) throw rejected(first.missing);
+  // Every day rejected (or sales of Rp 0): there is nothing to advance, so nothing is queued.
+  if (first.nominal <= 0) throw refused('advanceFunds.nothingToAdvance');
   await checkCaptcha(services, actor, input.recaptcha);
   return services.db.transaction().execute(async (trx) => {
     await sql`select id from agents where id = ${owner.agentId} for update`.execute(trx);
     const { missing, nominal } = await judgeDays(trx, owner, product.id_produk, days, wibDate(now));
     // Judged again under the agent's lock: a parallel request may have taken the days meanwhile.
     if (missing.length > 0 && !opts.force) throw rejected(missing);
+    if (nominal <= 0) throw refused('advanceFunds.nothingToAdvance');
     const row = await trx
       .insertInto('dana_talangan_requests')
       .values({

@@ -7,8 +7,10 @@
 import { RC } from '@gerbang/shared';
 import {
   type GeneratedPayment,
+  PAYMENT_SECRET_SHAPE,
   type PublicPayMethod,
   type PublicPaymentRequest,
+  type PublicPaymentStatus,
   REQUEST_PAYMENT_REFF_PREFIX,
 } from '@gerbang/shared/contract/request-payment';
 import { findBank } from '@gerbang/shared/domain/banks';
@@ -56,6 +58,7 @@ async function linkBySecret(
   services: PublicServices,
   secret: string,
 ): Promise<Selectable<RequestPaymentsTable>> {
+  if (!PAYMENT_SECRET_SHAPE.test(secret)) throw notFound('paylink.errors.notFound');
   const link = await services.db
     .selectFrom('request_payments')
     .selectAll()
@@ -96,6 +99,28 @@ export async function publicDetail(
     },
     'type-user': agent.user_type === 'Business' ? 'BISNIS' : 'PERSONAL',
   };
+}
+
+const STATUS_OF: Record<number, PublicPaymentStatus> = { 0: 'OPEN', 1: 'PAID', 2: 'CANCELLED' };
+
+/**
+ * GET public/payment_status: where the payer's instrument stands. Both the link's secret and the
+ * instrument's reference must match, so neither alone tells anything.
+ */
+export async function publicStatus(
+  services: PublicServices,
+  secret: string,
+  customerReff: string,
+): Promise<{ customerReff: string; status: PublicPaymentStatus }> {
+  const link = await linkBySecret(services, secret);
+  const row = await services.db
+    .selectFrom('request_payment_customers')
+    .select(['customer_reff', 'is_paid'])
+    .where('request_payment_id', '=', link.id)
+    .where('customer_reff', '=', customerReff)
+    .executeTakeFirst();
+  if (!row) throw notFound('paylink.errors.notFound');
+  return { customerReff: row.customer_reff, status: STATUS_OF[row.is_paid] ?? 'OPEN' };
 }
 
 /** GET public/list_va: every pay-in channel a payer may choose (spec 03 §3.4). */

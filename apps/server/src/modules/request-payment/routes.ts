@@ -7,6 +7,7 @@ import {
   publicDetailQuery,
   publicGenerateBody,
   publicGenerateQuery,
+  publicStatusQuery,
   REQUEST_PAYMENT_ACCESS,
   REQUEST_PAYMENT_PATHS,
   requestPaymentCustomersQuery,
@@ -14,7 +15,13 @@ import {
 } from '@gerbang/shared/contract/request-payment';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
-import { generatePayment, limitPublicCall, publicDetail, publicMethods } from './public';
+import {
+  generatePayment,
+  limitPublicCall,
+  publicDetail,
+  publicMethods,
+  publicStatus,
+} from './public';
 import { createRequestPayment, listCustomers, listRequestPayments } from './service';
 
 const PUBLIC = {
@@ -54,6 +61,17 @@ export const requestPaymentRoutes = [
     handler: async (ctx) => {
       await limitPublicCall(ctx.services, ctx.ip);
       return ok(await publicDetail(ctx.services, ctx.query.paymentSecret));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: REQUEST_PAYMENT_PATHS.publicStatus,
+    access: PUBLIC,
+    payerFacing: true,
+    query: publicStatusQuery,
+    handler: async (ctx) => {
+      await limitPublicCall(ctx.services, ctx.ip);
+      return ok(await publicStatus(ctx.services, ctx.query.paymentSecret, ctx.query.customerReff));
     },
   }),
   defineRoute({

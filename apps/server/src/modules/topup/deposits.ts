@@ -7,9 +7,14 @@
  */
 import { randomInt } from 'node:crypto';
 import { type Environment, wibDate, wibParts } from '@gerbang/shared';
-import { TOPUP_LIMITS, type TopupResult } from '@gerbang/shared/contract/topup';
+import {
+  TOPUP_LIMITS,
+  type TopupResult,
+  type TopupStatus,
+  type TopupStatusAnswer,
+} from '@gerbang/shared/contract/topup';
 import type { Insertable, Selectable } from 'kysely';
-import { refused, validationError } from '../../http/errors';
+import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { claimUniqueTotal } from '../payins/expected-totals';
 import { findReceivingAccount, type ReceivingAccount } from './receiving-accounts';
@@ -91,6 +96,27 @@ export function depositAnswer(row: DepositRow): TopupResult {
     nominalTransfer: Number(row.nominal_unik),
     expiredTime: new Date(row.expired_at).toISOString(),
   };
+}
+
+/** Deposit status column → what the order view shows (0 New, 1 Success, 2 Failed, 3 Expired). */
+const STATUS_OF: Record<number, TopupStatus> = { 0: 'OPEN', 1: 'PAID', 2: 'FAILED', 3: 'EXPIRED' };
+
+/** Where one of the agent's own top-ups stands; another agent's id is not found. */
+export async function depositStatus(
+  services: TopupServices,
+  actor: Pick<TopupActor, 'agentId' | 'environment'>,
+  idDeposit: string,
+): Promise<TopupStatusAnswer> {
+  const row = await services.db
+    .selectFrom('deposits')
+    .select(['id_deposit', 'status'])
+    .where('id_deposit', '=', idDeposit)
+    .where('agent_id', '=', actor.agentId)
+    .where('environment', '=', actor.environment)
+    .where('kind', '=', 'topup')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { idDeposit: row.id_deposit, status: STATUS_OF[Number(row.status)] ?? 'OPEN' };
 }
 
 class RetryDeposit extends Error {}

@@ -5,7 +5,7 @@ import { refused, validationError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { requireOwnPassword } from '../account/own-password';
 import { listUserVa } from './deposit-vas';
-import { createDeposit } from './deposits';
+import { createDeposit, depositStatus } from './deposits';
 import { findReceivingAccount, RECEIVING_ACCOUNTS } from './receiving-accounts';
 
 /**
@@ -61,4 +61,13 @@ export const topupRoutes = [
     );
     return ok(deposit);
   }),
+  defineRoute(topupCalls.status, async ({ services, auth, query }) =>
+    ok(
+      await depositStatus(
+        services,
+        { agentId: auth.agent.id, environment: auth.environment },
+        query.idDeposit,
+      ),
+    ),
+  ),
 ];

@@ -1,5 +1,6 @@
 import { formatRupiah } from '@gerbang/shared';
 import type { BulkBatchItem, BulkTransferRow } from '@gerbang/shared/contract/bulk-transfer';
+import { findBank } from '@gerbang/shared/domain/banks';
 import { Badge, Box, Checkbox, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
@@ -34,7 +35,7 @@ export function RowsTable({
     overscan: 12,
   });
   const count = selected.filter(Boolean).length;
-  const grid = '36px 56px 64px minmax(120px, 1fr) 120px minmax(160px, 1.5fr)';
+  const grid = '36px 56px 112px minmax(120px, 1fr) 120px minmax(160px, 1.5fr)';
   return (
     <Box
       data-testid="bulk-table"
@@ -102,7 +103,10 @@ export function RowsTable({
                       onChange={() => onToggle(item.index)}
                     />
                     <span>{item.index + 1}</span>
-                    <span>{row.bankCode}</span>
+                    {/* The bank's name, as people know it; the code stays in the tooltip. */}
+                    <Text size="sm" truncate title={row.bankCode} data-testid="bulk-row-bank">
+                      {findBank(row.bankCode)?.namabank ?? row.bankCode}
+                    </Text>
                     <Text size="sm" truncate title={row.note}>
                       {row.accountNumber}
                     </Text>

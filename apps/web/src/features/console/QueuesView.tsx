@@ -40,6 +40,8 @@ interface Advance {
   dateTo: string;
   namaProduk: string;
   nominal: number;
+  /** Days the server refused, saved with "Tetap Simpan": not advanced, shown to the reviewer. */
+  missingDates: { date: string; reason: string }[];
 }
 interface Nmid {
   id: number;
@@ -257,6 +259,14 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                   <Text size="xs" c="dimmed">
                     {r.namaProduk} · {r.dateFrom} – {r.dateTo}
                   </Text>
+                  {r.missingDates.length > 0 && (
+                    <Text size="xs" c="orange.8" data-testid={`advance-${r.id}-rejected`}>
+                      {t('console.advance.rejectedDays')}:{' '}
+                      {r.missingDates
+                        .map((m) => `${m.date} (${t(`advanceFunds.reasons.${m.reason}`)})`)
+                        .join(', ')}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Money value={r.nominal} />

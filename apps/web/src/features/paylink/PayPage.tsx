@@ -10,6 +10,7 @@ import {
   PAY_SEPARATE_CODES,
   type PublicPayMethod,
   type PublicPaymentRequest,
+  type PublicPaymentStatus,
 } from '@gerbang/shared/contract/request-payment-paths';
 // The subpath, not the package root: the pay page's bundle stays free of zod and the catalogs.
 import { formatRupiah } from '@gerbang/shared/format/money';
@@ -251,6 +252,50 @@ function Generated({
   );
 }
 
+/** How often the generated view asks whether its instrument was paid. */
+const STATUS_POLL_MS = 3_000;
+
+/**
+ * Polls the instrument's status until it is no longer open (paid or cancelled), while the page is
+ * visible; answers the last status seen.
+ */
+function useInstrumentStatus(lang: PayLang, secret: string, customerReff: string | null) {
+  const [status, setStatus] = useState<PublicPaymentStatus>('OPEN');
+  useEffect(() => {
+    setStatus('OPEN');
+    if (!customerReff) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      if (document.visibilityState !== 'hidden') {
+        const answer = await payApi.status(lang, secret, customerReff);
+        if (!live) return;
+        const next = answer.rc === '00' ? answer.data?.status : undefined;
+        if (next && next !== 'OPEN') return setStatus(next);
+      }
+      timer = setTimeout(() => void tick(), STATUS_POLL_MS);
+    };
+    timer = setTimeout(() => void tick(), STATUS_POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [lang, secret, customerReff]);
+  return status;
+}
+
+function PaidNotice({ merchant, amount, t }: { merchant: string; amount: number; t: T }) {
+  return (
+    <section className="pp-card pp-paid" data-testid="pay-paid" role="status">
+      <div className="pp-paid-mark" aria-hidden="true">
+        ✓
+      </div>
+      <h2>{t('pay.paid')}</h2>
+      <p>{t('pay.paidText', { merchant, amount: formatRupiah(amount) })}</p>
+    </section>
+  );
+}
+
 type Phase =
   | { kind: 'loading' }
   | { kind: 'notFound' }
@@ -312,6 +357,12 @@ export default function PayPage({ secret: given }: { secret?: string }) {
     rememberLang(next);
     setLang(next);
   };
+
+  const instrumentStatus = useInstrumentStatus(
+    firstLang.current,
+    secret,
+    phase.kind === 'generated' ? phase.g.customerReff : null,
+  );
 
   const payment = phase.kind === 'ready' || phase.kind === 'generated' ? phase.payment : null;
   const typeUser = phase.kind === 'ready' || phase.kind === 'generated' ? phase.typeUser : '';
@@ -416,7 +467,23 @@ export default function PayPage({ secret: given }: { secret?: string }) {
         <p className="pp-muted">{t('pay.expiresAt', { time: payment.timeExpired })}</p>
       </section>
     );
-    if (phase.kind === 'generated') {
+    if (phase.kind === 'generated' && instrumentStatus === 'PAID') {
+      body = (
+        <>
+          {summary}
+          <PaidNotice merchant={payment.merchant_name} amount={phase.g.amount} t={t} />
+        </>
+      );
+    } else if (phase.kind === 'generated' && instrumentStatus === 'CANCELLED') {
+      body = (
+        <>
+          {summary}
+          <section className="pp-card pp-notice" data-testid="pay-cancelled">
+            {t('pay.cancelled')}
+          </section>
+        </>
+      );
+    } else if (phase.kind === 'generated') {
       body = (
         <>
           {summary}

@@ -8,6 +8,7 @@ import {
   REQUEST_PAYMENT_PATHS as PATHS,
   type PublicPayMethod,
   type PublicPaymentRequest,
+  type PublicPaymentStatus,
 } from '@gerbang/shared/contract/request-payment-paths';
 import type { PayLang } from './pay-i18n';
 
@@ -37,6 +38,11 @@ export const payApi = {
     call<{ 'payment-request': PublicPaymentRequest; 'type-user': string }>(
       lang,
       `${PATHS.publicDetail}?${qs({ paymentSecret })}`,
+    ),
+  status: (lang: PayLang, paymentSecret: string, customerReff: string) =>
+    call<{ customerReff: string; status: PublicPaymentStatus }>(
+      lang,
+      `${PATHS.publicStatus}?${qs({ paymentSecret, customerReff })}`,
     ),
   methods: (lang: PayLang) => call<PublicPayMethod[]>(lang, PATHS.publicMethods),
   async generateBisnis(

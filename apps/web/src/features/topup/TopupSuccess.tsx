@@ -1,5 +1,6 @@
 import { formatRupiah, formatWibDateTime } from '@gerbang/shared';
 import type { TopupResult } from '@gerbang/shared/contract/topup';
+import { topupCalls } from '@gerbang/shared/contract/topup-calls';
 import {
   ActionIcon,
   Alert,
@@ -11,8 +12,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { callQuery } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 import { useServerNow } from '../../lib/server-clock';
 import { countdown } from './countdown';
@@ -22,9 +25,23 @@ interface Props {
   onAgain(): void;
 }
 
+/** How often the order view asks whether its transfer arrived. */
+const STATUS_POLL_MS = 3_000;
+
+/** The deposit's status, polled while it is open; the view flips once the transfer is matched. */
+function useTopupStatus(idDeposit: string) {
+  return useQuery({
+    ...callQuery(topupCalls.status, { idDeposit }, { silent: true }),
+    retry: false,
+    refetchInterval: (query) =>
+      !query.state.data || query.state.data.status === 'OPEN' ? STATUS_POLL_MS : false,
+  });
+}
+
 export function TopupSuccess({ result, onAgain }: Props) {
   const { t } = useTranslation();
   const now = useServerNow(1_000);
+  const status = useTopupStatus(result.idDeposit).data?.status ?? 'OPEN';
   const expires = new Date(result.expiredTime);
   const copy = (text: string, what: string) =>
     void copyWithDialog(text, t('topup.success.copied', { what }));
@@ -65,9 +82,35 @@ export function TopupSuccess({ result, onAgain }: Props) {
     },
   ];
 
+  if (status === 'PAID') {
+    return (
+      <Stack gap="md" data-testid="topup-success">
+        <Alert
+          color="green"
+          icon={<IconCircleCheck />}
+          title={t('topup.success.paidTitle')}
+          data-testid="topup-paid"
+        >
+          {t('topup.success.paidText', { total: formatRupiah(result.nominalTransfer) })}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          {t('topup.success.orderId')}: {result.idDeposit}
+        </Text>
+        <Button variant="light" onClick={onAgain} data-testid="topup-again">
+          {t('topup.success.again')}
+        </Button>
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap="md" data-testid="topup-success">
       <Title order={4}>{t('topup.success.title')}</Title>
+      {status !== 'OPEN' && (
+        <Alert color="red" data-testid="topup-closed">
+          {t(status === 'EXPIRED' ? 'topup.success.expired' : 'topup.success.failed')}
+        </Alert>
+      )}
       <Table withRowBorders={false} verticalSpacing={6}>
         <Table.Tbody>
           {rows.map((row) => (
@@ -103,9 +146,7 @@ export function TopupSuccess({ result, onAgain }: Props) {
           ))}
         </Table.Tbody>
       </Table>
-      <Alert color="blue" icon={<IconInfoCircle />}>
-        {t('topup.success.exact')}
-      </Alert>
+      {/* The page's notes above already say the total must match exactly: not repeated here. */}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
           {t('topup.success.countdown')} ({formatWibDateTime(expires)})
