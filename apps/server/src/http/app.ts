@@ -6,6 +6,7 @@ import {
   DEFAULT_LANGUAGE,
   findForbiddenText,
   isLanguage,
+  isNestedTooDeep,
   type Language,
   RC,
   translate,
@@ -192,6 +193,9 @@ function registerRoute(
       const auth = req.gerbangAuth ?? null;
       try {
         const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => {
+          // A body nested thousands deep is refused before anything reads it recursively.
+          if (isNestedTooDeep(value))
+            throw new ApiError(RC.VALIDATION, 'common.errors.nestedTooDeep');
           // No text with NUL reaches a schema, a handler or the database (finding 4).
           const forbidden = findForbiddenText(value);
           if (forbidden)
