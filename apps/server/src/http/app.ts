@@ -135,6 +135,8 @@ export function jsonSecurityHeaders(mode: Services['config']['mode']): Record<st
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
+    // An answer's address (ids, filters in the query) never travels on as a Referer.
+    'referrer-policy': 'no-referrer',
     ...(mode === 'production'
       ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
       : {}),
@@ -263,6 +265,7 @@ export async function buildApp(
       reply
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
         .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
       const apiError = fastifyErrorAsApiError(error);
       if (!isApiUrl(req.url) || !apiError) {
@@ -295,6 +298,8 @@ export async function buildApp(
     // API answers carry personal data and balances: no browser or proxy may keep them (finding
     // 11). Routes that serve a public asset (a bank logo) set their own Cache-Control over this.
     reply.header('cache-control', 'no-store');
+    // Every /api answer, an unknown path or a refusal included, keeps its address to itself.
+    reply.header('referrer-policy', 'no-referrer');
     // The server's clock, so the page's cut-off notice and "today" follow the server, not a
     // device whose clock is off (and follow test mode's settable clock in browser tests).
     reply.header('x-server-time', services.now().toISOString());
