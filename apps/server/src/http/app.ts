@@ -5,9 +5,9 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   DEFAULT_LANGUAGE,
   findForbiddenText,
-  isLanguage,
   isNestedTooDeep,
   type Language,
+  languageFromCode,
   RC,
   translate,
 } from '@gerbang/shared';
@@ -52,10 +52,11 @@ declare module 'fastify' {
 }
 
 function resolveLanguage(req: FastifyRequest, auth: AuthContext | null): Language {
-  const header = req.headers['x-language'];
-  if (isLanguage(header)) return header;
-  if (auth && isLanguage(auth.user.language)) return auth.user.language;
-  return DEFAULT_LANGUAGE;
+  return (
+    languageFromCode(req.headers['x-language']) ??
+    (auth ? languageFromCode(auth.user.language) : null) ??
+    DEFAULT_LANGUAGE
+  );
 }
 
 function sendEnvelope(
@@ -327,9 +328,7 @@ export async function buildApp(
 
   app.setNotFoundHandler((req, reply) => {
     if (isApiUrl(req.url)) {
-      const lang = isLanguage(req.headers['x-language'])
-        ? req.headers['x-language']
-        : DEFAULT_LANGUAGE;
+      const lang = languageFromCode(req.headers['x-language']) ?? DEFAULT_LANGUAGE;
       return sendEnvelope(reply, lang, RC.NOT_FOUND, 'common.errors.notFound');
     }
     if (req.method === 'GET' && hasWeb) {

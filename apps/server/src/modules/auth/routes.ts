@@ -1,5 +1,5 @@
 import {
-  isLanguage,
+  languageFromCode,
   loginRequest,
   newPasswordRequest,
   resetPasswordRequest,
@@ -139,7 +139,12 @@ export const authRoutes = [
     url: '/auth/language',
     access: {},
     body: z.object({
-      language: z.string().refine(isLanguage, { error: 'common.errors.invalidInput' }),
+      // `in` (spec 01's stored form of Indonesian) is taken as `id`.
+      language: z.string({ error: 'common.errors.invalidInput' }).transform((code, ctx) => {
+        const language = languageFromCode(code);
+        if (!language) ctx.addIssue({ code: 'custom', message: 'common.errors.invalidInput' });
+        return language ?? z.NEVER;
+      }),
     }),
     handler: async ({ auth, services, body }) => {
       await services.db
