@@ -444,6 +444,9 @@ describe.each(testDatabases())('domestic transfer orders on %s', (kind) => {
         first.data.payment_amount,
       );
       expect(late.rc).not.toBe('00');
+      // The payer is told the bill was cancelled, not that it was already paid.
+      expect(late.rd).toBe('This bill was cancelled and can no longer be paid');
+      expect(late.data).toMatchObject({ status: 'REFUSED', reason: 'CANCELLED' });
       const second = await order(partner, {
         id_channel: 'VA014',
         kode_voucher: 'TRANSFER10K',

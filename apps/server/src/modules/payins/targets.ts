@@ -14,6 +14,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { InboundPaymentNotification, InboundRefusal } from '../../rails';
 import type { VirtualAccountsTable } from '../virtual-account/tables';
+import { isCancelledOrderReff } from './order-refs';
 import { parseQris } from './qris';
 import type { PayinCodeKind, PayinCodesTable } from './tables';
 
@@ -53,6 +54,8 @@ async function lockVirtualAccount(trx: Trx, n: InboundPaymentNotification): Prom
     .executeTakeFirst();
   if (!va) throw new PayinRefused('NOT_FOUND');
   if (va.status !== 1) {
+    // A cancelled order's VA is closed too, but it was never paid: say so.
+    if (await isCancelledOrderReff(trx, va.partner_reff_id)) throw new PayinRefused('CANCELLED');
     throw new PayinRefused(va.bill_type === 'close' ? 'ALREADY_PAID' : 'INACTIVE');
   }
   if (va.bill_type !== 'open') {
@@ -187,6 +190,9 @@ async function lockCode(trx: Trx, n: InboundPaymentNotification): Promise<PayinT
     throw new PayinRefused(qrisAmount !== row.amount ? 'AMOUNT_MISMATCH' : 'INVALID_QRIS');
   }
   if (row.status === 1) throw new PayinRefused('ALREADY_PAID');
+  if (row.status === 2 && (await isCancelledOrderReff(trx, row.partner_reff))) {
+    throw new PayinRefused('CANCELLED');
+  }
   if (row.status === 2 || new Date(row.expires_at).getTime() <= n.paidAt.getTime()) {
     throw new PayinRefused('EXPIRED');
   }
