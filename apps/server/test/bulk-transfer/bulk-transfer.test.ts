@@ -108,6 +108,11 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
         'Row 2, column phone: the phone may have at most 64 digits',
       ],
       [
+        `${HEADER}\n014,123456,0812abc,,1000,\n`,
+        'phone',
+        'Row 2, column phone: the phone may contain only digits, spaces and hyphens, with an optional + at the start',
+      ],
+      [
         `${HEADER}\n014,123456,,x@${'a'.repeat(60)}.com,1000,\n`,
         'email',
         'Row 2, column email: the e-mail may have at most 64 characters',

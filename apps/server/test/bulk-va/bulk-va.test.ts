@@ -275,6 +275,11 @@ describe.each(testDatabases())('bulk virtual accounts on %s', (kind) => {
       const { row: r } = where as { row: number };
       expect(res.rd).toContain(`Row ${r}`);
     }
+    // A phone with letters is told so, not that it is too long.
+    const letters = await upload(partner, 'x.csv', GOOD_CSV.replace('081234567802', '0812-ABC'));
+    expect(letters.rd).toBe(
+      'Row 3, column customer_phone: the phone number may contain only digits, with an optional + at the start',
+    );
     const notXlsx = await upload(partner, 'x.xlsx', 'not a zip', XLSX_TYPE);
     expect(notXlsx.rc).toBe('400');
     expect(notXlsx.rd).toBe('The file cannot be read as an Excel (.xlsx) workbook');

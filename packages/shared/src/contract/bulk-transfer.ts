@@ -83,7 +83,7 @@ export function checkBulkRow(
   if (!/^[\d\s-]+$/.test(account)) return fail('accountNumber', 'bulk.errors.accountDigits');
   const phone = text(raw.phone);
   if (phone.length > BULK_TRANSFER_LIMITS.phoneMax) return fail('phone', 'bulk.errors.phone');
-  if (phone && !/^\+?[\d\s-]+$/.test(phone)) return fail('phone', 'bulk.errors.phone');
+  if (phone && !/^\+?[\d\s-]+$/.test(phone)) return fail('phone', 'bulk.errors.phoneChars');
   const email = text(raw.email);
   if (email.length > BULK_TRANSFER_LIMITS.emailMax)
     return fail('email', 'bulk.errors.emailTooLong');

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language, RC } from '@gerbang/shared';
 import {
+  SIMULATOR_MAX_AMOUNT,
   SIMULATOR_PAY_CHANNELS,
   type SimulatorPayChannel,
   type SimulatorPayResult,
@@ -61,8 +62,12 @@ interface PayAnswer {
 /** The first failing rule, in the order the server checks them (channel, number, amount). */
 function firstError(number: string, amount: number | ''): { field: Field; key: string } | null {
   if (!number.trim()) return { field: 'number', key: 'payins.simulator.enterNumber' };
-  if (amount === '' || !Number.isSafeInteger(amount) || amount <= 0)
+  if (amount === '' || !(amount > 0))
     return { field: 'amount', key: 'payins.simulator.enterAmount' };
+  if (amount > SIMULATOR_MAX_AMOUNT)
+    return { field: 'amount', key: 'payins.simulator.amountTooLarge' };
+  if (!Number.isSafeInteger(amount))
+    return { field: 'amount', key: 'payins.simulator.amountWhole' };
   return null;
 }
 
