@@ -18,6 +18,14 @@ import { isCancelledOrderReff } from './order-refs';
 import { parseQris } from './qris';
 import type { PayinCodeKind, PayinCodesTable } from './tables';
 
+/** `partner_reff_id` that marks a VA as the agent's own deposit (top-up) VA. */
+export const DEPOSIT_VA_REFF = 'DEPOSIT';
+
+/** A payment to the agent's own deposit VA: a top-up, not a sale. */
+export function isDepositVaTarget(target: Pick<PayinTarget, 'va' | 'partnerReff'>): boolean {
+  return target.va !== null && target.partnerReff === DEPOSIT_VA_REFF;
+}
+
 /** A refusal thrown inside the receiving transaction so that nothing of it is written. */
 export class PayinRefused extends Error {
   constructor(readonly reason: InboundRefusal) {
