@@ -139,9 +139,13 @@ async function takeTry(
   });
 }
 
-/** How long a check waits for tries being compared to come back before it answers 429. */
-export const PENDING_WAIT_MS = 10_000;
-const PENDING_POLL_MS = 25;
+/**
+ * How long a check waits for tries being compared to come back before it answers 429: as long as
+ * a pending try may count at all (after that it is pruned as abandoned), so a burst of right
+ * secrets on a loaded machine still gets through.
+ */
+export const PENDING_WAIT_MS = PENDING_TRY_MS;
+const PENDING_POLL_MS = 50;
 
 /**
  * `reserveTry`, but when the budget is full only because other tries of the key are still being
