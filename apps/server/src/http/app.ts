@@ -144,6 +144,19 @@ export function jsonSecurityHeaders(mode: Services['config']['mode']): Record<st
   };
 }
 
+/** A request's body, query or path values checked and parsed by the route's schema. */
+function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown) {
+  // A body nested thousands deep is refused before anything reads it recursively.
+  if (isNestedTooDeep(value)) throw new ApiError(RC.VALIDATION, 'common.errors.nestedTooDeep');
+  // No text with NUL reaches a schema, a handler or the database (finding 4).
+  const forbidden = findForbiddenText(value);
+  if (forbidden) throw new ApiError(RC.VALIDATION, forbiddenTextKey(schema, value, forbidden));
+  if (!schema) return value;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new ApiError(RC.VALIDATION, firstIssueKey(result.error));
+  return result.data;
+}
+
 function registerRoute(
   app: FastifyInstance,
   services: Services,
@@ -195,23 +208,12 @@ function registerRoute(
       const lang: Language = req.gerbangLang ?? DEFAULT_LANGUAGE;
       const auth = req.gerbangAuth ?? null;
       try {
-        const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => {
-          // A body nested thousands deep is refused before anything reads it recursively.
-          if (isNestedTooDeep(value))
-            throw new ApiError(RC.VALIDATION, 'common.errors.nestedTooDeep');
-          // No text with NUL reaches a schema, a handler or the database (finding 4).
-          const forbidden = findForbiddenText(value);
-          if (forbidden)
-            throw new ApiError(RC.VALIDATION, forbiddenTextKey(schema, value, forbidden));
-          if (!schema) return value;
-          const result = schema.safeParse(value ?? {});
-          if (!result.success) throw new ApiError(RC.VALIDATION, firstIssueKey(result.error));
-          return result.data;
-        };
         const body =
-          route.method === 'POST' && !req.isMultipart() ? parse(route.body, req.body) : undefined;
-        const query = parse(route.query, req.query);
-        const params = parse(route.params, req.params);
+          route.method === 'POST' && !req.isMultipart()
+            ? parseInput(route.body, req.body)
+            : undefined;
+        const query = parseInput(route.query, req.query);
+        const params = parseInput(route.params, req.params);
         const result: RouteResult | undefined = await route.handler({
           req,
           reply,
@@ -263,11 +265,7 @@ export async function buildApp(
     // in the envelope too, with the headers the hooks would have set.
     frameworkErrors: (error, req, frameworkReply) => {
       const reply = frameworkReply as unknown as FastifyReply;
-      reply
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      reply.header('cache-control', 'no-store').headers(jsonSecurityHeaders(services.config.mode));
       const apiError = fastifyErrorAsApiError(error);
       if (!isApiUrl(req.url) || !apiError) {
         return reply.status(400).type('text/plain; charset=utf-8').send('400');
