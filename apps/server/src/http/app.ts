@@ -5,8 +5,9 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   DEFAULT_LANGUAGE,
   findForbiddenText,
-  isLanguage,
+  isNestedTooDeep,
   type Language,
+  languageFromCode,
   RC,
   translate,
 } from '@gerbang/shared';
@@ -52,10 +53,11 @@ declare module 'fastify' {
 }
 
 function resolveLanguage(req: FastifyRequest, auth: AuthContext | null): Language {
-  const header = req.headers['x-language'];
-  if (isLanguage(header)) return header;
-  if (auth && isLanguage(auth.user.language)) return auth.user.language;
-  return DEFAULT_LANGUAGE;
+  return (
+    languageFromCode(req.headers['x-language']) ??
+    (auth ? languageFromCode(auth.user.language) : null) ??
+    DEFAULT_LANGUAGE
+  );
 }
 
 function sendEnvelope(
@@ -135,10 +137,25 @@ export function jsonSecurityHeaders(mode: Services['config']['mode']): Record<st
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
+    // An answer's address (ids, filters in the query) never travels on as a Referer.
+    'referrer-policy': 'no-referrer',
     ...(mode === 'production'
       ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
       : {}),
   };
+}
+
+/** A request's body, query or path values checked and parsed by the route's schema. */
+function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown) {
+  // A body nested thousands deep is refused before anything reads it recursively.
+  if (isNestedTooDeep(value)) throw new ApiError(RC.VALIDATION, 'common.errors.nestedTooDeep');
+  // No text with NUL reaches a schema, a handler or the database (finding 4).
+  const forbidden = findForbiddenText(value);
+  if (forbidden) throw new ApiError(RC.VALIDATION, forbiddenTextKey(schema, value, forbidden));
+  if (!schema) return value;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new ApiError(RC.VALIDATION, firstIssueKey(result.error));
+  return result.data;
 }
 
 function registerRoute(
@@ -194,20 +211,12 @@ function registerRoute(
       const lang: Language = req.gerbangLang ?? DEFAULT_LANGUAGE;
       const auth = req.gerbangAuth ?? null;
       try {
-        const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => {
-          // No text with NUL reaches a schema, a handler or the database (finding 4).
-          const forbidden = findForbiddenText(value);
-          if (forbidden)
-            throw new ApiError(RC.VALIDATION, forbiddenTextKey(schema, value, forbidden));
-          if (!schema) return value;
-          const result = schema.safeParse(value ?? {});
-          if (!result.success) throw new ApiError(RC.VALIDATION, firstIssueKey(result.error));
-          return result.data;
-        };
         const body =
-          route.method === 'POST' && !req.isMultipart() ? parse(route.body, req.body) : undefined;
-        const query = parse(route.query, req.query);
-        const params = parse(route.params, req.params);
+          route.method === 'POST' && !req.isMultipart()
+            ? parseInput(route.body, req.body)
+            : undefined;
+        const query = parseInput(route.query, req.query);
+        const params = parseInput(route.params, req.params);
         const result: RouteResult | undefined = await route.handler({
           req,
           reply,
@@ -274,10 +283,7 @@ export async function buildApp(
     // in the envelope too, with the headers the hooks would have set.
     frameworkErrors: (error, req, frameworkReply) => {
       const reply = frameworkReply as unknown as FastifyReply;
-      reply
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      reply.header('cache-control', 'no-store').headers(jsonSecurityHeaders(services.config.mode));
       const apiError = fastifyErrorAsApiError(error);
       if (!isApiUrl(req.url) || !apiError) {
         return reply.status(400).type('text/plain; charset=utf-8').send('400');
@@ -309,6 +315,8 @@ export async function buildApp(
     // API answers carry personal data and balances: no browser or proxy may keep them (finding
     // 11). Routes that serve a public asset (a bank logo) set their own Cache-Control over this.
     reply.header('cache-control', 'no-store');
+    // Every /api answer, an unknown path or a refusal included, keeps its address to itself.
+    reply.header('referrer-policy', 'no-referrer');
     // The server's clock, so the page's cut-off notice and "today" follow the server, not a
     // device whose clock is off (and follow test mode's settable clock in browser tests).
     reply.header('x-server-time', services.now().toISOString());
@@ -336,9 +344,7 @@ export async function buildApp(
 
   app.setNotFoundHandler((req, reply) => {
     if (isApiUrl(req.url)) {
-      const lang = isLanguage(req.headers['x-language'])
-        ? req.headers['x-language']
-        : DEFAULT_LANGUAGE;
+      const lang = languageFromCode(req.headers['x-language']) ?? DEFAULT_LANGUAGE;
       return sendEnvelope(reply, lang, RC.NOT_FOUND, 'common.errors.notFound');
     }
     if (req.method === 'GET' && hasWeb) {

@@ -24,8 +24,12 @@ export interface GuessRule {
 
 export type Reservation =
   | { ok: true; tryId: number; rule: GuessRule; key: string }
-  /** `retryAt`: when a try will be possible again (the lock's end or the oldest try leaving). */
-  | { ok: false; retryAt: Date; locked: boolean };
+  /**
+   * `retryAt`: when a try will be possible again (the lock's end or the oldest try leaving).
+   * `pending`: some of the tries in the window are still being compared, so one may come back
+   * within a second (a right guess gives its try back).
+   */
+  | { ok: false; retryAt: Date; locked: boolean; pending: boolean };
 
 const MAX_KEY_LENGTH = 320;
 
@@ -91,7 +95,7 @@ async function takeTry(
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (budget.locked_until && budget.locked_until.getTime() > now.getTime()) {
-      return { ok: false, retryAt: budget.locked_until, locked: true };
+      return { ok: false, retryAt: budget.locked_until, locked: true, pending: false };
     }
     await trx
       .deleteFrom('guess_tries')
@@ -111,6 +115,7 @@ async function takeTry(
       .selectFrom('guess_tries')
       .select((eb) => [
         eb.fn.countAll<number>().as('tries'),
+        eb.fn.count<number>('failed_at').as('failures'),
         eb.fn.min<Date | null>('created_at').as('oldest'),
       ])
       .where('scope', '=', rule.scope)
@@ -118,7 +123,12 @@ async function takeTry(
       .executeTakeFirstOrThrow();
     if (Number(used.tries) >= rule.limit) {
       const oldest = used.oldest ? new Date(used.oldest).getTime() : now.getTime();
-      return { ok: false, retryAt: new Date(oldest + rule.windowMs), locked: false };
+      return {
+        ok: false,
+        retryAt: new Date(oldest + rule.windowMs),
+        locked: false,
+        pending: Number(used.failures) < Number(used.tries),
+      };
     }
     const inserted = await trx
       .insertInto('guess_tries')
@@ -127,6 +137,34 @@ async function takeTry(
       .executeTakeFirstOrThrow();
     return { ok: true, tryId: inserted.id, rule, key };
   });
+}
+
+/**
+ * How long a check waits for tries being compared to come back before it answers 429: as long as
+ * a pending try may count at all (after that it is pruned as abandoned), so a burst of right
+ * secrets on a loaded machine still gets through.
+ */
+export const PENDING_WAIT_MS = PENDING_TRY_MS;
+const PENDING_POLL_MS = 50;
+
+/**
+ * `reserveTry`, but when the budget is full only because other tries of the key are still being
+ * compared, it waits for them (up to PENDING_WAIT_MS of real time) rather than refusing: the same
+ * right secret sent several times at once must not read as too many guesses, while wrong guesses
+ * still get at most `limit` comparisons, because a try is only ever taken from a free slot.
+ */
+export async function reserveTryWhenFree(
+  db: Kysely<Database>,
+  rule: GuessRule,
+  rawKey: string | number,
+  now: () => Date,
+): Promise<Reservation> {
+  const giveUpAt = Date.now() + PENDING_WAIT_MS;
+  for (;;) {
+    const reservation = await reserveTry(db, rule, rawKey, now());
+    if (reservation.ok || !reservation.pending || Date.now() >= giveUpAt) return reservation;
+    await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
+  }
 }
 
 /** A right guess gives its own try back (never anyone else's). */

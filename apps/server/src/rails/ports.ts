@@ -249,6 +249,7 @@ export type InboundRefusal =
   | 'NOT_FOUND'
   | 'INACTIVE'
   | 'ALREADY_PAID'
+  | 'CANCELLED'
   | 'EXPIRED'
   | 'AMOUNT_MISMATCH'
   | 'AMOUNT_TOO_SMALL'

@@ -284,4 +284,49 @@ describe.each(testDatabases())('login on %s', (kind) => {
     });
     expect(login.rc).toBe('00');
   });
+
+  it('takes `in` (spec 01’s stored form of Indonesian) wherever a language is taken', async () => {
+    // The header: `in` answers in Indonesian, like `id`, over a user who chose English.
+    await t.services.db
+      .updateTable('users')
+      .set({ language: 'en' })
+      .where('username', '=', 'fresh@demo.id')
+      .execute();
+    const c = await t.loginAs('fresh@demo.id', { lang: 'en' });
+    const header = await c.post(
+      '/auth/language',
+      { language: 'xx' },
+      { headers: { 'x-language': 'in' } },
+    );
+    expect(header.status).toBe(400);
+    expect(header.rd).toBe('Data yang dikirim tidak valid.');
+    // The profile: `in` is saved as Indonesian.
+    const saved = await c.post('/auth/language', { language: 'in' });
+    expect(saved.rc).toBe('00');
+    expect(saved.data).toEqual({ language: 'id' });
+    const row = await t.services.db
+      .selectFrom('users')
+      .select('language')
+      .where('username', '=', 'fresh@demo.id')
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('id');
+    // The session: a user stored with `in` is answered in Indonesian when no header says otherwise.
+    await t.services.db
+      .updateTable('users')
+      .set({ language: 'in' })
+      .where('username', '=', 'fresh@demo.id')
+      .execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/language',
+      payload: { language: 'xx' },
+      headers: {
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': c.cookies.get('gerbang_csrf') ?? '',
+      },
+    });
+    expect(res.json().rd).toBe('Data yang dikirim tidak valid.');
+    const english = await c.post('/auth/language', { language: 'EN' });
+    expect(english.data).toEqual({ language: 'en' });
+  });
 });

@@ -192,6 +192,11 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
         'Row 2, column phone: the phone may have at most 64 digits',
       ],
       [
+        `${HEADER}\n014,123456,0812abc,,1000,\n`,
+        'phone',
+        'Row 2, column phone: the phone may contain only digits, spaces and hyphens, with an optional + at the start',
+      ],
+      [
         `${HEADER}\n014,123456,,x@${'a'.repeat(60)}.com,1000,\n`,
         'email',
         'Row 2, column email: the e-mail may have at most 64 characters',
@@ -228,6 +233,18 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
       expect(res.rd).toBe(rd);
       expect(res.data.column).toBe(column);
     }
+    // Broken UTF-8 (a Latin-1 "é" on row 3) is refused with its row, never read as U+FFFD.
+    const latin1 = Buffer.concat([
+      Buffer.from(`${HEADER}\n014,1234567890,,,10000,Gaji\n014,1234567891,,,10000,Caf`),
+      Buffer.from([0xe9]),
+      Buffer.from('\n'),
+    ]);
+    const broken = await upload(partner, 'x.csv', latin1);
+    expect(broken.rc).toBe('400');
+    expect(broken.rd).toBe(
+      'Row 3: the file has characters that are not valid UTF-8 text. Save it as CSV UTF-8 and upload it again',
+    );
+    expect(broken.data).toEqual({ row: 3, column: 'file' });
     const indo = await t.loginAs(PARTNER, { lang: 'id' });
     const id = await upload(
       indo,

@@ -275,6 +275,27 @@ describe.each(testDatabases())('bulk virtual accounts on %s', (kind) => {
       const { row: r } = where as { row: number };
       expect(res.rd).toContain(`Row ${r}`);
     }
+    // A phone with letters is told so, not that it is too long.
+    const letters = await upload(partner, 'x.csv', GOOD_CSV.replace('081234567802', '0812-ABC'));
+    expect(letters.rd).toBe(
+      'Row 3, column customer_phone: the phone number may contain only digits, with an optional + at the start',
+    );
+    // Broken UTF-8 (a cut multi-byte character on row 4) is refused with its row.
+    const [head, ...lines] = GOOD_CSV.split('\n');
+    const broken = await upload(
+      partner,
+      'x.csv',
+      Buffer.concat([
+        Buffer.from(`${[head, lines[0], lines[1]].join('\n')}\n`),
+        Buffer.from(lines[2].replace('Citra', 'Ci')),
+        Buffer.from([0xe2, 0x82]),
+        Buffer.from('\n'),
+      ]),
+    );
+    expect(broken.rd).toBe(
+      'Row 4: the file has characters that are not valid UTF-8 text. Save it as CSV UTF-8 and upload it again',
+    );
+    expect(broken.data).toEqual({ row: 4, column: 'file' });
     const notXlsx = await upload(partner, 'x.xlsx', 'not a zip', XLSX_TYPE);
     expect(notXlsx.rc).toBe('400');
     expect(notXlsx.rd).toBe('The file cannot be read as an Excel (.xlsx) workbook');

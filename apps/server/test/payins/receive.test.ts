@@ -308,6 +308,15 @@ describe.each(testDatabases())('pay-ins received on %s', (kind) => {
     expect(res.rd).toBe('Choose a payment channel');
     const noAmount = await pay({ channel: 'va', number: '123' });
     expect(noAmount.rd).toBe('Enter an amount greater than 0');
+    // Each amount is told its own problem.
+    const huge = await pay({ channel: 'va', number: '123', amount: 1e20 });
+    expect(huge.rd).toBe('The amount may be at most Rp 10,000,000,000');
+    const over = await pay({ channel: 'va', number: '123', amount: 10_000_000_001 });
+    expect(over.rd).toBe('The amount may be at most Rp 10,000,000,000');
+    const fraction = await pay({ channel: 'va', number: '123', amount: 1.5 });
+    expect(fraction.rd).toBe('Enter the amount in whole rupiah');
+    const negative = await pay({ channel: 'va', number: '123', amount: -5 });
+    expect(negative.rd).toBe('Enter an amount greater than 0');
   });
 
   it('leaves the ledger invariants clean', async () => {

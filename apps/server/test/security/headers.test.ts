@@ -20,6 +20,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string, public
   expect(res.headers['content-security-policy'], `${what}: CSP`).toMatch(/default-src/);
   expect(res.headers['content-security-policy'], `${what}: CSP`).toMatch(/frame-ancestors 'none'/);
   expect(res.headers['x-content-type-options'], `${what}: nosniff`).toBe('nosniff');
+  expect(res.headers['referrer-policy'], `${what}: referrer-policy`).toBe('no-referrer');
 }
 
 /** A public asset: a public route answering something other than the envelope (an image). */

@@ -162,6 +162,41 @@ describe.each(testDatabases())('input rules and request bodies on %s', (kind) =>
     });
   });
 
+  describe('nesting: a body nested thousands deep is refused, not a stack overflow', () => {
+    it('arrays and objects 5,000 deep answer 400 in the envelope, before and after login', async () => {
+      const headers = { ...(await anonymousCsrf()), 'content-type': 'application/json' };
+      const arrays = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+      const objects = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+      const withKey = `{"username":"u","password":"p","x":${arrays}}`;
+      for (const payload of [arrays, objects, withKey]) {
+        const res = await raw('POST', '/auth/login', { headers, payload });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          rc: '400',
+          rd: 'The data sent is nested too deeply.',
+          data: null,
+        });
+      }
+      const id = await raw('POST', '/auth/login', { headers, payload: objects, lang: 'id' });
+      expect(id.body.rd).toBe('Data yang dikirim bertingkat terlalu dalam.');
+      const partner = await t.loginAs('partner@demo.id', { lang: 'en' });
+      const cookie = [...partner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const csrf = partner.cookies.get('gerbang_csrf') ?? '';
+      const loggedIn = await raw('POST', '/data/modul_access_user', {
+        headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+        payload: `{"id_user":1,"insert":${arrays}}`,
+      });
+      expect(loggedIn.status).toBe(400);
+      expect(loggedIn.body.rd).toBe('The data sent is nested too deeply.');
+      // Ordinary nesting (a list of objects) still works as before.
+      const fine = await raw('POST', '/auth/login', {
+        headers,
+        payload: JSON.stringify({ username: 'u', password: 'p' }),
+      });
+      expect(fine.status).not.toBe(500);
+    });
+  });
+
   describe('finding 6: bodies are small and read only after the session check', () => {
     /** A 12 MB JSON body as a stream that counts what the server pulled from it. */
     function countingBody(size = 12 * 1024 * 1024) {

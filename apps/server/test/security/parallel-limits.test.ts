@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireTransactionPin } from '../../src/modules/credentials/transaction-pin';
 import { addSubAccount, loginWith } from '../account/helpers';
 import { testDatabases } from '../helpers/databases';
 import {
@@ -172,6 +173,53 @@ describe.each(testDatabases())('parallel limits on %s', (kind) => {
       expect(4 + count(answers, '01')).toBeLessThanOrEqual(5);
       expect((await change(sub.password)).rc).toBe('429');
       t.clock.advance(16 * 60_000);
+    });
+  });
+
+  describe('right secrets sent together', () => {
+    it('the right transaction PIN 12 times at once: every one passes, none answers 429', async () => {
+      const partner = await t.services.db
+        .selectFrom('users')
+        .innerJoin('agents', 'agents.id', 'users.agent_id')
+        .select(['users.id as userId', 'agents.id as agentId'])
+        .where('users.username', '=', 'partner@demo.id')
+        .executeTakeFirstOrThrow();
+      const ctx = {
+        services: t.services,
+        auth: {
+          user: { id: partner.userId, username: 'partner@demo.id' },
+          agent: { id: partner.agentId },
+          environment: 'production',
+        },
+        ip: '10.8.0.1',
+        userAgent: 'test',
+      } as unknown as Parameters<typeof requireTransactionPin>[0];
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, () => requireTransactionPin(ctx, '123456', 'parallel_test')),
+      );
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      // Wrong PINs are still bounded: five compared, then 429, even for the right one.
+      const wrong = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          requireTransactionPin(ctx, `00000${i}`, 'parallel_test'),
+        ),
+      );
+      const rcs = wrong.map((r) => (r.status === 'rejected' ? String(r.reason.rc) : '00'));
+      expect(rcs.filter((rc) => rc === '01').length).toBeLessThanOrEqual(5);
+      expect(rcs.filter((rc) => rc === '01' || rc === '429')).toHaveLength(8);
+      await expect(requireTransactionPin(ctx, '123456', 'parallel_test')).rejects.toMatchObject({
+        rc: '429',
+      });
+      t.clock.advance(16 * 60_000);
+    });
+
+    it('the right own password 12 times at once on cashout_inquiry: none answers 429', async () => {
+      const c = await t.loginAs('partner@demo.id', { lang: 'en' });
+      await fundAgent(t, 'partner@demo.id', 5_000_000);
+      const answers = await parallel(12, () =>
+        c.post('/transaction/cashout_inquiry', bankInquiry()),
+      );
+      expect(answers.map((a) => a.rc)).toEqual(Array(12).fill('00'));
     });
   });
 

@@ -1,7 +1,31 @@
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crc32 } from '../../src/modules/nmid/images';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, DEMO_PASSWORD, TEST_KEY, type TestApp } from '../helpers/test-app';
 import { BUSINESS, consoleLogin, mailedToken, PNG, postBusiness, signUpAndLogin } from './helpers';
+
+/** A PNG whose header announces width × height over one tiny, valid-looking IDAT. */
+function pngWithSize(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    PNG.subarray(0, 8),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const IMAGES = {
   ktp: { name: 'ktp.png', bytes: PNG, type: 'image/png' },
@@ -106,6 +130,27 @@ describe.each(testDatabases())('sign-up and activation on %s', (kind) => {
     });
     expect(renamed.rc).toBe('400');
     expect(renamed.rd).toBe('The KTP file is not an image (JPG, PNG or WebP).');
+    // Image headers in front of HTML, a truncated PNG and a decompression bomb: decoded, refused.
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const webpHeader = Buffer.from('RIFF\x40\x00\x00\x00WEBPVP8 ', 'latin1');
+    const bomb = pngWithSize(30_000, 30_000);
+    for (const [label, bytes] of [
+      ['png+html', Buffer.concat([PNG.subarray(0, 8), html])],
+      ['jpeg+html', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), html])],
+      ['webp+html', Buffer.concat([webpHeader, html])],
+      ['truncated png', PNG.subarray(0, PNG.length - 16)],
+      ['30000x30000 png', bomb],
+    ] as const) {
+      const res = await postBusiness(t, c, BUSINESS, {
+        ...IMAGES,
+        akta: { name: 'akta.png', bytes, type: 'image/png' },
+      });
+      expect([label, res.rc, res.rd]).toEqual([
+        label,
+        '400',
+        'The AKTA file is not an image (JPG, PNG or WebP).',
+      ]);
+    }
     const big = await postBusiness(t, c, BUSINESS, {
       ...IMAGES,
       npwp: {

@@ -262,6 +262,33 @@ describe.each(testDatabases())('domestic transfer orders on %s', (kind) => {
         .where('status', '=', 1)
         .execute();
       expect(vas).toHaveLength(1);
+      // The same key with other lines is another request: 409, and nothing is created.
+      const other = await inquire(partner, { nominal: '120.000' });
+      const changed = await partner.post('/transaction/order_create', {
+        ...body,
+        list_order: [lineOf(other)],
+      });
+      expect(changed.status).toBe(409);
+      expect(changed.rd).toBe('This request was already sent with different data.');
+      const moreLines = await partner.post('/transaction/order_create', {
+        ...body,
+        list_order: [lineOf(inq), lineOf(other)],
+      });
+      expect(moreLines.status).toBe(409);
+      const otherChannel = await partner.post('/transaction/order_create', {
+        ...body,
+        id_channel: 'VA014',
+      });
+      expect(otherChannel.status).toBe(409);
+      const after = await t.services.db
+        .selectFrom('transfer_orders')
+        .select('id')
+        .where('client_key', '=', key)
+        .execute();
+      expect(after).toHaveLength(1);
+      // The other inquiry is still free for its own order.
+      const own = await order(partner, { id_channel: 'VA008', list_order: [lineOf(other)] });
+      expect(own.rc, own.rd).toBe('00');
     });
   });
 
@@ -419,6 +446,9 @@ describe.each(testDatabases())('domestic transfer orders on %s', (kind) => {
         first.data.payment_amount,
       );
       expect(late.rc).not.toBe('00');
+      // The payer is told the bill was cancelled, not that it was already paid.
+      expect(late.rd).toBe('This bill was cancelled and can no longer be paid');
+      expect(late.data).toMatchObject({ status: 'REFUSED', reason: 'CANCELLED' });
       const second = await order(partner, {
         id_channel: 'VA014',
         kode_voucher: 'TRANSFER10K',

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@gerbang/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromCode } from '@gerbang/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -25,7 +25,7 @@ let fullCatalog = false;
 /** The chosen language, remembered in the browser (survives logout, which clears everything else). */
 export function storedLanguage(): Language {
   const value = localStorage.getItem(STORAGE_KEY);
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  return languageFromCode(value) ?? DEFAULT_LANGUAGE;
 }
 
 export function rememberLanguage(lang: Language) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENVIRONMENTS, LANGUAGES } from '../domain/environment';
+import { ENVIRONMENTS, LANGUAGES, languageFromCode } from '../domain/environment';
 import { PASSWORD_MIN_LENGTH } from '../domain/users';
 
 /**
@@ -94,5 +94,10 @@ export const agentBalances = z.object({ balance: z.number(), hold_balance: z.num
 export type AgentBalancesDto = z.infer<typeof agentBalances>;
 
 export const languageRequest = z.object({
-  language: z.enum(LANGUAGES, { error: 'common.errors.invalidInput' }),
+  // `in` (spec 01's stored form of Indonesian) is taken as `id`.
+  language: z.string({ error: 'common.errors.invalidInput' }).transform((code, ctx) => {
+    const language = languageFromCode(code);
+    if (!language) ctx.addIssue({ code: 'custom', message: 'common.errors.invalidInput' });
+    return language ?? z.NEVER;
+  }),
 });

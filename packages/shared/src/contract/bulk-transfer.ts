@@ -80,10 +80,11 @@ const CELL_RULES: Record<BulkTransferColumn, (text: string) => string | null> = 
     if (account.length > BULK_TRANSFER_LIMITS.accountMax) return 'bulk.errors.accountTooLong';
     return /^[\d\s-]+$/.test(account) ? null : 'bulk.errors.accountDigits';
   },
-  phone: (phone) =>
-    phone.length > BULK_TRANSFER_LIMITS.phoneMax || (phone && !/^\+?[\d\s-]+$/.test(phone))
-      ? 'bulk.errors.phone'
-      : null,
+  phone: (phone) => {
+    if (phone.length > BULK_TRANSFER_LIMITS.phoneMax) return 'bulk.errors.phone';
+    // A phone with letters is named as such, not as "too long".
+    return phone && !/^\+?[\d\s-]+$/.test(phone) ? 'bulk.errors.phoneChars' : null;
+  },
   email: (email) => {
     if (email.length > BULK_TRANSFER_LIMITS.emailMax) return 'bulk.errors.emailTooLong';
     return email && !EMAIL.test(email) ? 'bulk.errors.email' : null;

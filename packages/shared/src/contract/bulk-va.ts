@@ -143,8 +143,10 @@ export function bulkVaRowProblem(r: BulkVaRow, row: number, now: Date): BulkVaCe
     return at('customer_id', 'bulkva.errors.customerId');
   if (!r.customer_name.trim() || r.customer_name.length > L.textMax)
     return at('customer_name', 'bulkva.errors.customerName');
-  if (r.customer_phone && (r.customer_phone.length > L.serialMax || !PHONE.test(r.customer_phone)))
+  if (r.customer_phone && r.customer_phone.length > L.serialMax)
     return at('customer_phone', 'bulkva.errors.phone');
+  if (r.customer_phone && !PHONE.test(r.customer_phone))
+    return at('customer_phone', 'bulkva.errors.phoneChars');
   if (r.customer_email && (r.customer_email.length > L.textMax || !EMAIL.test(r.customer_email)))
     return at('customer_email', 'bulkva.errors.email');
   if (r.send_mail && !r.customer_email) return at('customer_email', 'bulkva.errors.emailForMail');

@@ -40,8 +40,24 @@ export function hasForbiddenText(text: string): boolean {
   return text.includes('\u0000');
 }
 
-/** How deep `findForbiddenText` looks; a body nested deeper is refused as a whole. */
-const MAX_DEPTH = 32;
+/**
+ * How deep a request value may nest. No form nests beyond a few levels; a body nested thousands
+ * deep would overflow the stack of every recursive reader after it (the schemas, the cloning of
+ * `forbiddenTextKey`), so the route wrapper refuses it first with `isNestedTooDeep`.
+ */
+export const MAX_DEPTH = 32;
+
+/** True when `value` nests objects or arrays deeper than `maxDepth`, checked without recursion. */
+export function isNestedTooDeep(value: unknown, maxDepth = MAX_DEPTH): boolean {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= maxDepth) return true;
+    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
+  }
+  return false;
+}
 
 /**
  * The path of the first string (value or key) with a forbidden character in a request value, or

@@ -15,6 +15,9 @@ export const SIMULATOR_PAY_CHANNELS = [
 ] as const;
 export type SimulatorPayChannel = (typeof SIMULATOR_PAY_CHANNELS)[number];
 
+/** The most one simulated payment may carry. */
+export const SIMULATOR_MAX_AMOUNT = 10_000_000_000;
+
 /** POST /dev/simulator/pay */
 export const simulatorPayRequest = z.object({
   channel: z.enum(SIMULATOR_PAY_CHANNELS, { error: 'payins.simulator.chooseChannel' }),
@@ -26,9 +29,11 @@ export const simulatorPayRequest = z.object({
     .max(512, 'payins.simulator.enterNumber'),
   amount: z
     .number({ error: 'payins.simulator.enterAmount' })
-    .int('payins.simulator.enterAmount')
+    // In this order, so the first message names the real problem: 1e20 is too large (it is
+    // also not a safe integer), 1.5 is not whole rupiah, 0 or less is no amount at all.
     .positive('payins.simulator.enterAmount')
-    .max(10_000_000_000, 'payins.simulator.enterAmount'),
+    .max(SIMULATOR_MAX_AMOUNT, 'payins.simulator.amountTooLarge')
+    .int('payins.simulator.amountWhole'),
   /** The bank's reference; a new one when absent. Send the same one again to replay a payment. */
   reference: z
     .string()

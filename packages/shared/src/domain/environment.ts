@@ -10,3 +10,14 @@ export const DEFAULT_LANGUAGE: Language = 'id';
 export function isLanguage(value: unknown): value is Language {
   return value === 'id' || value === 'en';
 }
+
+/**
+ * The language a code names, or null: `id` and `en`, and `in`, the form spec 01 stores
+ * Indonesian in (the old ISO 639 code), which reads as `id` everywhere. Case does not matter.
+ */
+export function languageFromCode(value: unknown): Language | null {
+  if (typeof value !== 'string') return null;
+  const code = value.trim().toLowerCase();
+  if (code === 'in') return 'id';
+  return isLanguage(code) ? code : null;
+}

@@ -2,7 +2,12 @@ import { RC } from '@gerbang/shared';
 import { ApiError, refused } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
 import { writeAudit } from '../../platform/audit/audit';
-import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
+import {
+  type GuessRule,
+  recordFailure,
+  releaseTry,
+  reserveTryWhenFree,
+} from '../../platform/guess-budget';
 import { verifyPassword } from '../auth/passwords';
 
 /** Wrong own-password attempts a user may make within the window before sensitive changes lock. */
@@ -45,7 +50,8 @@ type OwnSecretContext = Pick<
  * The one check of a secret of the caller's own (account password, transaction PIN). A try is
  * reserved before the secret is compared (issue 9: parallel guesses cannot all be compared), so
  * at most `rule.limit` wrong ones are compared in the window, then 429 without comparing. A right
- * secret gives back its own try only. Failures are audited, never with the secret.
+ * secret gives back its own try only, and a check that finds the budget full of tries still being
+ * compared waits for them rather than counting them as guesses. Failures are audited, never with the secret.
  */
 export async function requireOwnSecret(
   ctx: OwnSecretContext,
@@ -61,7 +67,11 @@ export async function requireOwnSecret(
 ): Promise<void> {
   const { services, auth } = ctx;
   const now = services.now();
-  const reservation = await reserveTry(services.db, check.rule, auth.user.id, now);
+  // A full budget of tries still being compared is waited for, not refused: right secrets sent
+  // together (a double click, parallel requests) each get compared; wrong ones stay bounded.
+  const reservation = await reserveTryWhenFree(services.db, check.rule, auth.user.id, () =>
+    services.now(),
+  );
   if (!reservation.ok) throw new ApiError(RC.THROTTLED, 'common.errors.tooManyRequests');
   if (await verifyPassword(check.hash, check.secret)) {
     await releaseTry(services.db, reservation);

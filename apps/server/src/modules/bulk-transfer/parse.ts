@@ -21,6 +21,7 @@ import {
 } from '@gerbang/shared/contract/bulk-transfer';
 import { CsvError, parse } from 'csv-parse';
 import { ApiError, validationError } from '../../http/errors';
+import { InvalidUtf8Error, utf8LineGuard } from '../../platform/utf8-lines';
 
 export function cellError(problem: BulkRowProblem, vars: Record<string, string> = {}): ApiError {
   return new ApiError(
@@ -93,7 +94,9 @@ export async function readBulkTransferCsv(
       { row: 0, column: 'file' },
     );
   }
-  const parser = stream.pipe(
+  // Broken UTF-8 is refused with its line rather than read as U+FFFD.
+  const guard = utf8LineGuard();
+  const parser = stream.pipe(guard).pipe(
     parse({
       bom: true,
       delimiter: [',', ';'],
@@ -108,6 +111,7 @@ export async function readBulkTransferCsv(
     uploadError = error;
     parser.destroy(error);
   });
+  guard.once('error', (error) => parser.destroy(error));
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -118,6 +122,14 @@ export async function readBulkTransferCsv(
   } catch (error) {
     stream.resume();
     if (truncated()) throw tooLarge();
+    if (error instanceof InvalidUtf8Error) {
+      throw new ApiError(
+        RC.VALIDATION,
+        'bulk.errors.encoding',
+        { row: error.line, column: 'file' },
+        { row: error.line, column: 'file' },
+      );
+    }
     if (error instanceof CsvError || (uploadError !== null && error === uploadError)) {
       const line = Number((error as CsvError & { lines?: number }).lines ?? 0);
       const detail = error instanceof CsvError ? error.code : 'UPLOAD_INCOMPLETE';

@@ -21,6 +21,7 @@ import {
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { ApiError, validationError } from '../../http/errors';
+import { InvalidUtf8Error, utf8LineGuard } from '../../platform/utf8-lines';
 
 export type BulkVaFileKind = 'csv' | 'xlsx';
 
@@ -81,7 +82,9 @@ class RowCollector {
 }
 
 async function readCsv(stream: Readable, collector: RowCollector): Promise<void> {
-  const parser = stream.pipe(
+  // Broken UTF-8 is refused with its line rather than read as U+FFFD.
+  const guard = utf8LineGuard();
+  const parser = stream.pipe(guard).pipe(
     parse({
       bom: true,
       delimiter: [',', ';'],
@@ -97,6 +100,7 @@ async function readCsv(stream: Readable, collector: RowCollector): Promise<void>
     uploadError = error;
     parser.destroy(error);
   });
+  guard.once('error', (error) => parser.destroy(error));
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -106,6 +110,14 @@ async function readCsv(stream: Readable, collector: RowCollector): Promise<void>
     }
   } catch (error) {
     stream.resume();
+    if (error instanceof InvalidUtf8Error) {
+      throw new ApiError(
+        RC.VALIDATION,
+        'bulkva.errors.encoding',
+        { row: error.line, column: 'file' },
+        { row: error.line, column: 'file' },
+      );
+    }
     if (error instanceof CsvError || (uploadError !== null && error === uploadError)) {
       const line = Number((error as CsvError & { lines?: number }).lines ?? 0);
       const detail = error instanceof CsvError ? error.code : 'UPLOAD_INCOMPLETE';

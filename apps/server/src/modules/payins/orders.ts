@@ -20,6 +20,13 @@ import { PAID_CLOSE_VA, paidCode } from './book';
 import { queueCallback } from './callbacks';
 import { newPayinTransactionId } from './ids';
 import { ACCOUNT } from './ledger';
+import {
+  ORDER_REFF_PREFIX,
+  orderOf,
+  orderReff,
+  PAYIN_ORDER_SOURCES,
+  type PayinOrderKind,
+} from './order-refs';
 import { PayinRefused, type PayinTarget } from './targets';
 
 type Trx = Kysely<Database>;
@@ -28,39 +35,7 @@ type OrderServices = Pick<Services, 'db' | 'now' | 'ledger'>;
 /** The ledger account an order's payment waits in until the order sends it (credit-normal). */
 export const ORDER_FUNDS_ACCOUNT = 'merchant_order_funds';
 
-/** Instruments issued for an order carry `ORDER:<source kind>:<order id>` as partner reference. */
-export const ORDER_REFF_PREFIX = 'ORDER:';
-
-export const PAYIN_ORDER_SOURCES = {
-  transfer_order: {
-    table: 'transfer_orders',
-    /** Manual bank transfers match on these columns (account number and exact total). */
-    payNumberColumn: 'pay_number',
-    totalColumn: 'total_amount',
-    channelKindColumn: 'channel_kind',
-    manualKind: 'TRANSFER',
-    /** The receiving bank's code: the clearing account the money arrives in. */
-    channelCodeColumn: 'channel_code',
-    expiresColumn: 'time_expired',
-    /** Set when the order was cancelled: it can no longer be paid. */
-    cancelledColumn: 'cancelled_at',
-  },
-} as const;
-export type PayinOrderKind = keyof typeof PAYIN_ORDER_SOURCES;
-
-export function orderReff(kind: PayinOrderKind, orderId: string): string {
-  return `${ORDER_REFF_PREFIX}${kind}:${orderId}`;
-}
-
-/** The order an instrument's partner reference names; null for an ordinary pay-in. */
-export function orderOf(
-  partnerReff: string | null,
-): { kind: PayinOrderKind; orderId: string } | null {
-  if (!partnerReff?.startsWith(ORDER_REFF_PREFIX)) return null;
-  const [kind, ...rest] = partnerReff.slice(ORDER_REFF_PREFIX.length).split(':');
-  if (!kind || !(kind in PAYIN_ORDER_SOURCES) || rest.length === 0) return null;
-  return { kind: kind as PayinOrderKind, orderId: rest.join(':') };
-}
+export { ORDER_REFF_PREFIX, orderOf, orderReff, PAYIN_ORDER_SOURCES, type PayinOrderKind };
 
 /**
  * Takes a payment for an order under its row lock. 'paid': the order was open (NEW, not cancelled,

@@ -20,8 +20,9 @@ import { bookHeldPayment } from './book';
 import { bookTargetOrderPayment, orderOf } from './orders';
 import { runPaidHooks } from './paid-hooks';
 import { pricePayin } from './pricing';
+import { settleHoldNow } from './settlement';
 import type { PayinReceiptsTable } from './tables';
-import { lockTarget, PayinRefused } from './targets';
+import { isDepositVaTarget, lockTarget, PayinRefused } from './targets';
 
 type ReceiveServices = Pick<Services, 'db' | 'now' | 'ledger'>;
 type Trx = Kysely<Database>;
@@ -139,6 +140,12 @@ async function bookPayment(
     fee: price.fee,
     paidAt: n.paidAt,
   });
+  // A top-up to the agent's own deposit VA is available at payment; merchant sales wait for
+  // their channel's settlement date.
+  if (isDepositVaTarget(target)) {
+    await settleHoldNow(services, trx, idTransaksi);
+    return { idTransaksi, agentId: target.agentId, outcome: 'available' };
+  }
   return { idTransaksi, agentId: target.agentId, outcome: 'held' };
 }
 

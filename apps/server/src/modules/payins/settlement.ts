@@ -230,6 +230,49 @@ async function completeOne(services: SettleServices, trx: Trx, row: ProcessRow) 
   return { ok, holds: Number(holds.count) };
 }
 
+/**
+ * Settles one just-booked hold at once, inside the receiving transaction: a top-up to the agent's
+ * own deposit VA is credited to the available balance at payment (spec 02 §9), through the same
+ * settlement row, ledger transfer, callback and hooks as the daily run, so every report and the
+ * ledger invariants read it like any settled payment.
+ */
+export async function settleHoldNow(
+  services: SettleServices,
+  trx: Trx,
+  idTransaksi: string,
+): Promise<void> {
+  const now = services.now();
+  const locked = await sql<ClaimedHold>`
+    select id_hold, agent_id, environment, to_char(created_date, 'YYYY-MM-DD') as created_date,
+      to_char(date_settlement, 'YYYY-MM-DD') as date_settlement, id_produk, nama_produk, hold_amount
+    from incoming_holds
+    where id_transaksi = ${idTransaksi} and is_sent = 0
+    for update`.execute(trx);
+  const hold = locked.rows[0];
+  if (!hold) return;
+  const row = settlementRow([hold], now);
+  const settlement = await trx
+    .insertInto('settlements')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('incoming_holds')
+    .set(claimedHold(settlement.id, now))
+    .where('id_hold', '=', hold.id_hold)
+    .execute();
+  const outcome = await completeOne(services, trx, {
+    id: settlement.id,
+    agent_id: hold.agent_id,
+    environment: hold.environment,
+    nominal: Number(row.nominal),
+    reference: row.reference ?? null,
+    nama_produk: hold.nama_produk,
+    tgltrx: hold.created_date,
+  });
+  if (!outcome.ok) throw new Error(`ledger refused the instant settlement of ${idTransaksi}`);
+}
+
 /** Step 2: completes a batch of `process` settlements, one transaction each. */
 async function completeBatch(services: SettleServices, report: SettlementReport): Promise<number> {
   const ids = await services.db

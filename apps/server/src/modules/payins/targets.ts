@@ -14,8 +14,17 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { InboundPaymentNotification, InboundRefusal } from '../../rails';
 import type { VirtualAccountsTable } from '../virtual-account/tables';
+import { isCancelledOrderReff } from './order-refs';
 import { parseQris } from './qris';
 import type { PayinCodeKind, PayinCodesTable } from './tables';
+
+/** `partner_reff_id` that marks a VA as the agent's own deposit (top-up) VA. */
+export const DEPOSIT_VA_REFF = 'DEPOSIT';
+
+/** A payment to the agent's own deposit VA: a top-up, not a sale. */
+export function isDepositVaTarget(target: Pick<PayinTarget, 'va' | 'partnerReff'>): boolean {
+  return target.va !== null && target.partnerReff === DEPOSIT_VA_REFF;
+}
 
 /** A refusal thrown inside the receiving transaction so that nothing of it is written. */
 export class PayinRefused extends Error {
@@ -53,6 +62,8 @@ async function lockVirtualAccount(trx: Trx, n: InboundPaymentNotification): Prom
     .executeTakeFirst();
   if (!va) throw new PayinRefused('NOT_FOUND');
   if (va.status !== 1) {
+    // A cancelled order's VA is closed too, but it was never paid: say so.
+    if (await isCancelledOrderReff(trx, va.partner_reff_id)) throw new PayinRefused('CANCELLED');
     throw new PayinRefused(va.bill_type === 'close' ? 'ALREADY_PAID' : 'INACTIVE');
   }
   if (va.bill_type !== 'open') {
@@ -187,6 +198,9 @@ async function lockCode(trx: Trx, n: InboundPaymentNotification): Promise<PayinT
     throw new PayinRefused(qrisAmount !== row.amount ? 'AMOUNT_MISMATCH' : 'INVALID_QRIS');
   }
   if (row.status === 1) throw new PayinRefused('ALREADY_PAID');
+  if (row.status === 2 && (await isCancelledOrderReff(trx, row.partner_reff))) {
+    throw new PayinRefused('CANCELLED');
+  }
   if (row.status === 2 || new Date(row.expires_at).getTime() <= n.paidAt.getTime()) {
     throw new PayinRefused('EXPIRED');
   }

@@ -1,3 +1,6 @@
+import { NMID_LIMITS } from '@gerbang/shared/contract/nmid';
+import { sanitizeImage } from '../nmid/images';
+
 /**
  * Document images of a registration (issue 17 §3, "the same upload rules" as NMID): at most
  * 5,242,880 bytes and really an image, decided by the bytes, never by the file's name or the
@@ -5,6 +8,70 @@
  * storage, so a phone's location never reaches the database.
  */
 export const MAX_DOCUMENT_BYTES = 5_242_880;
+
+/**
+ * Pixels a document may have (the NMID photos' bound): a small file that announces a huge image
+ * (a decompression bomb) is refused before anything inflates it.
+ */
+export const MAX_DOCUMENT_PIXELS = NMID_LIMITS.maxPixels;
+
+/**
+ * The stored copy of an uploaded document, or null when its bytes are not an image all the way
+ * through. PNG and JPEG are parsed and rebuilt like the NMID photos (a PNG or JPEG header in front
+ * of HTML, a truncated PNG, or more than MAX_DOCUMENT_PIXELS pixels are refused; metadata is
+ * dropped); a WebP must be a well-formed RIFF container with an image chunk of sane dimensions.
+ */
+export function documentImage(bytes: Buffer): { mime: ImageMime; bytes: Buffer } | null {
+  const mime = imageTypeOf(bytes);
+  if (mime === 'image/webp') return isWellFormedWebp(bytes) ? { mime, bytes } : null;
+  if (!mime) return null;
+  const clean = sanitizeImage(bytes, MAX_DOCUMENT_PIXELS);
+  if (!clean.ok) return null;
+  return { mime: clean.kind === 'png' ? 'image/png' : 'image/jpeg', bytes: clean.bytes };
+}
+
+/** Width and height of a WebP image chunk (VP8, VP8L or the VP8X canvas), or null. */
+function webpSize(type: string, data: Buffer): { width: number; height: number } | null {
+  if (
+    type === 'VP8 ' &&
+    data.length >= 10 &&
+    data[3] === 0x9d &&
+    data[4] === 0x01 &&
+    data[5] === 0x2a
+  )
+    return { width: data.readUInt16LE(6) & 0x3fff, height: data.readUInt16LE(8) & 0x3fff };
+  if (type === 'VP8L' && data.length >= 5 && data[0] === 0x2f) {
+    const bits = data.readUInt32LE(1);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (type === 'VP8X' && data.length >= 10)
+    return { width: data.readUIntLE(4, 3) + 1, height: data.readUIntLE(7, 3) + 1 };
+  return null;
+}
+
+/**
+ * A RIFF/WEBP file whose declared size is the file's, whose chunks tile it exactly, whose first
+ * chunk is an image header of non-zero size within MAX_DOCUMENT_PIXELS, and which carries image
+ * data (VP8 or VP8L).
+ */
+function isWellFormedWebp(bytes: Buffer): boolean {
+  if (bytes.length < 20 || bytes.readUInt32LE(4) + 8 !== bytes.length) return false;
+  let at = 12;
+  let size: { width: number; height: number } | null = null;
+  let hasImageData = false;
+  while (at < bytes.length) {
+    if (at + 8 > bytes.length) return false;
+    const type = bytes.toString('latin1', at, at + 4);
+    const length = bytes.readUInt32LE(at + 4);
+    const end = at + 8 + length;
+    if (end > bytes.length) return false;
+    if (at === 12) size = webpSize(type, bytes.subarray(at + 8, end));
+    if (type === 'VP8 ' || type === 'VP8L') hasImageData = true;
+    at = end + (length % 2);
+  }
+  if (at !== bytes.length || !size || !hasImageData) return false;
+  return size.width > 0 && size.height > 0 && size.width * size.height <= MAX_DOCUMENT_PIXELS;
+}
 
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -30,47 +97,4 @@ export function imageTypeOf(bytes: Uint8Array): ImageMime | null {
   )
     return 'image/webp';
   return null;
-}
-
-/** JPEG without APP1–APP15 and COM segments (EXIF, XMP, comments); the image data stays. */
-function stripJpeg(bytes: Buffer): Buffer {
-  const out: Buffer[] = [bytes.subarray(0, 2)];
-  let i = 2;
-  while (i + 4 <= bytes.length) {
-    if (bytes[i] !== 0xff) return bytes; // not a segment boundary: keep the file as it was
-    const marker = bytes[i + 1]!;
-    if (marker === 0xda) {
-      out.push(bytes.subarray(i)); // start of scan: the rest is image data
-      return Buffer.concat(out);
-    }
-    const length = bytes.readUInt16BE(i + 2);
-    const end = i + 2 + length;
-    if (end > bytes.length) return bytes;
-    const metadata = (marker >= 0xe1 && marker <= 0xef) || marker === 0xfe;
-    if (!metadata) out.push(bytes.subarray(i, end));
-    i = end;
-  }
-  return bytes;
-}
-
-/** PNG without its text and EXIF chunks. */
-function stripPng(bytes: Buffer): Buffer {
-  const out: Buffer[] = [bytes.subarray(0, 8)];
-  let i = 8;
-  while (i + 12 <= bytes.length) {
-    const length = bytes.readUInt32BE(i);
-    const type = bytes.toString('latin1', i + 4, i + 8);
-    const end = i + 12 + length;
-    if (end > bytes.length) return bytes;
-    if (!['tEXt', 'iTXt', 'zTXt', 'eXIf', 'tIME'].includes(type)) out.push(bytes.subarray(i, end));
-    i = end;
-    if (type === 'IEND') break;
-  }
-  return Buffer.concat(out);
-}
-
-export function stripMetadata(bytes: Buffer, mime: ImageMime): Buffer {
-  if (mime === 'image/jpeg') return stripJpeg(bytes);
-  if (mime === 'image/png') return stripPng(bytes);
-  return bytes;
 }

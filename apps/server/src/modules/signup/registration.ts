@@ -5,7 +5,7 @@ import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
-import { type ImageMime, imageTypeOf, MAX_DOCUMENT_BYTES, stripMetadata } from './images';
+import { documentImage, type ImageMime, MAX_DOCUMENT_BYTES } from './images';
 import type { RegistrationStatus } from './tables';
 
 /**
@@ -193,7 +193,7 @@ export interface UploadedDocument {
 /**
  * Reads the business form (multipart): text fields and one image per document kind. Each file is
  * read to at most MAX_DOCUMENT_BYTES (a larger one is refused, not truncated) and must be an image
- * by its bytes.
+ * by its bytes all the way through (`documentImage`: decoded and rebuilt like the NMID photos).
  */
 export async function readBusinessForm(
   parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
@@ -219,10 +219,10 @@ export async function readBusinessForm(
       throw validationError('signup.errors.documentTooLarge', { name: kind.toUpperCase() });
     if (size === 0) continue;
     const bytes = Buffer.concat(chunks);
-    const mime = imageTypeOf(bytes);
-    if (!mime)
+    const image = documentImage(bytes);
+    if (!image)
       throw validationError('signup.errors.documentNotImage', { name: kind.toUpperCase() });
-    documents.push({ kind, mime, bytes: stripMetadata(bytes, mime) });
+    documents.push({ kind, mime: image.mime, bytes: image.bytes });
   }
   return { fields, documents };
 }

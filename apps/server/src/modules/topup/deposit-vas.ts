@@ -14,11 +14,13 @@ import { ApiError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { issueVirtualAccount, type PayinOwner } from '../payins/issue';
 import { pricePayin } from '../payins/pricing';
+import { DEPOSIT_VA_REFF } from '../payins/targets';
 
 type DepositServices = Pick<Services, 'db' | 'now'>;
 
-/** `partner_reff_id` that marks a VA as the agent's own deposit VA. */
-export const DEPOSIT_VA_REFF = 'DEPOSIT';
+/** `partner_reff_id` that marks a VA as the agent's own deposit VA (payins credits it at once). */
+export { DEPOSIT_VA_REFF };
+
 /** Deposit VAs end in zeros after the agent part; a taken number falls back to a random one. */
 const DEPOSIT_CUSTOMER_ID = '0';
 

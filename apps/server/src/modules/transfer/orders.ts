@@ -30,6 +30,7 @@ import { issuePayinCode, issueVirtualAccount } from '../payins/issue';
 import { orderReff } from '../payins/orders';
 import { receivePayment } from '../payins/receive';
 import { END_USER, type PricedChannel, resolveChannel } from './channels';
+import { assertSameOrderRequest } from './order-replay';
 import { transferOrderRow } from './rows';
 import { LINE_STATUS, type TransferOrderLinesTable, type TransferOrdersTable } from './tables';
 import { claimVoucher } from './vouchers';
@@ -79,6 +80,16 @@ async function findByClientKey(services: Services, actor: UserActor, key: string
     .where('environment', '=', actor.auth.environment)
     .where('client_key', '=', key)
     .executeTakeFirst();
+}
+
+/** The first order of a client key, for a repeat of the same request only (else 409). */
+async function replayAnswer(
+  services: Services,
+  first: Selectable<TransferOrdersTable>,
+  input: OrderInput,
+): Promise<TransferOrder> {
+  await assertSameOrderRequest(services.db, first, input);
+  return orderAnswer(services, first);
 }
 
 /** Each line must match its domestic inquiry: this user's, same destination and amount, fresh. */
@@ -253,7 +264,7 @@ async function issueInstrument(
 
 /**
  * POST transaction/order_create. Idempotent on `client_key`: a repeat (even a concurrent one)
- * answers the first order and creates nothing.
+ * answers the first order and creates nothing; another request under the same key answers 409.
  */
 export async function createOrder(
   services: Services,
@@ -261,7 +272,7 @@ export async function createOrder(
   input: OrderInput,
 ): Promise<TransferOrder> {
   const earlier = await findByClientKey(services, actor, input.client_key);
-  if (earlier) return orderAnswer(services, earlier);
+  if (earlier) return replayAnswer(services, earlier, input);
   try {
     // An order id is the WIB second plus 5 random digits: orders made in the same second may draw
     // the same one. The loser's transaction rolled back, so it simply goes again with a new id.
@@ -276,7 +287,7 @@ export async function createOrder(
     // A concurrent submit with the same client key may have won between our first look and any
     // refusal (its inquiries are then used): answer its order.
     const first = await findByClientKey(services, actor, input.client_key);
-    if (first) return orderAnswer(services, first);
+    if (first) return replayAnswer(services, first, input);
     throw error;
   }
 }
@@ -302,7 +313,7 @@ async function createNewOrder(
     await instrument.cancel();
     // A concurrent submit with the same client key won: answer its order.
     const first = await findByClientKey(services, actor, input.client_key);
-    if (first) return orderAnswer(services, first);
+    if (first) return replayAnswer(services, first, input);
     if ((error as { code?: string }).code === '23505' && !isOrderIdTaken(error)) {
       throw refused('transfer.inquiryUsed');
     }
