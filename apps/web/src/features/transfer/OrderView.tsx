@@ -38,6 +38,7 @@ const BADGE: Record<string, string> = {
   PROCESS_COMPLETED: 'yellow',
   COMPLETED: 'green',
   FAILED: 'red',
+  PARTLY_SENT: 'orange',
 };
 
 const WAITING = new Set(['NEW', 'PAID', 'PROCESS_COMPLETED']);
