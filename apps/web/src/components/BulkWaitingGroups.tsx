@@ -21,6 +21,7 @@ import { client } from '../lib/api';
 import { showErrorDialog, showInfoDialog } from '../lib/dialogs';
 import { useSession } from '../lib/session';
 import { Money } from './Money';
+import { confirmMoneyMovement } from './money-confirm/confirmMoneyMovement';
 
 /**
  * Bulk transfer groups waiting for a checker (issue 15 maker–checker), shown on /data/disbursement
@@ -54,6 +55,16 @@ export function BulkWaitingGroups({ onDecided }: { onDecided?: () => void }) {
     if (!pin) {
       showErrorDialog(t('bulk.enterPin'));
       return;
+    }
+    // Approving sends the group's money; rejecting moves nothing.
+    if (decision === 'approve') {
+      const totals = {
+        count: open.detail_count,
+        amount: open.total_amount,
+        fees: open.total_fee,
+        total: open.total_amount + open.total_fee,
+      };
+      if (!(await confirmMoneyMovement(totals))) return;
     }
     setBusy(true);
     const res = await client.call(
