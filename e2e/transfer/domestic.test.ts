@@ -44,6 +44,9 @@ async function orderToPay(
   await page.getByTestId('terms').click();
   await screenshot(page, `${opts.name}-method`);
   await page.getByTestId('method-next').click();
+  // The totals are confirmed before the order is made.
+  await page.getByTestId('money-confirm').waitFor();
+  await page.getByTestId('money-confirm-ok').click();
   await page.getByTestId('order-pay-number').waitFor();
   await page.getByTestId('bank-guide').waitFor();
   await screenshot(page, `${opts.name}-payment`);
