@@ -23,6 +23,15 @@ import { useSession } from '../lib/session';
 import { Money } from './Money';
 import { confirmMoneyMovement } from './money-confirm/confirmMoneyMovement';
 
+/** The group's totals, confirmed before its approval sends them. */
+const confirmGroup = (group: BulkGroupSummary) =>
+  confirmMoneyMovement({
+    count: group.detail_count,
+    amount: group.total_amount,
+    fees: group.total_fee,
+    total: group.total_amount + group.total_fee,
+  });
+
 /**
  * Bulk transfer groups waiting for a checker (issue 15 maker–checker), shown on /data/disbursement
  * and on the bulk page: an approver opens a group and approves or rejects it with the transaction
@@ -57,15 +66,7 @@ export function BulkWaitingGroups({ onDecided }: { onDecided?: () => void }) {
       return;
     }
     // Approving sends the group's money; rejecting moves nothing.
-    if (decision === 'approve') {
-      const totals = {
-        count: open.detail_count,
-        amount: open.total_amount,
-        fees: open.total_fee,
-        total: open.total_amount + open.total_fee,
-      };
-      if (!(await confirmMoneyMovement(totals))) return;
-    }
+    if (decision === 'approve' && !(await confirmGroup(open))) return;
     setBusy(true);
     const res = await client.call(
       decision === 'approve' ? bulkTransferCalls.approve : bulkTransferCalls.reject,
