@@ -140,6 +140,7 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await checker.getByText('Konfirmasi transaksi').waitFor();
     await expect(checker.getByTestId('money-confirm-count').textContent()).resolves.toBe('50');
     await checker.getByText('Ya, kirim').waitFor();
+    await checker.waitForTimeout(400); // the modal's opening transition
     await screenshot(checker, 'bulk-1366-id-approve-confirm');
     await checker.getByTestId('money-confirm-ok').click();
     await checker.getByText(`Grup ${run} disetujui: transfernya sedang dikirim`).waitFor();

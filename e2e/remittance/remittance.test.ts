@@ -187,5 +187,40 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
     await page.getByTestId('remittance-faq-open').click();
     await page.getByTestId('remittance-faq').waitFor();
     await screenshot(page, 'remittance-faq-id-narrow');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('remittance-faq').waitFor({ state: 'detached' });
+
+    // The rounding, the confirmation and the receipt in Indonesian on a narrow screen.
+    await page.getByTestId('remittance-nominal').fill('500000');
+    await pick(page, 'remittance-bank', 'State Bank of India');
+    await page.getByTestId('remittance-account-number').fill('0012345678');
+    await page.getByTestId('remittance-account-name').fill('Raj Kumar');
+    await page.getByTestId('remittance-city').fill('Mumbai');
+    await page.getByTestId('remittance-id-number').fill('ABCDE1234F');
+    await page.getByTestId('remittance-address').fill('1 Marine Drive');
+    await page.getByTestId('remittance-swift').fill('SBININBB');
+    await page.getByTestId('remittance-ifsc').fill('SBIN0001234');
+    await page.getByTestId('remittance-password').fill(DEMO_PASSWORD);
+    await pick(page, 'remittance-purpose', 'Biaya hidup keluarga');
+    const mailBefore = await newestMailId(page);
+    await page.getByTestId('remittance-check').click();
+    await page.getByTestId('remittance-result').waitFor();
+    const otp = await latestOtp(page, mailBefore);
+    await page.getByText('Pembulatan (tidak didebit)').waitFor();
+    await page
+      .getByTestId('result-rounding-note')
+      .getByText('tetap di saldo Anda', { exact: false })
+      .waitFor();
+    await screenshot(page, 'remittance-result-id-narrow');
+    await page.getByTestId('remittance-pin').fill(otp);
+    await page.getByTestId('remittance-withdraw').click();
+    await page.getByText('Konfirmasi transaksi').waitFor();
+    await page.waitForTimeout(400); // the modal's opening transition
+    await screenshot(page, 'remittance-confirm-id-narrow');
+    await page.getByTestId('money-confirm-ok').click();
+    await page.getByTestId('remittance-receipt').waitFor();
+    await page.getByText('ID PESANAN', { exact: true }).waitFor();
+    await expect(page.getByText('ORDER ID').count()).resolves.toBe(0);
+    await screenshot(page, 'remittance-receipt-id-narrow');
   });
 });

@@ -68,6 +68,8 @@ export function openMoneyConfirmation(totals: MoneyTotals): Promise<boolean> {
     const id = modals.open({
       title: t('title'),
       centered: true,
+      // Above the dialog it is opened from (a bulk group's detail, say).
+      zIndex: 400,
       onClose: () => answer(false),
       children: (
         <>
