@@ -82,7 +82,8 @@ export default function OrdersPage() {
                   <Table.Th>{t('transfer.destinations')}</Table.Th>
                   <Table.Th>{t('transfer.channel')}</Table.Th>
                   <Table.Th ta="right">{t('transfer.total')}</Table.Th>
-                  <Table.Th>{t('transfer.status')}</Table.Th>
+                  {/* Wide enough for the longest badge ("Terkirim sebagian") untruncated. */}
+                  <Table.Th miw={170}>{t('transfer.status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
