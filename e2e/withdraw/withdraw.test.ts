@@ -211,7 +211,6 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
       await page.getByTestId('withdraw-otp').fill(otp);
       await page.getByTestId('withdraw-proceed').click();
       await page.getByTestId('money-confirm-ok').click();
-      await page.getByTestId('money-confirm-ok').click();
       await page.getByTestId('withdraw-receipt').waitFor();
       expect(await page.getByTestId('receipt-status').textContent()).toBe('Processing');
       // The money is held while the bank is down: it has left the available balance.
