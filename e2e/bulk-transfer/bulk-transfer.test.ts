@@ -134,8 +134,38 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await maker.getByTestId('bulk-group-desc').fill('Gaji E2E');
     await maker.getByTestId('bulk-pin').fill(DEMO_TRANSACTION_PIN);
     await screenshot(maker, 'bulk-1366-en-checked');
+    // Saving asks first, with the totals; cancel sends nothing.
+    const saves: string[] = [];
+    maker.on('request', (req) => {
+      if (req.url().includes('/api/transaction/cashout_save')) saves.push(req.url());
+    });
     await maker.getByTestId('bulk-save').click();
+    const dialog = maker.getByTestId('money-confirm');
+    await dialog.waitFor();
+    await maker.getByText('Confirm transaction').waitFor();
+    await expect(maker.getByTestId('money-confirm-count').textContent()).resolves.toBe('50');
+    await expect(maker.getByTestId('money-confirm-amount').textContent()).resolves.toBe(
+      `Rp. ${subtotal.toLocaleString('id-ID')}`,
+    );
+    await expect(maker.getByTestId('money-confirm-fees').textContent()).resolves.toBe(
+      `Rp. ${(50 * 2_500).toLocaleString('id-ID')}`,
+    );
+    await expect(maker.getByTestId('money-confirm-total').textContent()).resolves.toBe(
+      `Rp. ${(subtotal + 50 * 2_500).toLocaleString('id-ID')}`,
+    );
+    await screenshot(maker, 'bulk-1366-en-confirm');
+    await maker.setViewportSize({ width: 390, height: 844 });
+    await screenshot(maker, 'bulk-390-en-confirm');
+    await maker.setViewportSize({ width: 1366, height: 860 });
+    await maker.getByTestId('money-confirm-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    await maker.waitForTimeout(300);
+    expect(saves).toEqual([]);
+    expect(maker.url()).toContain('/transfer_money/bulk');
+    await maker.getByTestId('bulk-save').click();
+    await maker.getByTestId('money-confirm-ok').click();
     await maker.waitForURL('**/data/disbursement');
+    expect(saves.length).toBe(1);
     await maker.getByTestId('bulk-waiting').getByText(run).waitFor();
     await screenshot(maker, 'bulk-1366-en-waiting');
 
@@ -149,6 +179,13 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await checker.getByTestId('bulk-decide-pin').fill(DEMO_TRANSACTION_PIN);
     await screenshot(checker, 'bulk-1366-id-approve');
     await checker.getByTestId('bulk-approve').click();
+    // The approver confirms the group's totals too (Indonesian).
+    await checker.getByText('Konfirmasi transaksi').waitFor();
+    await expect(checker.getByTestId('money-confirm-count').textContent()).resolves.toBe('50');
+    await checker.getByText('Ya, kirim').waitFor();
+    await checker.waitForTimeout(400); // the modal's opening transition
+    await screenshot(checker, 'bulk-1366-id-approve-confirm');
+    await checker.getByTestId('money-confirm-ok').click();
     await checker.getByText(`Grup ${run} disetujui: transfernya sedang dikirim`).waitFor();
 
     await expect

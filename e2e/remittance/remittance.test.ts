@@ -71,6 +71,11 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
     await expect(page.getByTestId('remittance-nominal').inputValue()).resolves.toBe(
       (80 * rate).toLocaleString('de-DE'),
     );
+    // Rp 500.000 buys only whole SGD: the result shows the rounding and charges what is sent.
+    await page.getByTestId('remittance-nominal').fill('500000');
+    const sent = Math.floor(500_000 / rate);
+    const rounding = 500_000 - sent * rate;
+    expect(rounding).toBeGreaterThan(0);
     await page.getByTestId('remittance-phone').waitFor();
     await page.getByTestId('remittance-nationality').waitFor();
     await expect(page.getByTestId('remittance-ifsc').count()).resolves.toBe(0);
@@ -95,10 +100,20 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
     await page.getByTestId('remittance-check').click();
     await page.getByTestId('remittance-result').waitFor();
     const otp = await latestOtp(page, mailBefore);
-    await expect(page.getByTestId('result-destination').textContent()).resolves.toBe('SGD 80');
-    await expect(page.getByTestId('result-amount').textContent()).resolves.toBe(
-      `Rp. ${(80 * rate).toLocaleString('de-DE')}`,
+    const rp = (n: number) => `Rp. ${n.toLocaleString('de-DE')}`;
+    await expect(page.getByTestId('result-destination').textContent()).resolves.toBe(`SGD ${sent}`);
+    await expect(page.getByTestId('result-requested').textContent()).resolves.toBe(rp(500_000));
+    await expect(page.getByTestId('result-rounding').textContent()).resolves.toBe(
+      `− ${rp(rounding)}`,
     );
+    await expect(page.getByTestId('result-amount').textContent()).resolves.toBe(rp(sent * rate));
+    await expect(page.getByTestId('result-calculation').textContent()).resolves.toBe(
+      `SGD ${sent} × ${rp(rate)} = ${rp(sent * rate)}`,
+    );
+    await page
+      .getByTestId('result-rounding-note')
+      .getByText(`the remaining ${rp(rounding)} stays in your balance`, { exact: false })
+      .waitFor();
     await page.getByTestId('remittance-otp-notice').getByText('p***r@demo.id').waitFor();
     await screenshot(page, 'remittance-result-en');
     // The PIN is required.
@@ -106,18 +121,45 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
     await dismiss(page, 'Enter OTP');
 
     await page.getByTestId('remittance-pin').fill(otp);
+    // The totals are confirmed first; cancel sends nothing.
+    const payments: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/cashout_payment_remittance')) payments.push(req.url());
+    });
     await page.getByTestId('remittance-withdraw').click();
+    await page.getByTestId('money-confirm').waitFor();
+    await expect(page.getByTestId('money-confirm-detail').textContent()).resolves.toBe(
+      `SGD ${sent}`,
+    );
+    await expect(page.getByTestId('money-confirm-amount').textContent()).resolves.toBe(
+      rp(sent * rate),
+    );
+    await screenshot(page, 'remittance-confirm-en');
+    await page.getByTestId('money-confirm-cancel').click();
+    await page.getByTestId('money-confirm').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(payments).toEqual([]);
+    expect(await balanceOf(page)).toBe(balanceBefore);
+    await page.getByTestId('remittance-withdraw').click();
+    await page.getByTestId('money-confirm-ok').click();
     await page.getByTestId('remittance-receipt').waitFor();
+    expect(payments.length).toBe(1);
     const orderId = (await page.getByTestId('receipt-order-id').textContent()) ?? '';
     expect(orderId).toMatch(/^IR\d{18}$/);
     await expect(page.getByTestId('receipt-date').textContent()).resolves.toMatch(/WIB$/);
     expect(await page.getByTestId('receipt-status').textContent()).toBe('Success');
-    await expect(page.getByTestId('receipt-destination').textContent()).resolves.toBe('SGD 80');
+    await expect(page.getByTestId('receipt-destination').textContent()).resolves.toBe(
+      `SGD ${sent}`,
+    );
+    await expect(page.getByTestId('receipt-calculation').textContent()).resolves.toBe(
+      `SGD ${sent} × ${rp(rate)} = ${rp(sent * rate)}`,
+    );
     const fee = Number(
       ((await page.getByTestId('receipt-fee').textContent()) ?? '').replace(/\D/g, ''),
     );
     await screenshot(page, 'remittance-receipt-en');
-    expect(await balanceOf(page)).toBe(balanceBefore - 80 * rate - fee);
+    // The balance drops by exactly what was sent plus the fee: the rounding stayed.
+    expect(await balanceOf(page)).toBe(balanceBefore - sent * rate - fee);
 
     // Back to a fresh inquiry.
     await page.getByTestId('receipt-reset').click();
@@ -129,7 +171,12 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
     await loginAs(page, 'partner@demo.id');
     await page.goto('/transfer_money/international');
     await page.getByTestId('remittance-form').waitFor();
+    // Proper labels in Indonesian, also before a currency is chosen.
+    await page.getByText('Negara - mata uang', { exact: true }).waitFor();
+    await page.getByText('Nominal mata uang tujuan', { exact: true }).waitFor();
+    await expect(page.getByText('Nominal (-)').count()).resolves.toBe(0);
     await pick(page, 'remittance-currency', 'India - INR');
+    await page.getByText('Nominal (INR)', { exact: true }).waitFor();
     await page.getByTestId('remittance-ifsc').waitFor();
     await expect(page.getByTestId('remittance-phone').count()).resolves.toBe(0);
     await page.getByTestId('remittance-percent-25').click();
@@ -140,5 +187,40 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
     await page.getByTestId('remittance-faq-open').click();
     await page.getByTestId('remittance-faq').waitFor();
     await screenshot(page, 'remittance-faq-id-narrow');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('remittance-faq').waitFor({ state: 'detached' });
+
+    // The rounding, the confirmation and the receipt in Indonesian on a narrow screen.
+    await page.getByTestId('remittance-nominal').fill('500000');
+    await pick(page, 'remittance-bank', 'State Bank of India');
+    await page.getByTestId('remittance-account-number').fill('0012345678');
+    await page.getByTestId('remittance-account-name').fill('Raj Kumar');
+    await page.getByTestId('remittance-city').fill('Mumbai');
+    await page.getByTestId('remittance-id-number').fill('ABCDE1234F');
+    await page.getByTestId('remittance-address').fill('1 Marine Drive');
+    await page.getByTestId('remittance-swift').fill('SBININBB');
+    await page.getByTestId('remittance-ifsc').fill('SBIN0001234');
+    await page.getByTestId('remittance-password').fill(DEMO_PASSWORD);
+    await pick(page, 'remittance-purpose', 'Biaya hidup keluarga');
+    const mailBefore = await newestMailId(page);
+    await page.getByTestId('remittance-check').click();
+    await page.getByTestId('remittance-result').waitFor();
+    const otp = await latestOtp(page, mailBefore);
+    await page.getByText('Pembulatan (tidak didebit)').waitFor();
+    await page
+      .getByTestId('result-rounding-note')
+      .getByText('tetap di saldo Anda', { exact: false })
+      .waitFor();
+    await screenshot(page, 'remittance-result-id-narrow');
+    await page.getByTestId('remittance-pin').fill(otp);
+    await page.getByTestId('remittance-withdraw').click();
+    await page.getByText('Konfirmasi transaksi').waitFor();
+    await page.waitForTimeout(400); // the modal's opening transition
+    await screenshot(page, 'remittance-confirm-id-narrow');
+    await page.getByTestId('money-confirm-ok').click();
+    await page.getByTestId('remittance-receipt').waitFor();
+    await page.getByText('ID PESANAN', { exact: true }).waitFor();
+    await expect(page.getByText('ORDER ID').count()).resolves.toBe(0);
+    await screenshot(page, 'remittance-receipt-id-narrow');
   });
 });

@@ -89,6 +89,7 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
 
     await page.getByTestId('withdraw-otp').fill(otp);
     await page.getByTestId('withdraw-proceed').click();
+    await page.getByTestId('money-confirm-ok').click();
     await page.getByTestId('withdraw-receipt').waitFor();
     const orderId = (await page.getByTestId('receipt-order-id').textContent()) ?? '';
     expect(orderId).toMatch(/^WD\d{18}$/);
@@ -129,6 +130,7 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
     await screenshot(page, 'withdraw-result-id-narrow');
     await page.getByTestId('withdraw-otp').fill(otp);
     await page.getByTestId('withdraw-proceed').click();
+    await page.getByTestId('money-confirm-ok').click();
     await page.getByTestId('withdraw-receipt').waitFor();
     const code = (await page.getByTestId('receipt-pickup-code').textContent()) ?? '';
     expect(code).toMatch(/^\d{12}$/);
@@ -208,6 +210,7 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
       );
       await page.getByTestId('withdraw-otp').fill(otp);
       await page.getByTestId('withdraw-proceed').click();
+      await page.getByTestId('money-confirm-ok').click();
       await page.getByTestId('withdraw-receipt').waitFor();
       expect(await page.getByTestId('receipt-status').textContent()).toBe('Processing');
       // The money is held while the bank is down: it has left the available balance.

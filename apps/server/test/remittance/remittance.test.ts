@@ -169,7 +169,7 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     const ok = await c.post(INQUIRY, { ...inr, ifscode: 'SBIN0001234' });
     expect(ok.rc, ok.rd).toBe('00');
     expect(ok.data.nominal_destination).toBe(Math.floor(5_000_000 / rates.INR));
-    expect(ok.data.nominal).toBe(5_000_000);
+    expect(ok.data.nominal).toBe(Math.floor(5_000_000 / rates.INR) * rates.INR);
     // CNY and HKD ask for a phone of their own country; MYR for a nationality.
     const cny = {
       ...inr,
@@ -212,7 +212,10 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
       nominal_destination: String(Math.floor(1_000_001 / rate)),
     });
     expect(fromIdr.rc, fromIdr.rd).toBe('00');
-    expect(fromIdr.data.nominal).toBe(1_000_001);
+    // Only what is sent is charged: the whole units times the rate; the rest is the rounding.
+    expect(fromIdr.data.nominal).toBe(Math.floor(1_000_001 / rate) * rate);
+    expect(fromIdr.data.nominal_requested).toBe(1_000_001);
+    expect(fromIdr.data.rounding).toBe(1_000_001 - fromIdr.data.nominal);
     const fromDestination = await c.post(INQUIRY, {
       ...php,
       nominal: String(500 * rate),
@@ -220,6 +223,7 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     });
     expect(fromDestination.rc).toBe('00');
     expect(fromDestination.data.nominal).toBe(500 * rate);
+    expect(fromDestination.data.rounding).toBe(0);
     expect(fromDestination.data.selling_rate).toBe(rate);
     const wrong = await c.post(INQUIRY, {
       ...php,
@@ -235,8 +239,9 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     expect(result.rc, result.rd).toBe('00');
     expect(result.data.status_trx).toBe('SUCCESS');
     expect(result.data.nominal_destination).toBe(inquiry.data.nominal_destination);
-    expect(result.data.total).toBe(1_000_000 + 25_000);
-    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - 1_025_000);
+    const charged = inquiry.data.nominal_destination * rates.SGD;
+    expect(result.data.total).toBe(charged + 25_000);
+    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - charged - 25_000);
     const legs = await (t.services.db as unknown as Kysely<any>)
       .selectFrom('ledger_transfers')
       .select(['id', 'currency', 'amount', 'metadata', 'status'])
@@ -247,14 +252,14 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     expect(legs.map((l) => [l.id.split(':')[2], l.currency, Number(l.amount), l.status])).toEqual([
       ['fee', 'IDR', 25_000, 'posted'],
       ['foreign', 'SGD', inquiry.data.nominal_destination * 100, 'posted'],
-      ['idr', 'IDR', 1_000_000, 'posted'],
+      ['idr', 'IDR', charged, 'posted'],
     ]);
     expect(legs[1].metadata).toMatchObject({ selling_rate: rates.SGD, currency: 'SGD' });
 
     const again = await c.post(PAYMENT, payment);
     expect(again.rc).toBe('00');
     expect(again.data.id_transaksi).toBe(result.data.id_transaksi);
-    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - 1_025_000);
+    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - charged - 25_000);
     const other = await c.post(PAYMENT, { ...payment, number: '0012345679' });
     expect(other.status).toBe(409);
 
@@ -288,6 +293,46 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     expect((await checkInvariants(t.services.db)).violations).toEqual([]);
   });
 
+  it('charges only what is sent: Rp 500,000 to SGD debits whole SGD × rate, to the rupiah', async () => {
+    const rate = rates.SGD;
+    // The walk's case: a rupiah amount that is not a whole number of SGD at this rate.
+    expect(500_000 % rate).toBeGreaterThan(0);
+    const before = await ledgerBalance(t, 'partner@demo.id');
+    const body = sgd(rate, {
+      nominal: '500000',
+      nominal_destination: String(toDestination(500_000, rate)),
+    });
+    const { inquiry, result } = await pay(body);
+    const sent = Math.floor(500_000 / rate);
+    expect(inquiry.data).toMatchObject({
+      nominal: sent * rate,
+      nominal_requested: 500_000,
+      rounding: 500_000 - sent * rate,
+      nominal_destination: sent,
+      total: sent * rate + 25_000,
+    });
+    expect(inquiry.data.nominal + inquiry.data.rounding).toBe(500_000);
+    expect(inquiry.data.total).toBe(inquiry.data.nominal + inquiry.data.nominal_admin);
+    expect(result.rc, result.rd).toBe('00');
+    expect(result.data.nominal).toBe(sent * rate);
+    expect(result.data.total).toBe(sent * rate + 25_000);
+    // The ledger moved exactly the charged rupiah and the sent SGD cents, nothing more.
+    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - sent * rate - 25_000);
+    const legs = await (t.services.db as unknown as Kysely<any>)
+      .selectFrom('ledger_transfers')
+      .select(['id', 'amount'])
+      .where('reference', '=', inquiry.data.idtransaksi)
+      .where('id', 'not like', '%:post')
+      .orderBy('id')
+      .execute();
+    expect(legs.map((l) => [l.id.split(':')[2], Number(l.amount)])).toEqual([
+      ['fee', 25_000],
+      ['foreign', sent * 100],
+      ['idr', sent * rate],
+    ]);
+    expect((await checkInvariants(t.services.db)).violations).toEqual([]);
+  });
+
   it('pays concurrently once', async () => {
     const before = await ledgerBalance(t, 'partner@demo.id');
     const inquiry = await c.post(INQUIRY, sgd(rates.SGD));
@@ -298,12 +343,12 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
       checksum: inquiry.data.checksum,
       uuid_user: inquiry.data.uuid_user,
       number: '0012345678',
-      nominal: 1_000_000,
+      nominal: inquiry.data.nominal,
     };
     const answers = await Promise.all([1, 2, 3].map(() => c.post(PAYMENT, payment)));
     expect(answers.map((a) => a.rc)).toEqual(['00', '00', '00']);
     expect(new Set(answers.map((a) => a.data.id_transaksi)).size).toBe(1);
-    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - 1_025_000);
+    expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - inquiry.data.total);
     // One payment, one audit row (written in the payment's own transaction).
     const audit = await t.services.db
       .selectFrom('audit_log')
@@ -345,7 +390,7 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
       checksum: inquiry.data.checksum,
       uuid_user: inquiry.data.uuid_user,
       number: '0012345678',
-      nominal: 1_000_000,
+      nominal: inquiry.data.nominal,
     };
     expect((await c.post(PAYMENT, payment)).rd).toBe('Wrong OTP. 4 tries left.');
     t.clock.advance(10 * 60_000 + 1_000);
@@ -365,7 +410,7 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
       checksum: inquiry.data.checksum,
       uuid_user: inquiry.data.uuid_user,
       number: '0012345678',
-      nominal: 1_000_000,
+      nominal: inquiry.data.nominal,
     };
     const wrong = otp === '000000' ? '111111' : '000000';
     const answers = await Promise.all(

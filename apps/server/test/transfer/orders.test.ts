@@ -319,6 +319,13 @@ describe.each(testDatabases())('domestic transfer orders on %s', (kind) => {
       expect(after.data.list_order.map((l: { status: number }) => l.status)).toEqual([1, 2]);
       // The answer says what went back, so the page can show "partly sent" and the amount.
       expect(after.data.returned_amount).toBe(30_000);
+      // The list counts the sent lines, so the page can say "partly sent" there too.
+      const list = await partner.get('/transaction/order_list', { offset: 0, limit: 50 });
+      expect(list.rc, list.rd).toBe('00');
+      const listed = (list.data as Array<{ id_order: string }>).find(
+        (r) => r.id_order === o.id_order,
+      );
+      expect(listed).toMatchObject({ status: 'FAILED', lines: 2, sent_lines: 1 });
       // The failed line's amount is back in the balance, once.
       expect(await ledgerOf('merchant_available')).toBe(availableBefore + 30_000);
       expect(await ledgerOf('merchant_order_funds')).toBe(0);

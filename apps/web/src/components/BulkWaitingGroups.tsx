@@ -21,6 +21,16 @@ import { client } from '../lib/api';
 import { showErrorDialog, showInfoDialog } from '../lib/dialogs';
 import { useSession } from '../lib/session';
 import { Money } from './Money';
+import { confirmMoneyMovement } from './money-confirm/confirmMoneyMovement';
+
+/** The group's totals, confirmed before its approval sends them. */
+const confirmGroup = (group: BulkGroupSummary) =>
+  confirmMoneyMovement({
+    count: group.detail_count,
+    amount: group.total_amount,
+    fees: group.total_fee,
+    total: group.total_amount + group.total_fee,
+  });
 
 /**
  * Bulk transfer groups waiting for a checker (issue 15 maker–checker), shown on /data/disbursement
@@ -55,6 +65,8 @@ export function BulkWaitingGroups({ onDecided }: { onDecided?: () => void }) {
       showErrorDialog(t('bulk.enterPin'));
       return;
     }
+    // Approving sends the group's money; rejecting moves nothing.
+    if (decision === 'approve' && !(await confirmGroup(open))) return;
     setBusy(true);
     const res = await client.call(
       decision === 'approve' ? bulkTransferCalls.approve : bulkTransferCalls.reject,

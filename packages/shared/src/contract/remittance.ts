@@ -96,6 +96,16 @@ export function toIdr(destination: number, rate: number): number {
   return destination * rate;
 }
 
+/**
+ * What a remittance charges in rupiah (before the admin fee): exactly what is sent, the whole
+ * destination units times the rate. Typing Rp 500,000 at Rp 12,089 per SGD sends SGD 41 and
+ * charges Rp 495,649; the Rp 4,351 that cannot buy a whole unit stays in the balance and is shown
+ * as the rounding (`nominal_requested − nominal`).
+ */
+export function chargedIdr(destination: number, rate: number): number {
+  return toIdr(destination, rate);
+}
+
 /** Percent buttons (spec 02 §5): the balance times percent / 100, whole rupiah. */
 export function percentOf(balance: number, percent: number): number {
   return Math.floor((Math.max(0, balance) * percent) / 100);
@@ -315,7 +325,12 @@ export type RemittanceTableData = z.infer<typeof remittanceTableData>;
 
 export const remittanceInquiryResult = z.object({
   tabledata: remittanceTableData,
+  /** What is charged before the fee: nominal_destination × selling_rate (`chargedIdr`). */
   nominal: z.number(),
+  /** The rupiah amount the user typed (or the destination amount × rate when that was typed). */
+  nominal_requested: z.number(),
+  /** nominal_requested − nominal: the part below one destination unit, not charged (≥ 0). */
+  rounding: z.number(),
   nominal_admin: z.number(),
   total: z.number(),
   nominal_destination: z.number(),

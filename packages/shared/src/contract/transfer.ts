@@ -257,6 +257,8 @@ export const orderListItem = z.object({
   account_name: z.string(),
   account_number: z.string(),
   lines: z.number(),
+  /** Lines the bank accepted: a FAILED order with some reads "partly sent". */
+  sent_lines: z.number(),
   payment_amount: z.number(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;

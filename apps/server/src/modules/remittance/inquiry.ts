@@ -6,6 +6,7 @@ import {
   translate,
 } from '@gerbang/shared';
 import {
+  chargedIdr,
   countryOfCurrency,
   REMITTANCE_LIMITS,
   type RemittanceCurrency,
@@ -86,10 +87,13 @@ export function inquiryAnswer(
   row: RemittanceInquiryRow,
   lang: Language,
   email: string,
+  requested: number,
 ): RemittanceInquiryResult {
   return {
     tabledata: inquiryTable(row, lang),
     nominal: row.amount,
+    nominal_requested: requested,
+    rounding: requested - row.amount,
     nominal_admin: row.admin_fee,
     total: row.amount + row.admin_fee,
     nominal_destination: row.destination_amount,
@@ -117,7 +121,10 @@ async function checkPassword(services: Services, actor: UserActor, password: str
   }
 }
 
-/** Spec 02 §5: the IDR typed gives floor(IDR ÷ rate); or the destination typed gives × rate. */
+/**
+ * Spec 02 §5: the IDR typed gives floor(IDR ÷ rate); or the destination typed gives × rate. Either
+ * way only what is sent is charged: destination × rate (see `chargedIdr`).
+ */
 function checkConversion(fields: RemittanceFields, rate: number): void {
   const fromIdr = toDestination(fields.nominal, rate) === fields.nominal_destination;
   const fromDestination = toIdr(fields.nominal_destination, rate) === fields.nominal;
@@ -149,8 +156,9 @@ export async function createRemittanceInquiry(
     });
   }
   await checkPassword(services, actor, fields.password);
+  const amount = chargedIdr(fields.nominal_destination, rate.selling_rate);
   const fee = REMITTANCE_LIMITS.adminFee;
-  const total = fields.nominal + fee;
+  const total = amount + fee;
   const balance = await availableBalance(services.ledger, auth.agent.id, auth.environment);
   if (balance < total) {
     throw refused('remittance.insufficientBalance', {
@@ -189,7 +197,7 @@ export async function createRemittanceInquiry(
     ifs_code: fields.ifscode.trim().toUpperCase(),
     nationality: fields.nationality.trim().toUpperCase(),
     purpose: fields.purposetransaction.trim(),
-    amount: fields.nominal,
+    amount,
     admin_fee: fee,
     destination_amount: fields.nominal_destination,
     selling_rate: rate.selling_rate,
@@ -230,5 +238,5 @@ export async function createRemittanceInquiry(
       minutes: Math.round(OTP_TTL_MS / 60_000),
     }),
   });
-  return inquiryAnswer(row, lang, maskEmail(auth.user.username));
+  return inquiryAnswer(row, lang, maskEmail(auth.user.username), fields.nominal);
 }

@@ -1,4 +1,4 @@
-import { toDestination } from '@gerbang/shared/contract/remittance';
+import { chargedIdr, toDestination } from '@gerbang/shared/contract/remittance';
 import type { Services } from '../../http/services';
 import { jobActor } from '../../platform/actor';
 import { paymentFingerprint } from '../../platform/binding';
@@ -120,7 +120,7 @@ export async function seedRemittanceDemo(services: Services): Promise<number> {
       ifs_code: demo.ifsc,
       nationality: demo.nationality,
       purpose: 'FAMILY',
-      amount: demo.idr,
+      amount: chargedIdr(toDestination(demo.idr, rate.selling_rate), rate.selling_rate),
       admin_fee: ADMIN_FEE,
       destination_amount: toDestination(demo.idr, rate.selling_rate),
       selling_rate: rate.selling_rate,

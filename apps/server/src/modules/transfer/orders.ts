@@ -690,6 +690,10 @@ export async function listOrders(
     .offset(page.offset)
     .limit(page.limit)
     .execute();
+  const sent = await sentLineCounts(
+    services,
+    rows.map((o) => o.id),
+  );
   return rows.map((o) => ({
     id_order: o.id,
     status: displayStatus(o.status, new Date(o.time_expired), now),
@@ -699,8 +703,25 @@ export async function listOrders(
     account_name: o.account_name,
     account_number: o.account_number,
     lines: o.line_count,
+    sent_lines: sent.get(o.id) ?? 0,
     payment_amount: Number(o.total_amount) || Number(o.amount) + Number(o.fee_admin),
   }));
+}
+
+/** How many lines of each order the bank accepted: a failed order with some is partly sent. */
+async function sentLineCounts(
+  services: Services,
+  orderIds: string[],
+): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const counts = await services.db
+    .selectFrom('transfer_order_lines')
+    .select(['order_id', (eb) => eb.fn.countAll<string>().as('sent')])
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', LINE_STATUS.success)
+    .groupBy('order_id')
+    .execute();
+  return new Map(counts.map((c) => [c.order_id, Number(c.sent)]));
 }
 
 /**

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { client, forgetCsrfToken } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
+import { confirmMoneyMovement, type MoneyTotals } from '../money-confirm/confirmMoneyMovement';
 import { type PayoutFormOptions, usePayoutForm } from './usePayoutForm';
 import { type PolledReceipt, type StatusCalls, useStatusPoll } from './useStatusPoll';
 
@@ -20,6 +21,8 @@ export interface PayoutWizardOptions<Form extends FieldValues, Inquiry, Receipt>
   inquire(form: Form): Promise<Inquiry | null>;
   /** The message key when the OTP or PIN is empty. */
   enterSecretKey: string;
+  /** The totals the user confirms before the payment is sent. */
+  totals(inquiry: Inquiry): MoneyTotals;
   /** The payment call with the OTP or PIN: the receipt, or null to stay on the result. */
   pay(inquiry: Inquiry, secret: string, form: Form): Promise<Receipt | null>;
   /** The status and detail calls of the check-status mode. */
@@ -36,7 +39,8 @@ async function freshCsrfToken(): Promise<boolean> {
 }
 
 /**
- * One payout wizard (spec 02 §4): form → inquiry result → confirm with the OTP or PIN → receipt,
+ * One payout wizard (spec 02 §4): form → inquiry result → confirm with the OTP or PIN → the
+ * totals confirmation (nothing is sent when it is cancelled) → receipt,
  * which polls the status while the transfer is in process. Withdraw and remittance supply their
  * fields, summary rows and calls; the steps, the fresh anti-CSRF token before paying and the
  * polling live here once.
@@ -82,6 +86,7 @@ export function usePayoutWizard<Form extends FieldValues, Inquiry, Receipt exten
       showErrorDialog(t(options.enterSecretKey), t('common.attention'));
       return;
     }
+    if (!(await confirmMoneyMovement(options.totals(inquiry)))) return;
     setPaying(true);
     try {
       if (!(await freshCsrfToken())) {

@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BulkWaitingGroups } from '../../components/BulkWaitingGroups';
 import { Money } from '../../components/Money';
+import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
 import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
@@ -150,6 +151,8 @@ export default function BulkTransferPage() {
     if (!groupDesc.trim()) return showErrorDialog(t('bulk.fillGroupDesc'));
     if (!pin) return showErrorDialog(t('bulk.enterPin'));
     if (!token || paidRows.length === 0) return showErrorDialog(t('bulk.enterPassword'));
+    const totals = { count: paidRows.length, amount: subtotal, fees, total: subtotal + fees };
+    if (!(await confirmMoneyMovement(totals))) return;
     setSaving(true);
     const res = await client.call(bulkTransferCalls.save, {
       saved_data: paidRows.map((row) => ({ idtransaksi: row.idtransaksi })),

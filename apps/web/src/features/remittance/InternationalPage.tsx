@@ -1,4 +1,4 @@
-import { RC } from '@gerbang/shared';
+import { formatThousands, RC } from '@gerbang/shared';
 import {
   REMITTANCE_LIMITS,
   type RemittanceInquiryResult,
@@ -58,6 +58,18 @@ function Remittance() {
     defaultValues: EMPTY_REMITTANCE_FORM,
     resolver: remittanceResolver(countryCodeOf),
     enterSecretKey: 'remittance.enterOtp',
+    totals: (inquiry) => ({
+      count: 1,
+      amount: inquiry.nominal,
+      fees: inquiry.nominal_admin,
+      total: inquiry.total,
+      details: [
+        {
+          label: t('remittance.result.destinationAmount'),
+          value: `${inquiry.currency} ${formatThousands(inquiry.nominal_destination)}`,
+        },
+      ],
+    }),
     inquire: async (form) => {
       const body = fields(form);
       const res = await client.call(remittanceCalls.inquiry, body);

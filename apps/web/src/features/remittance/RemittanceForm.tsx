@@ -148,7 +148,11 @@ export function RemittanceFormView(props: Props) {
           )}
         </Box>
         <TextInput
-          label={t('remittance.form.nominalDestination', { currency: form.currency || '-' })}
+          label={
+            form.currency
+              ? t('remittance.form.nominalDestination', { currency: form.currency })
+              : t('remittance.form.nominalForeign')
+          }
           inputMode="numeric"
           value={shown(form.nominalDestination)}
           onChange={(event) => setDestination(event.currentTarget.value)}

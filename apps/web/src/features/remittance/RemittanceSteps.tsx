@@ -60,6 +60,41 @@ function Copy({ value, message, testId }: { value: string; message: string; test
 
 const foreign = (currency: string, amount: number) => `${currency} ${formatThousands(amount)}`;
 
+/** "SGD 41 × Rp 12.089 = Rp 495.649": how the charged rupiah follow from what is sent. */
+const calculation = (x: {
+  currency: string;
+  nominal_destination: number;
+  selling_rate: number;
+  nominal: number;
+}) =>
+  `${foreign(x.currency, x.nominal_destination)} × ${formatRupiah(x.selling_rate)} = ${formatRupiah(x.nominal)}`;
+
+/**
+ * Only whole destination units are sent and only they are charged: when the rupiah typed bought a
+ * fraction more, the result says what was typed, the rounding left in the balance and why.
+ */
+function Rounding({ inquiry }: { inquiry: RemittanceInquiryResult }) {
+  const { t } = useTranslation();
+  if (inquiry.rounding <= 0) return null;
+  return (
+    <>
+      <Row label={t('remittance.result.requested')} testId="result-requested">
+        <Money value={inquiry.nominal_requested} />
+      </Row>
+      <Row label={t('remittance.result.rounding')} testId="result-rounding">
+        {`− ${formatRupiah(inquiry.rounding)}`}
+      </Row>
+      <Alert color="yellow" p="xs" data-testid="result-rounding-note">
+        {t('remittance.result.roundingNote', {
+          destination: foreign(inquiry.currency, inquiry.nominal_destination),
+          charged: formatRupiah(inquiry.nominal),
+          rounding: formatRupiah(inquiry.rounding),
+        })}
+      </Alert>
+    </>
+  );
+}
+
 interface ResultProps {
   inquiry: RemittanceInquiryResult;
   pin: string;
@@ -91,6 +126,7 @@ export function RemittanceResult({ inquiry, pin, onPinChange, onWithdraw, paying
         <Row label={t('remittance.result.accountName')} testId="result-account-name">
           {inquiry.tabledata['NAMA PELANGGAN']}
         </Row>
+        <Rounding inquiry={inquiry} />
         <Row label={t('remittance.result.amount')} testId="result-amount">
           <Money value={inquiry.nominal} />
         </Row>
@@ -99,6 +135,9 @@ export function RemittanceResult({ inquiry, pin, onPinChange, onWithdraw, paying
         </Row>
         <Row label={t('remittance.result.rate')} testId="result-rate">
           1 {inquiry.currency} = {formatRupiah(inquiry.selling_rate)}
+        </Row>
+        <Row label={t('remittance.result.calculation')} testId="result-calculation">
+          {calculation(inquiry)}
         </Row>
         <Row label={t('remittance.result.adminFee')} testId="result-fee">
           <Money value={inquiry.nominal_admin} />
@@ -185,6 +224,9 @@ export function RemittanceReceiptView({
       </Row>
       <Row label={t('remittance.receipt.rate')}>
         1 {receipt.currency} = {formatRupiah(receipt.selling_rate)}
+      </Row>
+      <Row label={t('remittance.receipt.calculation')} testId="receipt-calculation">
+        {calculation(receipt)}
       </Row>
       <Row label={t('remittance.receipt.adminFee')} testId="receipt-fee">
         <Money value={receipt.nominal_admin} />

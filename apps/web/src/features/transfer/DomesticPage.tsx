@@ -27,6 +27,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
+import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
 import { PageLoader } from '../../components/PageLoader';
 import { usePayoutForm } from '../../components/payout-wizard/usePayoutForm';
 import { callKey, callQuery, client } from '../../lib/api';
@@ -162,6 +163,27 @@ export default function DomesticPage() {
 
   async function createOrder() {
     if (!chosen) return;
+    const fees = chosen.admin_fee + chosen.service_fee;
+    const voucherOff = Math.min(chosenVoucher?.voucher_nominal ?? 0, nominal + fees - 1);
+    const total = orderTotal({
+      nominal,
+      adminFee: chosen.admin_fee,
+      serviceFee: chosen.service_fee,
+      voucher: voucherOff,
+      unique: 0,
+    });
+    const confirmed = await confirmMoneyMovement({
+      count: lines.length,
+      amount: nominal,
+      fees,
+      total,
+      source: 'payment',
+      details:
+        voucherOff > 0
+          ? [{ label: t('transfer.voucher'), value: `- ${formatRupiah(voucherOff)}` }]
+          : [],
+    });
+    if (!confirmed) return;
     setBusy(true);
     const res = await client.call(transferCalls.createOrder, {
       client_key: clientKey.current,

@@ -1,4 +1,5 @@
 import { formatRupiah, formatWibDateTime } from '@gerbang/shared';
+import type { OrderListItem } from '@gerbang/shared/contract/transfer';
 import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
 import { Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -7,6 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callQuery } from '../../lib/api';
 import { StatusBadge } from './OrderView';
+
+/** The server's FAILED covers "no line sent" and "some sent"; the second reads partly sent. */
+const listStatus = (order: OrderListItem) =>
+  order.status === 'FAILED' && order.sent_lines > 0 ? 'PARTLY_SENT' : order.status;
 
 /** `/transaction/transfer`: the user's transfer orders, newest first, each linking to its detail. */
 export default function OrdersPage() {
@@ -57,7 +62,7 @@ export default function OrdersPage() {
                     </Text>
                   </Stack>
                   <Stack gap={4} align="flex-end">
-                    <StatusBadge status={o.status} />
+                    <StatusBadge status={listStatus(o)} />
                     <Text size="sm" fw={600}>
                       {formatRupiah(o.payment_amount)}
                     </Text>
@@ -77,7 +82,8 @@ export default function OrdersPage() {
                   <Table.Th>{t('transfer.destinations')}</Table.Th>
                   <Table.Th>{t('transfer.channel')}</Table.Th>
                   <Table.Th ta="right">{t('transfer.total')}</Table.Th>
-                  <Table.Th>{t('transfer.status')}</Table.Th>
+                  {/* Wide enough for the longest badge ("Terkirim sebagian") untruncated. */}
+                  <Table.Th miw={170}>{t('transfer.status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -98,7 +104,7 @@ export default function OrdersPage() {
                     <Table.Td>{o.channel_name || '-'}</Table.Td>
                     <Table.Td ta="right">{formatRupiah(o.payment_amount)}</Table.Td>
                     <Table.Td>
-                      <StatusBadge status={o.status} />
+                      <StatusBadge status={listStatus(o)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -46,6 +46,12 @@ export default function WithdrawPage() {
     defaultValues: EMPTY_FORM,
     resolver: withdrawResolver(session.is_test_user),
     enterSecretKey: 'withdraw.enterOtp',
+    totals: (inquiry) => ({
+      count: 1,
+      amount: inquiry.nominal,
+      fees: inquiry.nominal_admin,
+      total: inquiry.total,
+    }),
     onReset: () => captchaRef.current?.reset(),
     inquire: async (form) => {
       const nominal = Number(form.amount || '0');
