@@ -159,10 +159,10 @@ export async function reserveTryWhenFree(
   rawKey: string | number,
   now: () => Date,
 ): Promise<Reservation> {
-  const giveUpAt = Date.now() + PENDING_WAIT_MS;
-  for (;;) {
+  // Counted in polls, not read from the machine clock (the one clock is the services clock).
+  for (let waited = 0; ; waited += PENDING_POLL_MS) {
     const reservation = await reserveTry(db, rule, rawKey, now());
-    if (reservation.ok || !reservation.pending || Date.now() >= giveUpAt) return reservation;
+    if (reservation.ok || !reservation.pending || waited >= PENDING_WAIT_MS) return reservation;
     await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
   }
 }
