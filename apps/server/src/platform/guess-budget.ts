@@ -140,16 +140,17 @@ async function takeTry(
 }
 
 /**
- * How long a check waits for tries being compared to come back before it answers 429: as long as
- * a pending try may count at all (after that it is pruned as abandoned), so a burst of right
- * secrets on a loaded machine still gets through.
+ * How long a check waits for tries being compared to come back before it answers 429: far longer
+ * than one comparison (an argon2 verify, well under a second even on a loaded machine), so a burst
+ * of right secrets gets through, but shorter than a pending try counts (PENDING_TRY_MS), so tries
+ * a crashed request left behind still refuse the budget until they are pruned.
  */
-export const PENDING_WAIT_MS = PENDING_TRY_MS;
+export const PENDING_WAIT_MS = 10_000;
 const PENDING_POLL_MS = 50;
 
 /**
  * `reserveTry`, but when the budget is full only because other tries of the key are still being
- * compared, it waits for them (up to PENDING_WAIT_MS of real time) rather than refusing: the same
+ * compared, it waits for them (up to PENDING_WAIT_MS, counted in polls) rather than refusing: the same
  * right secret sent several times at once must not read as too many guesses, while wrong guesses
  * still get at most `limit` comparisons, because a try is only ever taken from a free slot.
  */
