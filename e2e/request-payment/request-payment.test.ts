@@ -161,18 +161,19 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
     await partner.getByTestId('rp-uses').getByText('1 / 1').waitFor();
     await screenshot(partner, 'request-payment-paid-1366-en');
 
-    // The link is used up: the limit message.
+    // The link is used up: the limit message, in the language the payer chose above (Indonesian),
+    // then in English.
     await phone.goto(payPath);
     await phone.getByTestId('pay-limit').waitFor();
-    await expect(phone.getByTestId('pay-limit').textContent()).resolves.toBe(
-      'This Request Payment Already Reached the Maximum Usage Limit.',
-    );
-    await screenshot(phone, 'pay-limit-390-en');
-    await phone.getByTestId('pay-lang').click();
     await expect(phone.getByTestId('pay-limit').textContent()).resolves.toBe(
       'Permintaan pembayaran ini sudah mencapai batas maksimal penggunaan.',
     );
     await screenshot(phone, 'pay-limit-390-id');
+    await phone.getByTestId('pay-lang').click();
+    await expect(phone.getByTestId('pay-limit').textContent()).resolves.toBe(
+      'This Request Payment Already Reached the Maximum Usage Limit.',
+    );
+    await screenshot(phone, 'pay-limit-390-en');
     const wideLimit = await browser.newPage({ width: 1366, height: 860 });
     await wideLimit.goto(payPath);
     await wideLimit
