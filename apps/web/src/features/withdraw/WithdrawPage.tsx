@@ -12,9 +12,10 @@ import {
 } from '@gerbang/shared/domain/products';
 import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHelpCircle } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../components/Captcha';
+import { PageLoader } from '../../components/PageLoader';
 import { PayoutSteps } from '../../components/payout-wizard/PayoutSteps';
 import { usePayoutWizard } from '../../components/payout-wizard/usePayoutWizard';
 import { client } from '../../lib/api';
@@ -24,9 +25,11 @@ import { useLoggedIn } from '../../lib/session';
 import { FaqModal } from './FaqModal';
 import { InquiryForm } from './InquiryForm';
 import { InquiryResult } from './InquiryResult';
-import { Receipt } from './Receipt';
 import { useWithdrawLookups } from './useWithdrawLookups';
 import { EMPTY_FORM, type WithdrawForm, withdrawResolver } from './withdraw-form';
+
+/** The transfer result loads with the payment: the form and OTP steps do not carry it. */
+const Receipt = lazy(() => import('./Receipt').then((m) => ({ default: m.Receipt })));
 
 /**
  * Withdraw (Tarik Saldo), spec 02 §2.1 and §4: inquiry form → inquiry result with the e-mailed OTP
@@ -163,7 +166,9 @@ export default function WithdrawPage() {
             />
           )}
           receipt={(receipt) => (
-            <Receipt receipt={receipt} checking={wizard.checking} onReset={wizard.reset} />
+            <Suspense fallback={<PageLoader />}>
+              <Receipt receipt={receipt} checking={wizard.checking} onReset={wizard.reset} />
+            </Suspense>
           )}
         />
       </Card>
