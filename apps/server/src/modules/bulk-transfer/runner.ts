@@ -194,6 +194,16 @@ function rowOpening(
     accounts,
   );
   return {
+    ...rowPayout(r),
+    transfers,
+    audit: { action: 'bulk_transfer_row_sent', detail: { group_id: r.group_id, row_no: r.row_no } },
+    leased: false,
+  };
+}
+
+/** What a queued row sends and records, whether the ledger takes its hold or not. */
+function rowPayout(r: QueuedRow): Omit<PayoutOpening, 'transfers' | 'audit' | 'leased'> {
+  return {
     source: { kind: BULK_ROW_PAYOUT.kind, id: r.id },
     payer: { agentId: r.agent_id, environment: r.environment },
     userId: r.user_id,
@@ -205,7 +215,6 @@ function rowOpening(
       accountNumber: r.norekeningtujuan,
       amount: r.nominal,
     },
-    transfers,
     record: {
       kind: 'TRANSFER',
       productGroup: 'TRANSFER',
@@ -223,13 +232,8 @@ function rowOpening(
       },
       orderReference: `BULK${r.group_id}`,
     },
-    audit: { action: 'bulk_transfer_row_sent', detail: { group_id: r.group_id, row_no: r.row_no } },
-    leased: false,
   };
 }
-
-/** A refused row's transaction row names no ledger transfer: its hold was never made. */
-const NO_ACCOUNTS = { funds: 0, clearing: 0, fees: 0 };
 
 /** Why a row refused by the ledger failed, in its transaction, audit row and callback. */
 const LEDGER_REFUSED = 'LEDGER_REFUSED';
@@ -249,7 +253,7 @@ async function failRefusedRows(
     .insertInto('transactions')
     .values(
       rows.map((r) => ({
-        ...transactionRowOf(rowOpening(r, NO_ACCOUNTS), now, null),
+        ...transactionRowOf(rowPayout(r), now, null),
         status_trx: 'FAILED' as const,
         response_code: LEDGER_REFUSED,
       })),
