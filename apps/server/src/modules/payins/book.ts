@@ -94,24 +94,22 @@ type PaidBill = Pick<
 
 type Paid = Pick<InboundPaymentNotification, 'amount' | 'paidAt' | 'railReference'>;
 
-/**
- * Every row and the ledger chain of one checked payment, booked at `now`: pure, so the live
- * receiving transaction and the demo seed (which books ninety days of history in bulk) write the
- * same rows.
- */
-export function payinRows(input: {
+/** What one checked payment is booked from: the target, its price, the rail's notice, at `now`. */
+interface PayinBooking {
   target: PayinTarget;
   price: PayinPrice;
   n: Paid;
   idTransaksi: string;
   now: Date;
-  accounts: PayinAccounts;
-}): PayinRows {
-  const { target, price, n, idTransaksi, now, accounts } = input;
-  const netId = payinTransferIds(idTransaksi).net;
-  const paidTo = target.va?.number ?? target.code?.code ?? null;
-  const created = wibDate(n.paidAt);
-  const settles = settlementDate(n.paidAt, price.channel.settlementDays);
+}
+
+/**
+ * Every row and the ledger chain of one checked payment, booked at `now`: pure, so the live
+ * receiving transaction and the demo seed (which books ninety days of history in bulk) write the
+ * same rows.
+ */
+export function payinRows(input: PayinBooking & { accounts: PayinAccounts }): PayinRows {
+  const { target, price, n, idTransaksi, accounts } = input;
   const postings = payinPostings({
     idTransaksi,
     clearing: accounts.clearing,
@@ -119,9 +117,31 @@ export function payinRows(input: {
     fees: accounts.fees,
     amount: n.amount,
     fee: price.fee,
-    description: `${target.productName} ${paidTo ?? ''}`.trim(),
+    description: `${target.productName} ${paidToOf(target) ?? ''}`.trim(),
   });
-  const transaction: Insertable<TransactionsTable> = {
+  return {
+    postings,
+    transaction: payinTransaction(input),
+    hold: payinHold(input),
+    vaBill: payinVaBill(input),
+    callback: payinCallback(input),
+  };
+}
+
+/** Where the payer paid: the VA number or the paid code. */
+function paidToOf(target: PayinTarget): string | null {
+  return target.va?.number ?? target.code?.code ?? null;
+}
+
+/** The cash-in row the transaction pages read. */
+function payinTransaction({
+  target,
+  price,
+  n,
+  idTransaksi,
+  now,
+}: PayinBooking): Insertable<TransactionsTable> {
+  return {
     id_transaksi: idTransaksi,
     agent_id: target.agentId,
     environment: target.environment,
@@ -132,11 +152,11 @@ export function payinRows(input: {
     jenis_transaksi: 1,
     status_trx: 'SUCCESS',
     time_request: n.paidAt,
-    transaction_date: created,
+    transaction_date: wibDate(n.paidAt),
     time_completed: now,
     invoicenumberext: target.partnerReff,
     partner_reff_va: target.partnerReff,
-    nopelanggan1: paidTo,
+    nopelanggan1: paidToOf(target),
     nopelanggan2: target.customerRef,
     id_produk: price.channel.productCode,
     nama_produk: target.productName,
@@ -150,11 +170,23 @@ export function payinRows(input: {
     responsebiller: 'SUCCESS',
     ...describedColumns('descriptions.payment', { product: target.productName }),
     rail_reference: n.railReference,
-    ledger_transfer_id: netId,
+    ledger_transfer_id: payinTransferIds(idTransaksi).net,
     created_at: now,
     updated_at: now,
   };
-  const hold: Insertable<IncomingHoldsTable> = {
+}
+
+/** The incoming hold: the net amount waiting for its settlement date. */
+function payinHold({
+  target,
+  price,
+  n,
+  idTransaksi,
+  now,
+}: PayinBooking): Insertable<IncomingHoldsTable> {
+  const created = wibDate(n.paidAt);
+  const settles = settlementDate(n.paidAt, price.channel.settlementDays);
+  return {
     agent_id: target.agentId,
     environment: target.environment,
     id_transaksi: idTransaksi,
@@ -169,9 +201,14 @@ export function payinRows(input: {
     days_settlement: daysBetween(created, settles),
     date_settlement: settles,
     is_sent: 0,
-    ledger_transfer_id: netId,
+    ledger_transfer_id: payinTransferIds(idTransaksi).net,
   };
+}
+
+/** A VA payment's bill: what an unpaid close-VA bill becomes, or the new row of an open VA. */
+function payinVaBill({ target, price, n, idTransaksi, now }: PayinBooking): PayinRows['vaBill'] {
   const va = target.va;
+  if (!va) return null;
   const paid: PaidBill = {
     transaction_type: 1,
     payment_time: n.paidAt,
@@ -181,25 +218,27 @@ export function payinRows(input: {
     biller_reff: n.railReference,
     id_transaksi: idTransaksi,
   };
-  const vaBill = va
-    ? {
-        paid,
-        row: {
-          agent_id: target.agentId,
-          environment: target.environment,
-          kodebank: va.bankCode,
-          namabank: va.bankName,
-          virtual_account_no: va.number,
-          bill_type: va.billType === 'open' ? ('o' as const) : ('c' as const),
-          created_time: now,
-          created_date: wibDate(now),
-          customer_name: target.customerName,
-          partner_reff: target.partnerReff,
-          ...paid,
-        },
-      }
-    : null;
-  const callback: CallbackInput = {
+  return {
+    paid,
+    row: {
+      agent_id: target.agentId,
+      environment: target.environment,
+      kodebank: va.bankCode,
+      namabank: va.bankName,
+      virtual_account_no: va.number,
+      bill_type: va.billType === 'open' ? ('o' as const) : ('c' as const),
+      created_time: now,
+      created_date: wibDate(now),
+      customer_name: target.customerName,
+      partner_reff: target.partnerReff,
+      ...paid,
+    },
+  };
+}
+
+/** The merchant's payment callback. */
+function payinCallback({ target, price, n, idTransaksi }: PayinBooking): CallbackInput {
+  return {
     agentId: target.agentId,
     environment: target.environment,
     idTransaksi,
@@ -209,7 +248,7 @@ export function payinRows(input: {
       id_transaksi: idTransaksi,
       status: 'SUCCESS',
       channel: price.channel.code,
-      paid_to: paidTo ?? undefined,
+      paid_to: paidToOf(target) ?? undefined,
       partner_reff: target.partnerReff,
       amount: n.amount,
       fee: price.fee,
@@ -217,7 +256,6 @@ export function payinRows(input: {
       paid_at: n.paidAt.toISOString(),
     },
   };
-  return { postings, transaction, hold, vaBill, callback };
 }
 
 async function payinAccounts(
