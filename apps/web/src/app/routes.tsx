@@ -7,6 +7,7 @@ import {
   CREDENTIAL_ACCESS,
   REMITTANCE_ACCESS,
   REQUEST_PAYMENT_ACCESS,
+  SIGNUP_ACCESS,
   TOPUP_ACCESS,
   TRANSFER_ACCESS,
   WITHDRAW_ACCESS,
@@ -29,12 +30,12 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/signup/personal',
     page: lazy(() => import('../features/signup/RegistrationPage')),
-    rule: { mainUserOnly: true },
+    rule: SIGNUP_ACCESS.registration,
   },
   {
     path: '/signup/business',
     page: lazy(() => import('../features/signup/RegistrationPage')),
-    rule: { mainUserOnly: true },
+    rule: SIGNUP_ACCESS.registration,
   },
   {
     path: '/account',

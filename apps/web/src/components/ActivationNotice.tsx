@@ -1,17 +1,10 @@
+import { signupCalls } from '@gerbang/shared/contract/signup-calls';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
-
-interface RegistrationState {
-  registration: {
-    kind: string;
-    status: 'draft' | 'waiting' | 'approved' | 'rejected';
-    reason: string | null;
-  } | null;
-}
+import { callKey, client } from '../lib/api';
 
 /**
  * Shown instead of a money feature to a business not activated yet (spec 02 §1), with the state of
@@ -23,20 +16,19 @@ export function ActivationNotice() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const state = useQuery({
-    queryKey: ['signup-registration'],
+    queryKey: callKey(signupCalls.registration),
+    // A sub-user may not read it (main user only): the notice then shows no request state.
     queryFn: async () => {
-      const res = await api.get<RegistrationState>('/signup/registration', undefined, {
-        silent: true,
-      });
+      const res = await client.call(signupCalls.registration, undefined, { silent: true });
       return res.rc === '00' ? res.data : null;
     },
   });
   const reg = state.data?.registration ?? null;
   async function submit() {
     setBusy(true);
-    await api.post('/signup/activation', {});
+    await client.call(signupCalls.activation, {});
     setBusy(false);
-    await queryClient.invalidateQueries({ queryKey: ['signup-registration'] });
+    await queryClient.invalidateQueries({ queryKey: callKey(signupCalls.registration) });
   }
   return (
     <Alert

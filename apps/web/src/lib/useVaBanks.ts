@@ -1,8 +1,6 @@
-import { RC } from '@gerbang/shared';
-import type { VaBankItem } from '@gerbang/shared/contract/bulk-va';
-import { BULK_VA_PATHS } from '@gerbang/shared/contract/bulk-va-paths';
+import { bulkVaCalls } from '@gerbang/shared/contract/bulk-va-calls';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { callKey, callQuery } from './api';
 import { useLoggedIn } from './session';
 
 /**
@@ -12,12 +10,10 @@ import { useLoggedIn } from './session';
 export function useVaBanks(type: 'open' | 'close' = 'close', enabled = true) {
   const session = useLoggedIn();
   return useQuery({
-    queryKey: ['bulk-va', 'list_va', type, session.environment],
-    queryFn: async () => {
-      const res = await api.get<VaBankItem[]>(BULK_VA_PATHS.listVa, { type }, { silent: true });
-      if (res.rc !== RC.OK) throw new Error(res.rd);
-      return res.data.filter((b) => b.kodeBank !== '523');
-    },
+    ...callQuery(bulkVaCalls.listVa, { type }, { silent: true }),
+    // Read again after an environment switch.
+    queryKey: [...callKey(bulkVaCalls.listVa, { type }), session.environment],
+    select: (banks) => banks.filter((b) => b.kodeBank !== '523'),
     staleTime: 10 * 60_000,
     enabled,
   });

@@ -17,6 +17,11 @@ export const BULK_VA_ACCESS = {
   },
 } as const satisfies Record<string, AccessRequirement>;
 
+/** The registration a new agent completes and its activation request (issue 17 §3): the main user. */
+export const SIGNUP_ACCESS = {
+  registration: { mainUserOnly: true },
+} as const satisfies Record<string, AccessRequirement>;
+
 /**
  * Bulk transfer (issue 15). The page: disbursement ADD (spec 02 §6; parent users hold every
  * action of their group), production, activated.

@@ -16,6 +16,9 @@ import {
 } from './bulk-transfer';
 import { defineCall } from './call';
 
+/** The sample file the page links to: a static asset of the web app, not an API call. */
+export const BULK_TRANSFER_SAMPLE_PATH = '/sample/disbursement.csv';
+
 const groupDecision = z.object({
   group_id: z.number(),
   group_name: z.string(),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { findBank } from '../domain/banks';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
 import { BULK_TRANSFER_ACCESS } from './access-rules';
-import { GROUP_STATUSES } from './bulk-transfer-paths';
 
 /**
  * Bulk transfer (spec 02 §2.3, §3 bulk row and group, §4 Bulk, §5 Bulk transfer, §6, §7): a CSV of
@@ -12,7 +11,9 @@ import { GROUP_STATUSES } from './bulk-transfer-paths';
  * One rule set for the server (file, inquiry, save) and the page.
  */
 
-export * from './bulk-transfer-paths';
+/** A saved group's states: waiting for its approver, rejected, paying out, done. */
+export const GROUP_STATUSES = ['WAITING_APPROVAL', 'REJECTED', 'RUNNING', 'DONE'] as const;
+export type BulkGroupStatus = (typeof GROUP_STATUSES)[number];
 
 export const BULK_TRANSFER_LIMITS = {
   maxFileBytes: 10_000_000,

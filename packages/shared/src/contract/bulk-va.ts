@@ -14,11 +14,6 @@ export { BULK_VA_ACCESS };
  * the save) and the page (the editable table), so both name the same first problem.
  */
 
-import { BULK_VA_PATHS } from './bulk-va-paths';
-
-/** Kept in the zod-free ./bulk-va-paths (the data pages' bank selector loads it without zod). */
-export { BULK_VA_PATHS };
-
 export const BULK_VA_LIMITS = {
   /** Upload size: 10 MB. */
   maxFileBytes: 10 * 1024 * 1024,
@@ -53,26 +48,26 @@ export type BulkVaColumn = (typeof BULK_VA_COLUMNS)[number];
 export const BULK_VA_TYPES = ['open', 'close'] as const;
 export type BulkVaType = (typeof BULK_VA_TYPES)[number];
 
-export interface BulkVaRow {
-  kode_bank: string;
+/** One row of the table (the upload's answer, the check's and the save's body). */
+export const bulkVaRow = z.object({
+  kode_bank: z.string(),
   /** Whole rupiah; 0 on an open VA (it takes any amount). */
-  amount: number;
-  customer_id: string;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string;
+  amount: z.number(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  customer_phone: z.string(),
+  customer_email: z.string(),
   /** `YYYY-MM-DD HH:mm` WIB; required on a closed VA, empty on an open one. */
-  expired: string;
-  type: BulkVaType;
-  send_mail: boolean;
-  description: string;
-}
+  expired: z.string(),
+  type: z.enum(BULK_VA_TYPES),
+  send_mail: z.boolean(),
+  description: z.string(),
+});
+export type BulkVaRow = z.infer<typeof bulkVaRow>;
 
 /** Banks of `GET data/list_va` (spec 03 §7.1): the VA-issuing channels, bank 523 never listed. */
-export interface VaBankItem {
-  kodeBank: string;
-  namaBank: string;
-}
+export const vaBankItem = z.object({ kodeBank: z.string(), namaBank: z.string() });
+export type VaBankItem = z.infer<typeof vaBankItem>;
 
 export function vaBankList(): VaBankItem[] {
   return PAYIN_CHANNELS.filter((c) => c.kind === 'VA' && c.code !== '523').map((c) => ({
@@ -314,13 +309,24 @@ export const storeVaBulkRequest = z.object({
 });
 export type StoreVaBulkRequest = z.infer<typeof storeVaBulkRequest>;
 
-export interface StoreVaBulkResult {
-  groupId: number;
-  created: number;
-  mailed: number;
-}
+/**
+ * The group dialog's own fields, in its order (spec 03 §5.7: 'Please fill group name', 'Please
+ * fill group description', 'Please input your transaction PIN'): the page checks them with the
+ * rules the save is checked with.
+ */
+export const bulkVaGroupFields = storeVaBulkRequest.pick({
+  groupName: true,
+  groupDesc: true,
+  pin: true,
+});
+
+export const storeVaBulkResult = z.object({
+  groupId: z.number(),
+  created: z.number(),
+  mailed: z.number(),
+});
+export type StoreVaBulkResult = z.infer<typeof storeVaBulkResult>;
 
 /** The answer of the upload: the rows as read, ready for the table. */
-export interface BulkVaUploadResult {
-  rows: BulkVaRow[];
-}
+export const bulkVaUploadResult = z.object({ rows: z.array(bulkVaRow) });
+export type BulkVaUploadResult = z.infer<typeof bulkVaUploadResult>;

@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { CREDENTIAL_ACCESS } from './access-rules';
 import { otpConfirmSchema } from './credentials';
 
 /**
  * The portal side of the SNAP partner API (modules/snap): registering the partner's RSA public key
  * through the credential page's OTP flow, and the API log of the agent's own calls. The partner
- * calls themselves are documented at /snap/openapi.json.
+ * calls themselves are documented at /snap/openapi.json. The portal's calls: snap-calls.ts.
  */
-export const SNAP_PATHS = {
-  publicKey: '/control/snap_public_key',
-  apiLog: '/control/snap_api_log',
-} as const;
-
-export const SNAP_ACCESS = {
-  read: CREDENTIAL_ACCESS.read,
-  change: CREDENTIAL_ACCESS.change,
-} as const;
-
 export const uploadPublicKeySchema = otpConfirmSchema.extend({
   public_key: z
     .string({ error: 'snap.publicKey.empty' })
@@ -26,35 +15,38 @@ export const uploadPublicKeySchema = otpConfirmSchema.extend({
 });
 export type UploadPublicKeyRequest = z.infer<typeof uploadPublicKeySchema>;
 
-export interface PublicKeyState {
-  registered: boolean;
+export const publicKeyState = z.object({
+  registered: z.boolean(),
   /** SHA-256 of the key (SPKI DER), hex, to compare with the partner's own copy. */
-  fingerprint: string | null;
-  updated_at: string | null;
-}
+  fingerprint: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type PublicKeyState = z.infer<typeof publicKeyState>;
 
 export const apiLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export interface ApiLogRow {
-  id: number;
-  at: string;
-  method: string;
-  path: string;
-  http_status: number;
-  response_code: string;
-  latency_ms: number;
-  external_id: string | null;
-  client_ip: string;
-  request_body: string;
-  response_body: string;
-}
+export const apiLogRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  method: z.string(),
+  path: z.string(),
+  http_status: z.number(),
+  response_code: z.string(),
+  latency_ms: z.number(),
+  external_id: z.string().nullable(),
+  client_ip: z.string(),
+  request_body: z.string(),
+  response_body: z.string(),
+});
+export type ApiLogRow = z.infer<typeof apiLogRow>;
 
-export interface ApiLogPage {
-  rows: ApiLogRow[];
-  total: number;
-  page: number;
-  per_page: number;
-}
+export const apiLogPage = z.object({
+  rows: z.array(apiLogRow),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+});
+export type ApiLogPage = z.infer<typeof apiLogPage>;

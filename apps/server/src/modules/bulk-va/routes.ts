@@ -6,15 +6,8 @@
  */
 
 import type { Language } from '@gerbang/shared';
-import {
-  BULK_VA_ACCESS,
-  BULK_VA_LIMITS,
-  BULK_VA_PATHS,
-  bulkVaCheckRequest,
-  listVaQuery,
-  storeVaBulkRequest,
-  vaBankList,
-} from '@gerbang/shared/contract/bulk-va';
+import { BULK_VA_LIMITS, vaBankList } from '@gerbang/shared/contract/bulk-va';
+import { bulkVaCalls } from '@gerbang/shared/contract/bulk-va-calls';
 import { validationError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { requireOwnPassword } from '../account/own-password';
@@ -46,23 +39,11 @@ async function deliverAll(ctx: RouteContext<unknown, unknown, unknown>): Promise
 }
 
 export const bulkVaRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: BULK_VA_PATHS.listVa,
-    // A lookup of bank names, as public as the payer's own `public/list_va`: the bulk VA form and
-    // the VA data pages' bank selector (whose readers need not create bulk VAs) both use it.
-    access: {},
-    query: listVaQuery,
-    // Open and close VAs are issued by the same banks; bank 523 (QRIS) is never listed.
-    handler: async () => ok(vaBankList()),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_VA_PATHS.upload,
-    access: BULK_VA_ACCESS.create,
-    multipart: true,
-    bodyLimit: BULK_VA_LIMITS.maxFileBytes + 64 * 1024,
-    handler: async (ctx) => {
+  // Open and close VAs are issued by the same banks; bank 523 (QRIS) is never listed.
+  defineRoute(bulkVaCalls.listVa, async () => ok(vaBankList())),
+  defineRoute(
+    bulkVaCalls.upload,
+    async (ctx) => {
       const file = await ctx.req.file({
         limits: { fileSize: BULK_VA_LIMITS.maxFileBytes, files: 1 },
         throwFileSizeLimit: false,
@@ -81,26 +62,20 @@ export const bulkVaRoutes = [
       );
       return ok({ rows });
     },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_VA_PATHS.check,
-    access: BULK_VA_ACCESS.create,
-    body: bulkVaCheckRequest,
-    bodyLimit: STORE_BODY_LIMIT,
-    handler: async (ctx) => {
+    { bodyLimit: BULK_VA_LIMITS.maxFileBytes + 64 * 1024 },
+  ),
+  defineRoute(
+    bulkVaCalls.check,
+    async (ctx) => {
       checkBulkVaRows(ctx.body.data, ctx.services.now());
       await requireOwnPassword(ctx, ctx.body.password, 'bulk_va');
       return ok({ count: ctx.body.data.length });
     },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: BULK_VA_PATHS.store,
-    access: BULK_VA_ACCESS.create,
-    body: storeVaBulkRequest,
-    bodyLimit: STORE_BODY_LIMIT,
-    handler: async (ctx) => {
+    { bodyLimit: STORE_BODY_LIMIT },
+  ),
+  defineRoute(
+    bulkVaCalls.store,
+    async (ctx) => {
       const { body } = ctx;
       checkBulkVaRows(body.data, ctx.services.now());
       await requireOwnPassword(ctx, body.password, 'bulk_va');
@@ -116,5 +91,6 @@ export const bulkVaRoutes = [
       });
       return ok(result, 'bulkva.saved', { count: result.created, group: body.groupName });
     },
-  }),
+    { bodyLimit: STORE_BODY_LIMIT },
+  ),
 ];

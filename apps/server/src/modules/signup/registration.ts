@@ -1,84 +1,24 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { RC } from '@gerbang/shared';
-import { z } from 'zod';
+import {
+  BUSINESS_DOCUMENTS,
+  type BusinessFields,
+  type DocumentKind,
+  type PersonalFields,
+  type RegistrationState,
+} from '@gerbang/shared/contract/signup';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
 import { documentImage, type ImageMime, MAX_DOCUMENT_BYTES } from './images';
-import type { RegistrationStatus } from './tables';
 
 /**
  * The registration of a new agent (spec 03 §3.1 "merchant registration row", issue 17 §3):
  * PERSONAL (identity; reviewed as KYC) or BUSINESS (company, owner, NPWP, document images; the
  * agent becomes an unactivated business of group 3 until its activation request is approved).
+ * The fields' rules and the answer are the shared contract's (contract/signup.ts).
  */
-const text = (key: string, max = 100) =>
-  z.string({ error: key }).trim().min(1, { error: key }).max(max, { error: key });
-const digits = (key: string, len: number) =>
-  z
-    .string({ error: key })
-    .trim()
-    .regex(new RegExp(`^\\d{${len}}$`), { error: key });
-
-export const personalFields = z.object({
-  nama: text('signup.errors.nama'),
-  tempat_lahir: text('signup.errors.tempatLahir'),
-  tgl_lahir: z.string({ error: 'signup.errors.tglLahir' }).regex(/^\d{4}-\d{2}-\d{2}$/, {
-    error: 'signup.errors.tglLahir',
-  }),
-  no_ktp: digits('signup.errors.noKtp', 16),
-  no_hp: z
-    .string({ error: 'signup.errors.noHp' })
-    .trim()
-    .regex(/^(\+62|0)8\d{7,12}$/, {
-      error: 'signup.errors.noHp',
-    }),
-});
-
-export const businessFields = personalFields.extend({
-  nama_usaha: text('signup.errors.namaUsaha'),
-  jenis_usaha: text('signup.errors.jenisUsaha'),
-  no_npwp: z
-    .string({ error: 'signup.errors.noNpwp' })
-    .trim()
-    .regex(/^\d{15,16}$/, {
-      error: 'signup.errors.noNpwp',
-    }),
-  alamat_usaha: text('signup.errors.alamatUsaha', 300),
-  kabupaten: text('signup.errors.kabupaten'),
-  kode_pos: digits('signup.errors.kodePos', 5),
-  url_website: z
-    .string()
-    .trim()
-    .max(200, { error: 'signup.errors.urlWebsite' })
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/.test(v), {
-      error: 'signup.errors.urlWebsite',
-    })
-    .default(''),
-});
-
-/** The document images a business sends, in the form's order. */
-export const BUSINESS_DOCUMENTS = ['ktp', 'npwp', 'akta'] as const;
-export type DocumentKind = (typeof BUSINESS_DOCUMENTS)[number];
-
-export interface RegistrationState {
-  status_reg: boolean;
-  user_type: string;
-  id_grup: number;
-  business_activated: boolean;
-  is_approved_kyc: boolean;
-  registration: {
-    kind: 'PERSONAL' | 'BUSINESS';
-    /** draft = activation not asked yet. */
-    status: RegistrationStatus;
-    reason: string | null;
-    fields: Record<string, string>;
-    documents: string[];
-    submitted_at: string | null;
-  } | null;
-}
-
 export async function registrationState(
   services: Services,
   agentId: number,
@@ -137,7 +77,7 @@ async function assertEditable(services: Services, agentId: number, kind: 'PERSON
 export async function registerPersonal(
   services: Services,
   actor: UserActor,
-  fields: z.infer<typeof personalFields>,
+  fields: PersonalFields,
 ) {
   requireMainUser(actor);
   const agentId = actor.auth.agent.id;
@@ -235,7 +175,7 @@ export async function readBusinessForm(
 export async function registerBusiness(
   services: Services,
   actor: UserActor,
-  input: { fields: z.infer<typeof businessFields>; documents: UploadedDocument[] },
+  input: { fields: BusinessFields; documents: UploadedDocument[] },
 ) {
   requireMainUser(actor);
   const agentId = actor.auth.agent.id;

@@ -1,3 +1,4 @@
+import type { RegistrationStatus } from '@gerbang/shared/contract/signup';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
@@ -13,7 +14,8 @@ export interface SignupVerificationsTable {
   created_at: Timestamp;
 }
 
-export type RegistrationStatus = 'draft' | 'waiting' | 'approved' | 'rejected';
+/** One list with the contract's answer (draft = activation not asked yet). */
+export type { RegistrationStatus };
 
 export interface RegistrationsTable {
   id: Generated<number>;

@@ -2,10 +2,12 @@ import { formatRupiah } from '@gerbang/shared';
 import {
   BULK_TRANSFER_ACCESS,
   BULK_TRANSFER_LIMITS,
-  BULK_TRANSFER_SAMPLE_PATH,
   type BulkBatchItem,
 } from '@gerbang/shared/contract/bulk-transfer';
-import { bulkTransferCalls } from '@gerbang/shared/contract/bulk-transfer-calls';
+import {
+  BULK_TRANSFER_SAMPLE_PATH,
+  bulkTransferCalls,
+} from '@gerbang/shared/contract/bulk-transfer-calls';
 import {
   Alert,
   Anchor,

@@ -1,8 +1,9 @@
-import { type PublicKeyState, SNAP_PATHS } from '@gerbang/shared/contract/snap';
+import type { PublicKeyState } from '@gerbang/shared/contract/snap';
+import { snapCalls } from '@gerbang/shared/contract/snap-calls';
 import { Badge, Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import type { SensitiveRequest } from './SensitiveFlow';
 
@@ -23,7 +24,7 @@ export function SnapKeyRow({
   const [pem, setPem] = useState('');
 
   const load = useCallback(async () => {
-    const res = await api.get<PublicKeyState>(SNAP_PATHS.publicKey, undefined, { silent: true });
+    const res = await client.call(snapCalls.publicKey, undefined, { silent: true });
     if (res.rc === '00') setState(res.data);
   }, []);
   useEffect(() => {
@@ -37,7 +38,11 @@ export function SnapKeyRow({
       warningKey: 'snap.publicKey.warning',
       submit: async (confirm) => {
         const { email_destination: _unused, ...otp } = confirm;
-        return api.post(SNAP_PATHS.publicKey, { ...otp, public_key: pem }, { silent: true });
+        return client.call(
+          snapCalls.uploadPublicKey,
+          { ...otp, public_key: pem },
+          { silent: true },
+        );
       },
       onDone: (result, message) => {
         setState(result);

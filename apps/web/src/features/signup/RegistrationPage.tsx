@@ -1,3 +1,5 @@
+import type { BusinessFields, DocumentKind, PersonalFields } from '@gerbang/shared/contract/signup';
+import { signupCalls } from '@gerbang/shared/contract/signup-calls';
 import {
   Alert,
   Button,
@@ -11,10 +13,17 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
-const PERSONAL = ['nama', 'tempat_lahir', 'tgl_lahir', 'no_ktp', 'no_hp'] as const;
+// The contract's field names (checked by the compiler; the type import loads no zod).
+const PERSONAL = [
+  'nama',
+  'tempat_lahir',
+  'tgl_lahir',
+  'no_ktp',
+  'no_hp',
+] as const satisfies readonly (keyof PersonalFields)[];
 const BUSINESS = [
   ...PERSONAL,
   'nama_usaha',
@@ -24,8 +33,24 @@ const BUSINESS = [
   'kabupaten',
   'kode_pos',
   'url_website',
-] as const;
-const DOCUMENTS = ['ktp', 'npwp', 'akta'] as const;
+] as const satisfies readonly (keyof BusinessFields)[];
+const DOCUMENTS = ['ktp', 'npwp', 'akta'] as const satisfies readonly DocumentKind[];
+
+/** The personal fields as typed; the server checks each in the form's order, naming the first problem. */
+function personalBody(values: Record<string, string>): PersonalFields {
+  return Object.fromEntries(PERSONAL.map((name) => [name, values[name] ?? ''])) as PersonalFields;
+}
+
+/** The business's fields and its chosen document images (multipart). */
+function businessForm(values: Record<string, string>, files: Record<string, File | null>) {
+  const form = new FormData();
+  for (const name of BUSINESS) form.append(name, values[name] ?? '');
+  for (const doc of DOCUMENTS) {
+    const file = files[doc];
+    if (file) form.append(doc, file, file.name);
+  }
+  return form;
+}
 
 /**
  * The registration fields of the chosen type (issue 17 §3): PERSONAL (identity) or BUSINESS
@@ -46,28 +71,12 @@ export default function RegistrationPage() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    let rc = '';
-    let rd = '';
-    if (business) {
-      const form = new FormData();
-      for (const name of names) form.append(name, values[name] ?? '');
-      for (const doc of DOCUMENTS) {
-        const file = files[doc];
-        if (file) form.append(doc, file, file.name);
-      }
-      const res = await api.post('/signup/business', form, { silent: true });
-      rc = res.rc;
-      rd = res.rd;
-    } else {
-      const body: Record<string, string> = {};
-      for (const name of names) body[name] = values[name] ?? '';
-      const res = await api.post('/signup/personal', body, { silent: true });
-      rc = res.rc;
-      rd = res.rd;
-    }
+    const res = business
+      ? await client.call(signupCalls.business, businessForm(values, files), { silent: true })
+      : await client.call(signupCalls.personal, personalBody(values), { silent: true });
     setBusy(false);
-    if (rc !== '00') {
-      setError(rd);
+    if (res.rc !== '00') {
+      setError(res.rd);
       return;
     }
     await refresh();

@@ -1,3 +1,4 @@
+import { signupCalls } from '@gerbang/shared/contract/signup-calls';
 import {
   Alert,
   Anchor,
@@ -15,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
 import { PasswordStrength } from '../../components/PasswordStrength';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 
 /**
  * Sign-up (issue 17 §3): e-mail, password (the 12-character rule and the meter of the password
@@ -39,8 +40,8 @@ export default function SignupPage() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const res = await api.post(
-      '/signup',
+    const res = await client.call(
+      signupCalls.signup,
       { email, password, confirmation, captcha },
       { silent: true },
     );

@@ -1,8 +1,9 @@
+import { signupCalls } from '@gerbang/shared/contract/signup-calls';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 
 /** The mailed link (issue 17 §3): follows it once, then sends the new user to the login page. */
 export default function VerifyPage() {
@@ -14,8 +15,8 @@ export default function VerifyPage() {
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    void api
-      .post('/signup/verify', { token }, { silent: true })
+    void client
+      .call(signupCalls.verify, { token }, { silent: true })
       .then((res) => setAnswer({ ok: res.rc === '00', rd: res.rd }));
   }, [token]);
   return (

@@ -1,9 +1,6 @@
 import { formatWibDateTime } from '@gerbang/shared';
-import {
-  type ApiLogPage as ApiLogData,
-  type ApiLogRow,
-  SNAP_PATHS,
-} from '@gerbang/shared/contract/snap';
+import type { ApiLogRow } from '@gerbang/shared/contract/snap';
+import { snapCalls } from '@gerbang/shared/contract/snap-calls';
 import {
   Badge,
   Button,
@@ -19,7 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../lib/api';
+import { callQuery } from '../../lib/api';
 
 const PER_PAGE = 25;
 
@@ -58,10 +55,7 @@ export default function ApiLogPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const query = useQuery({
-    queryKey: ['snap-api-log', page],
-    queryFn: () => unwrap(api.get<ApiLogData>(SNAP_PATHS.apiLog, { page, per_page: PER_PAGE })),
-  });
+  const query = useQuery(callQuery(snapCalls.apiLog, { page, per_page: PER_PAGE }));
   const data = query.data;
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PER_PAGE));
 

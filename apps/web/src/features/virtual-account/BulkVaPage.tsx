@@ -1,20 +1,19 @@
 import { RC } from '@gerbang/shared';
 import {
   BULK_VA_LIMITS,
-  BULK_VA_PATHS,
   type BulkVaCellProblem,
   type BulkVaRow,
-  type BulkVaUploadResult,
   bulkVaRowProblem,
   type StoreVaBulkResult,
 } from '@gerbang/shared/contract/bulk-va';
+import { BULK_VA_SAMPLE_PATH, bulkVaCalls } from '@gerbang/shared/contract/bulk-va-calls';
 import { Alert, Button, Card, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBuildingBank, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { serverNow } from '../../lib/server-clock';
 import { useVaBanks } from '../../lib/useVaBanks';
@@ -57,7 +56,7 @@ export default function BulkVaPage() {
     const form = new FormData();
     form.append('file', file);
     setUploading(true);
-    const res = await api.post<BulkVaUploadResult>(BULK_VA_PATHS.upload, form);
+    const res = await client.call(bulkVaCalls.upload, form);
     setUploading(false);
     if (res.rc !== RC.OK) return;
     setRows(res.data.rows);
@@ -89,11 +88,7 @@ export default function BulkVaPage() {
     setProblem(null);
     if (!password) return showErrorDialog(t('bulkva.errors.password'));
     setChecking(true);
-    const res = await api.post<{ count: number }>(
-      BULK_VA_PATHS.check,
-      { data: rows, password },
-      { silent: true },
-    );
+    const res = await client.call(bulkVaCalls.check, { data: rows, password }, { silent: true });
     setChecking(false);
     if (res.rc !== RC.OK) return answerProblem(res.rd, res.data);
     setGroupOpen(true);
@@ -151,7 +146,7 @@ export default function BulkVaPage() {
           <Group gap="sm">
             <Button
               component="a"
-              href={BULK_VA_PATHS.sample}
+              href={BULK_VA_SAMPLE_PATH}
               download="bulkva.csv"
               variant="light"
               leftSection={<IconDownload size={16} />}

@@ -1,15 +1,17 @@
 import { RC } from '@gerbang/shared';
 import {
   BULK_VA_LIMITS,
-  BULK_VA_PATHS,
   type BulkVaRow,
   type StoreVaBulkResult,
 } from '@gerbang/shared/contract/bulk-va';
+import { bulkVaCalls } from '@gerbang/shared/contract/bulk-va-calls';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
+import { firstProblemOf } from '../../lib/forms/spec-form';
+import { groupFieldsResolver } from './group-save-form';
 
 /**
  * The group save dialog (spec 03 §5.7): group name, description and transaction PIN, checked in
@@ -34,12 +36,15 @@ export function GroupSaveModal(props: {
   }, [props.opened]);
 
   const save = async () => {
-    if (!name.trim()) return showErrorDialog(t('bulkva.errors.groupName'));
-    if (!desc.trim()) return showErrorDialog(t('bulkva.errors.groupDesc'));
-    if (!pin) return showErrorDialog(t('bulkva.errors.pin'));
+    const problem = await firstProblemOf(groupFieldsResolver, {
+      groupName: name,
+      groupDesc: desc,
+      pin,
+    });
+    if (problem) return showErrorDialog(t(problem));
     setSaving(true);
-    const res = await api.post<StoreVaBulkResult>(
-      BULK_VA_PATHS.store,
+    const res = await client.call(
+      bulkVaCalls.store,
       { data: props.rows, password: props.password, groupName: name, groupDesc: desc, pin },
       { silent: true },
     );
