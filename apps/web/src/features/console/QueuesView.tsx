@@ -1,3 +1,9 @@
+import type {
+  AdvanceRequestRow,
+  NmidRequestRow,
+  RegistrationRow,
+} from '@gerbang/shared/contract/console';
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Anchor,
   Badge,
@@ -16,6 +22,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '../../components/Money';
+import { callUrl } from '../../lib/api';
 import { consoleApi } from './consoleApi';
 import { Decide } from './Decide';
 import { may, type StaffView } from './types';
@@ -23,46 +30,19 @@ import { may, type StaffView } from './types';
 const MISSING_PHOTO =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'%3E%3Crect width='48' height='48' fill='%23f1f3f5'/%3E%3Cpath d='M14 32l7-9 5 6 4-5 6 8z' fill='%23ced4da'/%3E%3C/svg%3E";
 
-interface Registration {
-  id: number;
-  agentId: number;
-  username: string;
-  kind: string;
-  submittedAt: string | null;
-  fields: Record<string, string>;
-  documents: { kind: string }[];
-}
-interface Advance {
-  id: number;
-  agentId: number;
-  username: string;
-  dateFrom: string;
-  dateTo: string;
-  namaProduk: string;
-  nominal: number;
-  /** Days the server refused, saved with "Tetap Simpan": not advanced, shown to the reviewer. */
-  missingDates: { date: string; reason: string }[];
-}
-interface Nmid {
-  id: number;
-  agentId: number;
-  agentName: string;
-  type: string;
-  namaUsaha: string;
-  images: string[];
-}
-interface Failing {
-  agentId: number;
-  username: string;
-  failed: number;
-}
+/** A registration's document and an NMID request's photo, opened by the browser itself. */
+const documentUrl = (id: number, kind: string) =>
+  callUrl(consoleCalls.registrationDocument, undefined, { id, kind });
+const photoUrl = (id: number, which: string) =>
+  callUrl(consoleCalls.nmidImage, undefined, { id, which });
 
-function useList<T>(key: string, path: string, query: Record<string, string>, enabled: boolean) {
+/** A queue's rows; none when the call is refused (the count shows 0). */
+function useList<T>(key: string, load: () => Promise<{ rc: string; data: T[] }>, enabled: boolean) {
   return useQuery({
-    queryKey: ['console', key],
+    queryKey: ['console', 'queue', key],
     enabled,
     queryFn: async () => {
-      const res = await consoleApi.get<T[]>(path, query);
+      const res = await load();
       return res.rc === '00' ? res.data : [];
     },
   });
@@ -98,23 +78,24 @@ function Section({
 /** The queues with their counts (issue 17 §4): registrations/KYC, NMID, advance funds, failing callbacks. */
 export function QueuesView({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
-  const regs = useList<Registration>(
+  const regs = useList<RegistrationRow>(
     'regs',
-    '/registrations',
-    { status: 'waiting' },
+    () => consoleApi.call(consoleCalls.registrations, { status: 'waiting' }),
     may(staff, 'console_registrations', 'READ'),
   );
-  const nmid = useList<Nmid>('nmid', '/nmid', { status: '0' }, may(staff, 'console_nmid', 'READ'));
-  const advance = useList<Advance>(
+  const nmid = useList<NmidRequestRow>(
+    'nmid',
+    () => consoleApi.call(consoleCalls.nmid, { status: 0 }),
+    may(staff, 'console_nmid', 'READ'),
+  );
+  const advance = useList<AdvanceRequestRow>(
     'advance',
-    '/advance',
-    { status: '0' },
+    () => consoleApi.call(consoleCalls.advance, { status: 0 }),
     may(staff, 'console_advance', 'READ'),
   );
-  const failing = useList<Failing>(
+  const failing = useList(
     'failing',
-    '/callbacks/failing',
-    {},
+    () => consoleApi.call(consoleCalls.failingCallbacks),
     may(staff, 'console_callbacks', 'READ'),
   );
   const counts = [
@@ -160,11 +141,11 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                     {r.documents.map((d) => (
                       <Anchor
                         key={d.kind}
-                        href={`/api/console/registrations/${r.id}/documents/${d.kind}`}
+                        href={documentUrl(r.id, d.kind)}
                         target="_blank"
                       >
                         <Image
-                          src={`/api/console/registrations/${r.id}/documents/${d.kind}`}
+                          src={documentUrl(r.id, d.kind)}
                           alt={d.kind}
                           w={48}
                           h={48}
@@ -181,7 +162,11 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   {may(staff, 'console_registrations', 'UPDATE') && (
                     <Decide
-                      base={`/registrations/${r.id}`}
+                      calls={{
+                        approve: consoleCalls.approveRegistration,
+                        reject: consoleCalls.rejectRegistration,
+                      }}
+                      id={r.id}
                       onDone={() => void regs.refetch()}
                       testId={`reg-${r.id}`}
                     />
@@ -210,11 +195,11 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                     {r.images.map((which) => (
                       <Anchor
                         key={which}
-                        href={`/api/console/nmid/${r.id}/images/${which}`}
+                        href={photoUrl(r.id, which)}
                         target="_blank"
                       >
                         <Image
-                          src={`/api/console/nmid/${r.id}/images/${which}`}
+                          src={photoUrl(r.id, which)}
                           alt={which}
                           w={48}
                           h={48}
@@ -231,7 +216,8 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   {may(staff, 'console_nmid', 'UPDATE') && (
                     <Decide
-                      base={`/nmid/${r.id}`}
+                      calls={{ approve: consoleCalls.approveNmid, reject: consoleCalls.rejectNmid }}
+                      id={r.id}
                       onDone={() => void nmid.refetch()}
                       testId={`nmid-${r.id}`}
                       approveField={{ name: 'nmid', label: 'NMID' }}
@@ -274,7 +260,11 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   {may(staff, 'console_advance', 'UPDATE') && (
                     <Decide
-                      base={`/advance/${r.id}`}
+                      calls={{
+                        approve: consoleCalls.approveAdvance,
+                        reject: consoleCalls.rejectAdvance,
+                      }}
+                      id={r.id}
                       onDone={() => void advance.refetch()}
                       testId={`advance-${r.id}`}
                     />
