@@ -254,7 +254,9 @@ export const merchantPage = z.object({
     }),
   ),
   /** Callback rows per status. */
-  callbacks: z.array(z.object({ status: z.number(), count: z.number(), last: z.string().nullable() })),
+  callbacks: z.array(
+    z.object({ status: z.number(), count: z.number(), last: z.string().nullable() }),
+  ),
 });
 export type MerchantPage = z.infer<typeof merchantPage>;
 

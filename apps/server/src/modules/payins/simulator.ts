@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { RC } from '@gerbang/shared';
 import { devCalls } from '@gerbang/shared/contract/dev-calls';
-import {
-  type SimulatorPayChannel,
-  type SimulatorPayRequest,
-  type SimulatorPayResult,
-  type SimulatorSettleResult,
+import type {
+  SimulatorPayChannel,
+  SimulatorPayRequest,
+  SimulatorPayResult,
+  SimulatorSettleResult,
 } from '@gerbang/shared/contract/payins';
 import { ApiError, accessDenied } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';

@@ -1,3 +1,4 @@
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Alert,
   Button,
@@ -8,7 +9,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

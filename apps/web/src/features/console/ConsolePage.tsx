@@ -1,6 +1,6 @@
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import { Box, Button, Center, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes } from 'react-router';
 import { changeLanguage } from '../../lib/i18n';

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { showErrorDialog } from '../../lib/dialogs';
-import { type Envelope, consoleApi, consoleQuery } from './consoleApi';
+import { consoleApi, consoleQuery, type Envelope } from './consoleApi';
 import { may, type StaffView } from './types';
 
 const CURRENCIES = ['PHP', 'INR', 'MYR', 'SGD', 'CNY', 'HKD'];
@@ -37,8 +37,7 @@ export function DemoView({ staff }: { staff: StaffView }) {
     if (res.rc !== '00') showErrorDialog(res.rd);
     await state.refetch();
   }
-  const setClock = (at: string | null) =>
-    after(consoleApi.call(consoleDemoCalls.clock, { at }));
+  const setClock = (at: string | null) => after(consoleApi.call(consoleDemoCalls.clock, { at }));
   const d = state.data;
   return (
     <Stack maw={640}>
@@ -59,10 +58,7 @@ export function DemoView({ staff }: { staff: StaffView }) {
                 value={at}
                 onChange={(e) => setAt(e.currentTarget.value)}
               />
-              <Button
-                onClick={() => void setClock(new Date(at).toISOString())}
-                disabled={!at}
-              >
+              <Button onClick={() => void setClock(new Date(at).toISOString())} disabled={!at}>
                 {t('console.demo.set')}
               </Button>
               <Button variant="light" onClick={() => void setClock(null)}>

@@ -83,7 +83,9 @@ export function MerchantsView() {
 export function MerchantPage({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const page = useQuery(consoleQuery(consoleCalls.merchant, undefined, { params: { id: id ?? '' } }));
+  const page = useQuery(
+    consoleQuery(consoleCalls.merchant, undefined, { params: { id: id ?? '' } }),
+  );
   const d = page.data;
   if (!d) return <Text c="dimmed">{page.error ? String(page.error.message) : '…'}</Text>;
   const canUpdate = may(staff, 'console_merchants', 'UPDATE');

@@ -1,8 +1,3 @@
-import type {
-  AdvanceRequestRow,
-  NmidRequestRow,
-  RegistrationRow,
-} from '@gerbang/shared/contract/console';
 import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Anchor,
@@ -23,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '../../components/Money';
 import { callUrl } from '../../lib/api';
-import { consoleApi } from './consoleApi';
+import { consoleQuery } from './consoleApi';
 import { Decide } from './Decide';
 import { may, type StaffView } from './types';
 
@@ -35,18 +30,6 @@ const documentUrl = (id: number, kind: string) =>
   callUrl(consoleCalls.registrationDocument, undefined, { id, kind });
 const photoUrl = (id: number, which: string) =>
   callUrl(consoleCalls.nmidImage, undefined, { id, which });
-
-/** A queue's rows; none when the call is refused (the count shows 0). */
-function useList<T>(key: string, load: () => Promise<{ rc: string; data: T[] }>, enabled: boolean) {
-  return useQuery({
-    queryKey: ['console', 'queue', key],
-    enabled,
-    queryFn: async () => {
-      const res = await load();
-      return res.rc === '00' ? res.data : [];
-    },
-  });
-}
 
 function Section({
   title,
@@ -78,26 +61,24 @@ function Section({
 /** The queues with their counts (issue 17 §4): registrations/KYC, NMID, advance funds, failing callbacks. */
 export function QueuesView({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
-  const regs = useList<RegistrationRow>(
-    'regs',
-    () => consoleApi.call(consoleCalls.registrations, { status: 'waiting' }),
-    may(staff, 'console_registrations', 'READ'),
-  );
-  const nmid = useList<NmidRequestRow>(
-    'nmid',
-    () => consoleApi.call(consoleCalls.nmid, { status: 0 }),
-    may(staff, 'console_nmid', 'READ'),
-  );
-  const advance = useList<AdvanceRequestRow>(
-    'advance',
-    () => consoleApi.call(consoleCalls.advance, { status: 0 }),
-    may(staff, 'console_advance', 'READ'),
-  );
-  const failing = useList(
-    'failing',
-    () => consoleApi.call(consoleCalls.failingCallbacks),
-    may(staff, 'console_callbacks', 'READ'),
-  );
+  // A queue the staff member may not read is not asked for (nor a refused one shown: count 0).
+  const readable = (module: string) => ({ enabled: may(staff, module, 'READ') });
+  const regs = useQuery({
+    ...consoleQuery(consoleCalls.registrations, { status: 'waiting' }),
+    ...readable('console_registrations'),
+  });
+  const nmid = useQuery({
+    ...consoleQuery(consoleCalls.nmid, { status: 0 }),
+    ...readable('console_nmid'),
+  });
+  const advance = useQuery({
+    ...consoleQuery(consoleCalls.advance, { status: 0 }),
+    ...readable('console_advance'),
+  });
+  const failing = useQuery({
+    ...consoleQuery(consoleCalls.failingCallbacks),
+    ...readable('console_callbacks'),
+  });
   const counts = [
     { label: t('console.queues.registrations'), n: regs.data?.length ?? 0 },
     { label: t('console.queues.nmid'), n: nmid.data?.length ?? 0 },
@@ -139,11 +120,7 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   <Group gap={4}>
                     {r.documents.map((d) => (
-                      <Anchor
-                        key={d.kind}
-                        href={documentUrl(r.id, d.kind)}
-                        target="_blank"
-                      >
+                      <Anchor key={d.kind} href={documentUrl(r.id, d.kind)} target="_blank">
                         <Image
                           src={documentUrl(r.id, d.kind)}
                           alt={d.kind}
@@ -193,11 +170,7 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   <Group gap={4}>
                     {r.images.map((which) => (
-                      <Anchor
-                        key={which}
-                        href={photoUrl(r.id, which)}
-                        target="_blank"
-                      >
+                      <Anchor key={which} href={photoUrl(r.id, which)} target="_blank">
                         <Image
                           src={photoUrl(r.id, which)}
                           alt={which}
