@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { devCalls } from '@gerbang/shared/contract/dev-calls';
 import { accessDenied } from '../http/errors';
 import { defineRoute, ok } from '../http/route';
 
@@ -13,27 +13,12 @@ import { defineRoute, ok } from '../http/route';
  * puts it back on the machine's time.
  */
 export const devClockRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: '/dev/clock',
-    access: { public: true, reason: 'test-only clock; needs the test key; never in production' },
-    body: z.object({
-      test_key: z.string().max(200),
-      at: z.iso
-        .datetime({ offset: true })
-        .refine((v) => {
-          const year = new Date(v).getUTCFullYear();
-          return year >= 2000 && year <= 2100;
-        })
-        .optional(),
-    }),
-    handler: async ({ services, body }) => {
-      const key = services.config.testModeKey;
-      if (!key || !sameText(body.test_key, key)) throw accessDenied();
-      if (body.at) services.clock.set(new Date(body.at));
-      else services.clock.reset();
-      return ok({ now: services.now().toISOString() });
-    },
+  defineRoute(devCalls.clock, async ({ services, body }) => {
+    const key = services.config.testModeKey;
+    if (!key || !sameText(body.test_key, key)) throw accessDenied();
+    if (body.at) services.clock.set(new Date(body.at));
+    else services.clock.reset();
+    return ok({ now: services.now().toISOString() });
   }),
 ];
 

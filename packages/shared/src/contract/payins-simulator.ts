@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SimulatorPayChannel } from './payins';
+import { SIMULATOR_PAY_CHANNELS } from './payins';
 
 /**
  * The simulator's demo-only issuing call (demo and test mode only): something for a payer to pay
@@ -31,15 +31,16 @@ export const simulatorIssueRequest = z.object({
 });
 export type SimulatorIssueRequest = z.infer<typeof simulatorIssueRequest>;
 
-export interface SimulatorIssueResult {
+export const simulatorIssueResult = z.object({
   /** The catalog channel code it was issued on. */
-  channel: string;
+  channel: z.string(),
   /** What to choose in the simulator's pay form to pay it. */
-  pay_channel: SimulatorPayChannel;
+  pay_channel: z.enum(SIMULATOR_PAY_CHANNELS),
   /** The VA number, the QRIS payload, the retail code or the e-wallet checkout reference. */
-  number: string;
+  number: z.string(),
   /** The billed amount; null for an open VA. */
-  amount: number | null;
+  amount: z.number().nullable(),
   /** ISO instant; null for an open VA. */
-  expires_at: string | null;
-}
+  expires_at: z.string().nullable(),
+});
+export type SimulatorIssueResult = z.infer<typeof simulatorIssueResult>;

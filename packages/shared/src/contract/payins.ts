@@ -59,18 +59,19 @@ export const simulatorPayFormSchema = simulatorPayRequest.pick({
   amount: true,
 });
 
-export interface SimulatorPayResult {
+export const simulatorPayResult = z.object({
   /** The bank's reference of this payment (send it again to replay). */
-  reference: string;
+  reference: z.string(),
   /** SUCCESS (money taken), or REFUSED with `reason`. */
-  status: 'SUCCESS' | 'REFUSED';
-  id_transaksi: string | null;
+  status: z.enum(['SUCCESS', 'REFUSED']),
+  id_transaksi: z.string().nullable(),
   /** The reference had been paid before: nothing moved this time. */
-  replayed: boolean;
+  replayed: z.boolean(),
   /** held, available (matched top-up) or suspense (unmatched transfer); null when refused. */
-  outcome: 'held' | 'available' | 'suspense' | null;
-  reason: string | null;
-}
+  outcome: z.enum(['held', 'available', 'suspense']).nullable(),
+  reason: z.string().nullable(),
+});
+export type SimulatorPayResult = z.infer<typeof simulatorPayResult>;
 
 /** POST /dev/simulator/settle */
 export const simulatorSettleRequest = z.object({
@@ -78,11 +79,12 @@ export const simulatorSettleRequest = z.object({
   all: z.boolean().default(false),
 });
 
-export interface SimulatorSettleResult {
+export const simulatorSettleResult = z.object({
   /** Payments (holds) moved from held to available. */
-  settled: number;
+  settled: z.number(),
   /** Settlement rows completed. */
-  settlements: number;
+  settlements: z.number(),
   /** Set when nothing ran because of the banks' nightly window (23:00–06:00 WIB). */
-  skipped: 'bank_downtime' | null;
-}
+  skipped: z.enum(['bank_downtime']).nullable(),
+});
+export type SimulatorSettleResult = z.infer<typeof simulatorSettleResult>;

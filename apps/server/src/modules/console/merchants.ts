@@ -12,6 +12,9 @@ import { auditConsole } from './audit';
  */
 type Db = Services['db'];
 
+/** JSON sends a Date as its ISO string; the answers (contract/console.ts) say so. */
+const iso = (value: Date | string) => new Date(value).toISOString();
+
 export async function searchMerchants(db: Db, q: string) {
   const term = `%${q
     .trim()
@@ -102,14 +105,18 @@ export async function merchantPage(services: Pick<Services, 'db' | 'balances'>, 
       .execute(),
   ]);
   return {
-    agent,
-    users: users.map((u) => ({ ...u, main: u.parent_user_id === null })),
+    agent: { ...agent, created_at: iso(agent.created_at) },
+    users: users.map((u) => ({
+      ...u,
+      deleted_at: u.deleted_at === null ? null : iso(u.deleted_at),
+      main: u.parent_user_id === null,
+    })),
     balances: { production, sandbox },
-    transactions,
+    transactions: transactions.map((x) => ({ ...x, time_request: iso(x.time_request) })),
     callbacks: callbacks.map((c) => ({
       status: c.status_sent,
       count: Number(c.count),
-      last: c.last,
+      last: c.last === null ? null : iso(c.last),
     })),
   };
 }
@@ -156,7 +163,7 @@ export async function setMerchantAccess(
 
 /** Merchants whose callbacks are failing (status 2), most failures first. */
 export async function failingCallbacks(db: Db) {
-  return db
+  const rows = await db
     .selectFrom('callbacks as c')
     .innerJoin('agents as a', 'a.id', 'c.agent_id')
     .select([
@@ -171,4 +178,5 @@ export async function failingCallbacks(db: Db) {
     .orderBy(sql`count(*)`, 'desc')
     .limit(100)
     .execute();
+  return rows.map((r) => ({ ...r, last: iso(r.last) }));
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { NewsArticle, NewsRequest } from '@gerbang/shared/contract/console';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { newToken } from '../../platform/session/tokens';
@@ -11,23 +12,17 @@ import { auditConsole } from './audit';
  * `news_articles` table (modules/dashboard/news.ts). The body is sanitised when stored, and again
  * on every answer by the reader.
  */
-export const NEWS_CATEGORIES = [1588, 1598] as const;
+type NewsInput = NewsRequest;
 
-export interface NewsInput {
-  title: string;
-  category_id: (typeof NEWS_CATEGORIES)[number];
-  foto: string;
-  konten: string;
-}
-
-export async function listAllNews(db: Services['db']) {
-  return db
+export async function listAllNews(db: Services['db']): Promise<NewsArticle[]> {
+  const rows = await db
     .selectFrom('news_articles')
     .select(['id', 'title', 'category_id', 'foto', 'konten', 'is_published', 'updated_at'])
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
+  return rows.map((r) => ({ ...r, updated_at: new Date(r.updated_at).toISOString() }));
 }
 
 /** What the audit keeps of an article: its title and category, and a hash that identifies the text. */

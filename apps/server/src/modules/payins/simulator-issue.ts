@@ -5,11 +5,11 @@
  * before the pages that issue them exist. Demo and test mode only: not registered in production,
  * and the function refuses there too.
  */
+import { devCalls } from '@gerbang/shared/contract/dev-calls';
 import type { SimulatorPayChannel } from '@gerbang/shared/contract/payins';
-import {
-  type SimulatorIssueRequest,
-  type SimulatorIssueResult,
-  simulatorIssueRequest,
+import type {
+  SimulatorIssueRequest,
+  SimulatorIssueResult,
 } from '@gerbang/shared/contract/payins-simulator';
 import { findPayinChannel, type PayinChannelKind } from '@gerbang/shared/domain/payin-channels';
 import { accessDenied, validationError } from '../../http/errors';
@@ -80,15 +80,7 @@ export async function simulateIssue(
 }
 
 export const simulatorIssueRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: '/dev/simulator/issue',
-    access: {
-      public: true,
-      reason: 'demo/test-only issuing for the payer simulator; not registered in production',
-    },
-    body: simulatorIssueRequest,
-    handler: async ({ services, body }) =>
-      ok(await simulateIssue(services, body), 'simulator.issued'),
-  }),
+  defineRoute(devCalls.simulatorIssue, async ({ services, body }) =>
+    ok(await simulateIssue(services, body), 'simulator.issued'),
+  ),
 ];

@@ -6,13 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RC } from '@gerbang/shared';
-import {
-  type SimulatorPayChannel,
-  type SimulatorPayRequest,
-  type SimulatorPayResult,
-  type SimulatorSettleResult,
-  simulatorPayRequest,
-  simulatorSettleRequest,
+import { devCalls } from '@gerbang/shared/contract/dev-calls';
+import type {
+  SimulatorPayChannel,
+  SimulatorPayRequest,
+  SimulatorPayResult,
+  SimulatorSettleResult,
 } from '@gerbang/shared/contract/payins';
 import { ApiError, accessDenied } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
@@ -96,36 +95,18 @@ export async function simulateSettlement(
   return { settled: report.settledHolds, settlements: report.settlements, skipped: report.skipped };
 }
 
-const ACCESS = {
-  public: true,
-  reason:
-    'demo/test-only payer simulator (a payer is not a portal user); not registered in production',
-} as const;
-
 export const payinSimulatorRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: '/dev/simulator/pay',
-    access: ACCESS,
-    body: simulatorPayRequest,
-    handler: async ({ services, body }) => {
-      const answer = await simulatePayment(services, body);
-      if (answer.outcome === null) return ok(answer, 'payins.simulator.recorded');
-      return ok(answer, answer.replayed ? 'payins.simulator.replayed' : 'payins.simulator.paid');
-    },
+  defineRoute(devCalls.simulatorPay, async ({ services, body }) => {
+    const answer = await simulatePayment(services, body);
+    if (answer.outcome === null) return ok(answer, 'payins.simulator.recorded');
+    return ok(answer, answer.replayed ? 'payins.simulator.replayed' : 'payins.simulator.paid');
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/dev/simulator/settle',
-    access: ACCESS,
-    body: simulatorSettleRequest,
-    handler: async ({ services, body }) => {
-      const answer = await simulateSettlement(services, body);
-      return ok(
-        answer,
-        answer.skipped ? 'payins.simulator.bankDowntime' : 'payins.simulator.settled',
-        { count: answer.settled },
-      );
-    },
+  defineRoute(devCalls.simulatorSettle, async ({ services, body }) => {
+    const answer = await simulateSettlement(services, body);
+    return ok(
+      answer,
+      answer.skipped ? 'payins.simulator.bankDowntime' : 'payins.simulator.settled',
+      { count: answer.settled },
+    );
   }),
 ];

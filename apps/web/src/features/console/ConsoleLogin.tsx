@@ -1,3 +1,4 @@
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Alert,
   Button,
@@ -28,7 +29,7 @@ export function ConsoleLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await consoleApi.post('/auth/login', { email, password, captcha });
+    const res = await consoleApi.call(consoleCalls.login, { email, password, captcha });
     setBusy(false);
     if (res.rc === '00') onLoggedIn();
     else {

@@ -1,3 +1,4 @@
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import { Box, Button, Center, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { DemoView } from './DemoView';
 import { MerchantPage, MerchantsView } from './MerchantsView';
 import { NewsView } from './NewsView';
 import { QueuesView } from './QueuesView';
-import { may, type StaffView } from './types';
+import { may } from './types';
 
 /**
  * The provider console (issue 17 §4) at /console: its own login, session and layout, apart from
@@ -21,7 +22,7 @@ export default function ConsolePage() {
   const session = useQuery({
     queryKey: ['console-session'],
     queryFn: async () => {
-      const res = await consoleApi.get<{ staff: StaffView | null; csrf: string }>('/auth/session');
+      const res = await consoleApi.call(consoleCalls.session);
       setConsoleCsrf(res.data?.csrf ?? null);
       return res.data?.staff ?? null;
     },
@@ -76,7 +77,7 @@ export default function ConsolePage() {
               variant="light"
               data-testid="console-logout"
               onClick={async () => {
-                await consoleApi.post('/auth/logout', {});
+                await consoleApi.call(consoleCalls.logout, {});
                 setConsoleCsrf(null);
                 await reload();
               }}

@@ -1,18 +1,28 @@
+import type { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import { Button, Group, Popover, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
-import { consoleApi } from './consoleApi';
+import { consoleApi, type Envelope } from './consoleApi';
+
+type Calls = typeof consoleCalls;
+/** A queue's two decisions on one request: approve (with a value, e.g. the NMID) and reject. */
+export type DecisionCalls =
+  | { approve: Calls['approveRegistration']; reject: Calls['rejectRegistration'] }
+  | { approve: Calls['approveAdvance']; reject: Calls['rejectAdvance'] }
+  | { approve: Calls['approveNmid']; reject: Calls['rejectNmid'] };
 
 /** Approve (optionally with a value, e.g. the NMID) and reject-with-reason buttons of one request. */
 export function Decide({
-  base,
+  calls,
+  id,
   onDone,
   testId,
   approveField,
 }: {
-  /** e.g. `/registrations/12` */
-  base: string;
+  calls: DecisionCalls;
+  /** The request's id. */
+  id: number;
   onDone: () => void;
   testId: string;
   approveField?: { name: string; label: string };
@@ -21,16 +31,19 @@ export function Decide({
   const [reason, setReason] = useState('');
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
-  async function run(path: string, body: unknown) {
+  async function run(sent: () => Promise<Envelope<unknown>>) {
     setBusy(true);
-    const res = await consoleApi.post(path, body);
+    const res = await sent();
     setBusy(false);
     if (res.rc === '00') {
       showInfoDialog(res.rd);
       onDone();
     } else showErrorDialog(res.rd);
   }
-  const approve = approveField ? (
+  // The approve bodies differ by queue (the NMID's carries the NMID); the server checks each.
+  const approve = (body: Record<string, string>) =>
+    consoleApi.call(calls.approve as Calls['approveNmid'], body, { params: { id } });
+  const approveButton = approveField ? (
     <Popover withinPortal position="bottom-end">
       <Popover.Target>
         <Button size="xs" color="teal" data-testid={`${testId}-approve`}>
@@ -49,7 +62,7 @@ export function Decide({
             size="xs"
             color="teal"
             loading={busy}
-            onClick={() => run(`${base}/approve`, { [approveField.name]: value })}
+            onClick={() => run(() => approve({ [approveField.name]: value }))}
             data-testid={`${testId}-approve-confirm`}
           >
             {t('console.reg.approve')}
@@ -62,7 +75,7 @@ export function Decide({
       size="xs"
       color="teal"
       loading={busy}
-      onClick={() => run(`${base}/approve`, {})}
+      onClick={() => run(() => approve({}))}
       data-testid={`${testId}-approve`}
     >
       {t('console.reg.approve')}
@@ -70,7 +83,7 @@ export function Decide({
   );
   return (
     <Group gap="xs" wrap="nowrap">
-      {approve}
+      {approveButton}
       <Popover withinPortal position="bottom-end">
         <Popover.Target>
           <Button size="xs" color="red" variant="light" data-testid={`${testId}-reject`}>
@@ -89,7 +102,9 @@ export function Decide({
               size="xs"
               color="red"
               loading={busy}
-              onClick={() => run(`${base}/reject`, { reason })}
+              onClick={() =>
+                run(() => consoleApi.call(calls.reject, { reason }, { params: { id } }))
+              }
               data-testid={`${testId}-reject-confirm`}
             >
               {t('console.reg.confirmReject')}

@@ -1,3 +1,4 @@
+import { consoleDemoCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Alert,
   Button,
@@ -17,33 +18,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { showErrorDialog } from '../../lib/dialogs';
-import { consoleApi } from './consoleApi';
+import { consoleApi, consoleQuery, type Envelope } from './consoleApi';
 import { may, type StaffView } from './types';
-
-interface DemoState {
-  now: string;
-  bankDowntime: { startsAtWib: string; endsAtWib: string } | null;
-  rates: { currency: string; sellingRate: number; validUntil: string }[];
-}
 
 const CURRENCIES = ['PHP', 'INR', 'MYR', 'SGD', 'CNY', 'HKD'];
 
 /** Demo mode: the simulator's clock, bank downtime and remittance rates (issue 17 §4). */
 export function DemoView({ staff }: { staff: StaffView }) {
   const { t, i18n } = useTranslation();
-  const state = useQuery({
-    queryKey: ['console', 'demo'],
-    queryFn: async () => (await consoleApi.get<DemoState>('/demo')).data,
-  });
+  const state = useQuery(consoleQuery(consoleDemoCalls.state));
   const [at, setAt] = useState('');
   const [currency, setCurrency] = useState<string>('SGD');
   const [rate, setRate] = useState<number | string>('');
   const canUpdate = may(staff, 'console_demo', 'UPDATE');
-  async function post(path: string, body: unknown) {
-    const res = await consoleApi.post(path, body);
+  /** A switch's answer: its message on a refusal, then the state as it is now. */
+  async function after(sent: Promise<Envelope<unknown>>) {
+    const res = await sent;
     if (res.rc !== '00') showErrorDialog(res.rd);
     await state.refetch();
   }
+  const setClock = (at: string | null) => after(consoleApi.call(consoleDemoCalls.clock, { at }));
   const d = state.data;
   return (
     <Stack maw={640}>
@@ -64,13 +58,10 @@ export function DemoView({ staff }: { staff: StaffView }) {
                 value={at}
                 onChange={(e) => setAt(e.currentTarget.value)}
               />
-              <Button
-                onClick={() => void post('/demo/clock', { at: new Date(at).toISOString() })}
-                disabled={!at}
-              >
+              <Button onClick={() => void setClock(new Date(at).toISOString())} disabled={!at}>
                 {t('console.demo.set')}
               </Button>
-              <Button variant="light" onClick={() => void post('/demo/clock', { at: null })}>
+              <Button variant="light" onClick={() => void setClock(null)}>
                 {t('console.demo.reset')}
               </Button>
             </Group>
@@ -84,7 +75,11 @@ export function DemoView({ staff }: { staff: StaffView }) {
             label={t('console.demo.downtimeOn')}
             checked={d?.bankDowntime != null}
             disabled={!canUpdate || !d}
-            onChange={(e) => void post('/demo/downtime', { enabled: e.currentTarget.checked })}
+            onChange={(e) =>
+              void after(
+                consoleApi.call(consoleDemoCalls.downtime, { enabled: e.currentTarget.checked }),
+              )
+            }
             data-testid="demo-downtime"
           />
           <Alert color="gray">{t('console.demo.downtimeNote')}</Alert>
@@ -124,7 +119,14 @@ export function DemoView({ staff }: { staff: StaffView }) {
                 w={160}
               />
               <Button
-                onClick={() => void post('/demo/rates', { currency, selling_rate: Number(rate) })}
+                onClick={() =>
+                  void after(
+                    consoleApi.call(consoleDemoCalls.rates, {
+                      currency,
+                      selling_rate: Number(rate),
+                    }),
+                  )
+                }
                 disabled={rate === ''}
               >
                 {t('console.demo.setRate')}

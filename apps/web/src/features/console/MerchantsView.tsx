@@ -1,4 +1,4 @@
-import type { Environment } from '@gerbang/shared';
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Anchor,
   Badge,
@@ -19,28 +19,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Money } from '../../components/Money';
 import { showErrorDialog } from '../../lib/dialogs';
-import { consoleApi } from './consoleApi';
+import { consoleApi, consoleQuery } from './consoleApi';
 import { may, type StaffView } from './types';
-
-interface MerchantRow {
-  id: number;
-  username: string;
-  nama_agen: string;
-  id_grup: number;
-  user_type: string;
-  enable_api: boolean;
-  portal_disabled: boolean;
-  business_activated: boolean;
-}
 
 /** Merchant search (issue 17 §4). */
 export function MerchantsView() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
-  const list = useQuery({
-    queryKey: ['console', 'merchants', q],
-    queryFn: async () => (await consoleApi.get<MerchantRow[]>('/merchants', { q })).data ?? [],
-  });
+  const list = useQuery(consoleQuery(consoleCalls.merchants, { q }));
   return (
     <Stack>
       <TextInput
@@ -93,46 +79,20 @@ export function MerchantsView() {
   );
 }
 
-interface MerchantDetail {
-  agent: MerchantRow & { email: string; is_approved_kyc: boolean; status_reg: boolean };
-  users: {
-    id: number;
-    username: string;
-    nama: string;
-    main: boolean;
-    portal_access: boolean;
-    deleted_at: string | null;
-  }[];
-  balances: Record<Environment, { balance: number; hold_balance: number }>;
-  transactions: {
-    id_transaksi: string;
-    environment: string;
-    kind: string;
-    jenis_trx: string;
-    status_trx: string;
-    nominal_origin: number;
-    time_request: string;
-  }[];
-  callbacks: { status: number; count: number; last: string | null }[];
-}
-
 /** One merchant: profile, users, balances and holds (from the ledger), transactions, callbacks, switches. */
 export function MerchantPage({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const page = useQuery({
-    queryKey: ['console', 'merchant', id],
-    queryFn: async () => {
-      const res = await consoleApi.get<MerchantDetail>(`/merchants/${id}`);
-      if (res.rc !== '00') throw new Error(res.rd);
-      return res.data;
-    },
-  });
+  const page = useQuery(
+    consoleQuery(consoleCalls.merchant, undefined, { params: { id: id ?? '' } }),
+  );
   const d = page.data;
   if (!d) return <Text c="dimmed">{page.error ? String(page.error.message) : '…'}</Text>;
   const canUpdate = may(staff, 'console_merchants', 'UPDATE');
   async function toggle(body: { api?: boolean; portal?: boolean }) {
-    const res = await consoleApi.post(`/merchants/${id}/access`, body);
+    const res = await consoleApi.call(consoleCalls.merchantAccess, body, {
+      params: { id: id ?? '' },
+    });
     if (res.rc !== '00') showErrorDialog(res.rd);
     await page.refetch();
   }

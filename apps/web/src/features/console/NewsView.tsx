@@ -1,3 +1,5 @@
+import type { NewsArticle } from '@gerbang/shared/contract/console';
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Badge,
   Button,
@@ -15,17 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
-import { consoleApi } from './consoleApi';
+import { consoleApi, consoleQuery } from './consoleApi';
 import { may, type StaffView } from './types';
-
-interface Article {
-  id: number;
-  title: string;
-  category_id: number;
-  foto: string;
-  konten: string;
-  is_published: boolean;
-}
 
 const EMPTY = { title: '', category_id: '1598', foto: '', konten: '' };
 
@@ -35,23 +28,26 @@ const EMPTY = { title: '', category_id: '1598', foto: '', konten: '' };
  */
 export function NewsView({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
-  const list = useQuery({
-    queryKey: ['console', 'news'],
-    queryFn: async () => (await consoleApi.get<Article[]>('/news')).data ?? [],
-  });
+  const list = useQuery(consoleQuery(consoleCalls.news));
   const [editing, setEditing] = useState<number | null>(null);
   const [form, setForm] = useState(EMPTY);
   const canUpdate = may(staff, 'console_content', 'UPDATE');
   async function save() {
-    const res = await consoleApi.post(editing ? `/news/${editing}` : '/news', form);
+    const res = editing
+      ? await consoleApi.call(consoleCalls.updateNews, form, { params: { id: editing } })
+      : await consoleApi.call(consoleCalls.createNews, form);
     if (res.rc !== '00') return showErrorDialog(res.rd);
     showInfoDialog(res.rd);
     setEditing(null);
     setForm(EMPTY);
     await list.refetch();
   }
-  async function publish(a: Article) {
-    const res = await consoleApi.post(`/news/${a.id}/publish`, { published: !a.is_published });
+  async function publish(a: NewsArticle) {
+    const res = await consoleApi.call(
+      consoleCalls.publishNews,
+      { published: !a.is_published },
+      { params: { id: a.id } },
+    );
     if (res.rc !== '00') showErrorDialog(res.rd);
     await list.refetch();
   }

@@ -1,3 +1,4 @@
+import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import {
   Anchor,
   Badge,
@@ -16,57 +17,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '../../components/Money';
-import { consoleApi } from './consoleApi';
+import { callUrl } from '../../lib/api';
+import { consoleQuery } from './consoleApi';
 import { Decide } from './Decide';
 import { may, type StaffView } from './types';
 
 const MISSING_PHOTO =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'%3E%3Crect width='48' height='48' fill='%23f1f3f5'/%3E%3Cpath d='M14 32l7-9 5 6 4-5 6 8z' fill='%23ced4da'/%3E%3C/svg%3E";
 
-interface Registration {
-  id: number;
-  agentId: number;
-  username: string;
-  kind: string;
-  submittedAt: string | null;
-  fields: Record<string, string>;
-  documents: { kind: string }[];
-}
-interface Advance {
-  id: number;
-  agentId: number;
-  username: string;
-  dateFrom: string;
-  dateTo: string;
-  namaProduk: string;
-  nominal: number;
-  /** Days the server refused, saved with "Tetap Simpan": not advanced, shown to the reviewer. */
-  missingDates: { date: string; reason: string }[];
-}
-interface Nmid {
-  id: number;
-  agentId: number;
-  agentName: string;
-  type: string;
-  namaUsaha: string;
-  images: string[];
-}
-interface Failing {
-  agentId: number;
-  username: string;
-  failed: number;
-}
-
-function useList<T>(key: string, path: string, query: Record<string, string>, enabled: boolean) {
-  return useQuery({
-    queryKey: ['console', key],
-    enabled,
-    queryFn: async () => {
-      const res = await consoleApi.get<T[]>(path, query);
-      return res.rc === '00' ? res.data : [];
-    },
-  });
-}
+/** A registration's document and an NMID request's photo, opened by the browser itself. */
+const documentUrl = (id: number, kind: string) =>
+  callUrl(consoleCalls.registrationDocument, undefined, { id, kind });
+const photoUrl = (id: number, which: string) =>
+  callUrl(consoleCalls.nmidImage, undefined, { id, which });
 
 function Section({
   title,
@@ -98,25 +61,24 @@ function Section({
 /** The queues with their counts (issue 17 §4): registrations/KYC, NMID, advance funds, failing callbacks. */
 export function QueuesView({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
-  const regs = useList<Registration>(
-    'regs',
-    '/registrations',
-    { status: 'waiting' },
-    may(staff, 'console_registrations', 'READ'),
-  );
-  const nmid = useList<Nmid>('nmid', '/nmid', { status: '0' }, may(staff, 'console_nmid', 'READ'));
-  const advance = useList<Advance>(
-    'advance',
-    '/advance',
-    { status: '0' },
-    may(staff, 'console_advance', 'READ'),
-  );
-  const failing = useList<Failing>(
-    'failing',
-    '/callbacks/failing',
-    {},
-    may(staff, 'console_callbacks', 'READ'),
-  );
+  // A queue the staff member may not read is not asked for (nor a refused one shown: count 0).
+  const readable = (module: string) => ({ enabled: may(staff, module, 'READ') });
+  const regs = useQuery({
+    ...consoleQuery(consoleCalls.registrations, { status: 'waiting' }),
+    ...readable('console_registrations'),
+  });
+  const nmid = useQuery({
+    ...consoleQuery(consoleCalls.nmid, { status: 0 }),
+    ...readable('console_nmid'),
+  });
+  const advance = useQuery({
+    ...consoleQuery(consoleCalls.advance, { status: 0 }),
+    ...readable('console_advance'),
+  });
+  const failing = useQuery({
+    ...consoleQuery(consoleCalls.failingCallbacks),
+    ...readable('console_callbacks'),
+  });
   const counts = [
     { label: t('console.queues.registrations'), n: regs.data?.length ?? 0 },
     { label: t('console.queues.nmid'), n: nmid.data?.length ?? 0 },
@@ -158,13 +120,9 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   <Group gap={4}>
                     {r.documents.map((d) => (
-                      <Anchor
-                        key={d.kind}
-                        href={`/api/console/registrations/${r.id}/documents/${d.kind}`}
-                        target="_blank"
-                      >
+                      <Anchor key={d.kind} href={documentUrl(r.id, d.kind)} target="_blank">
                         <Image
-                          src={`/api/console/registrations/${r.id}/documents/${d.kind}`}
+                          src={documentUrl(r.id, d.kind)}
                           alt={d.kind}
                           w={48}
                           h={48}
@@ -181,7 +139,11 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   {may(staff, 'console_registrations', 'UPDATE') && (
                     <Decide
-                      base={`/registrations/${r.id}`}
+                      calls={{
+                        approve: consoleCalls.approveRegistration,
+                        reject: consoleCalls.rejectRegistration,
+                      }}
+                      id={r.id}
                       onDone={() => void regs.refetch()}
                       testId={`reg-${r.id}`}
                     />
@@ -208,13 +170,9 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   <Group gap={4}>
                     {r.images.map((which) => (
-                      <Anchor
-                        key={which}
-                        href={`/api/console/nmid/${r.id}/images/${which}`}
-                        target="_blank"
-                      >
+                      <Anchor key={which} href={photoUrl(r.id, which)} target="_blank">
                         <Image
-                          src={`/api/console/nmid/${r.id}/images/${which}`}
+                          src={photoUrl(r.id, which)}
                           alt={which}
                           w={48}
                           h={48}
@@ -231,7 +189,8 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   {may(staff, 'console_nmid', 'UPDATE') && (
                     <Decide
-                      base={`/nmid/${r.id}`}
+                      calls={{ approve: consoleCalls.approveNmid, reject: consoleCalls.rejectNmid }}
+                      id={r.id}
                       onDone={() => void nmid.refetch()}
                       testId={`nmid-${r.id}`}
                       approveField={{ name: 'nmid', label: 'NMID' }}
@@ -274,7 +233,11 @@ export function QueuesView({ staff }: { staff: StaffView }) {
                 <Table.Td>
                   {may(staff, 'console_advance', 'UPDATE') && (
                     <Decide
-                      base={`/advance/${r.id}`}
+                      calls={{
+                        approve: consoleCalls.approveAdvance,
+                        reject: consoleCalls.rejectAdvance,
+                      }}
+                      id={r.id}
                       onDone={() => void advance.refetch()}
                       testId={`advance-${r.id}`}
                     />

@@ -1,25 +1,15 @@
+import { devCalls } from '@gerbang/shared/contract/dev-calls';
 import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api';
-
-interface Mail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  kind: string;
-  created_at: string;
-}
+import { callQuery } from '../../lib/api';
 
 /** Demo-only mailbox: the mail outbox, newest first, refreshed every 3 s. Not a translated product page. */
 export default function MailboxPage() {
   const { t } = useTranslation();
   const mails = useQuery({
-    queryKey: ['dev-mailbox'],
-    queryFn: async () =>
-      (await api.get<Mail[]>('/dev/mailbox', { limit: 50 }, { silent: true })).data ?? [],
+    ...callQuery(devCalls.mailbox, { limit: 50 }, { silent: true }),
     refetchInterval: 3000,
   });
   return (

@@ -1,10 +1,10 @@
 import { LANGUAGES, type Language, RC } from '@gerbang/shared';
 import { authCalls } from '@gerbang/shared/contract/auth-calls';
+import { devCalls } from '@gerbang/shared/contract/dev-calls';
 import {
   SIMULATOR_PAY_CHANNELS,
   type SimulatorPayChannel,
   type SimulatorPayResult,
-  type SimulatorSettleResult,
   simulatorPayFormSchema,
 } from '@gerbang/shared/contract/payins';
 import {
@@ -48,7 +48,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { QrCode } from '../../components/QrCode';
-import { api, callKey, client } from '../../lib/api';
+import { callKey, client } from '../../lib/api';
 import { firstFieldError, requestResolver } from '../../lib/forms/spec-form';
 import { changeLanguage } from '../../lib/i18n';
 import { decodeQrImage } from './qr-image';
@@ -159,11 +159,9 @@ function SettlementCard() {
   const [answer, setAnswer] = useState<{ ok: boolean; rd: string } | null>(null);
   const settle = async (all: boolean) => {
     setRunning(all ? 'all' : 'due');
-    const res = await api.post<SimulatorSettleResult>(
-      '/dev/simulator/settle',
-      all ? { all: true } : {},
-      { silent: true },
-    );
+    const res = await client.call(devCalls.simulatorSettle, all ? { all: true } : {}, {
+      silent: true,
+    });
     setRunning(null);
     setAnswer({ ok: res.rc === RC.OK && !res.data?.skipped, rd: res.rd });
   };
@@ -280,12 +278,13 @@ function PayForm({ onAnswer }: { onAnswer: (answer: PayAnswer) => void }) {
   const onValid = async () => {
     setError(null);
     setPaying(true);
-    const res = await api.post<SimulatorPayResult>(
-      '/dev/simulator/pay',
+    const res = await client.call(
+      devCalls.simulatorPay,
       {
         channel,
         number: number.trim(),
-        amount,
+        // The resolver let the form through: the amount is a number by now.
+        amount: amount as number,
         ...(reference.trim() ? { reference: reference.trim() } : {}),
       },
       { silent: true },
