@@ -1,9 +1,11 @@
+import { AGENT_GROUP } from '@gerbang/shared';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
+import { useLoggedIn } from '../lib/session';
 
 interface RegistrationState {
   registration: {
@@ -16,7 +18,10 @@ interface RegistrationState {
 /**
  * Shown instead of a money feature to a business not activated yet (spec 02 §1), with the state of
  * its activation request (issue 17 §3: not submitted, waiting for review, rejected with the reason)
- * and, for the main user, the button that (re)submits it.
+ * and, for the main user, the button that (re)submits it. It is the one activation banner: for
+ * agent group 3 it also carries the spec's prompt to activate the business (spec 01 §2), until the
+ * request is waiting for review — then the state says what happens next, and a prompt to do what
+ * is already done would only contradict it.
  */
 export function ActivationNotice() {
   const { t } = useTranslation();
@@ -32,6 +37,10 @@ export function ActivationNotice() {
     },
   });
   const reg = state.data?.registration ?? null;
+  const prompts =
+    useLoggedIn().agent.id_grup === AGENT_GROUP.INACTIVE_BUSINESS &&
+    state.data !== undefined &&
+    reg?.status !== 'waiting';
   async function submit() {
     setBusy(true);
     await api.post('/signup/activation', {});
@@ -47,6 +56,11 @@ export function ActivationNotice() {
     >
       <Stack gap="xs">
         <Text size="sm">{t('common.activationNotice')}</Text>
+        {prompts && (
+          <Text size="sm" fw={600} data-testid="activate-business">
+            {t('common.activateBusinessPrompt')}
+          </Text>
+        )}
         {state.data && (
           <Group gap="xs" data-testid="activation-state">
             <Text size="sm" fw={600}>
