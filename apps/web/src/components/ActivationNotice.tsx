@@ -1,3 +1,4 @@
+import { AGENT_GROUP } from '@gerbang/shared';
 import { signupCalls } from '@gerbang/shared/contract/signup-calls';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
@@ -5,11 +6,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callKey, client } from '../lib/api';
+import { useLoggedIn } from '../lib/session';
 
 /**
  * Shown instead of a money feature to a business not activated yet (spec 02 §1), with the state of
  * its activation request (issue 17 §3: not submitted, waiting for review, rejected with the reason)
- * and, for the main user, the button that (re)submits it.
+ * and, for the main user, the button that (re)submits it. It is the one activation banner: for
+ * agent group 3 it also carries the spec's prompt to activate the business (spec 01 §2), until the
+ * request is waiting for review — then the state says what happens next, and a prompt to do what
+ * is already done would only contradict it.
  */
 export function ActivationNotice() {
   const { t } = useTranslation();
@@ -24,6 +29,10 @@ export function ActivationNotice() {
     },
   });
   const reg = state.data?.registration ?? null;
+  const prompts =
+    useLoggedIn().agent.id_grup === AGENT_GROUP.INACTIVE_BUSINESS &&
+    state.data !== undefined &&
+    reg?.status !== 'waiting';
   async function submit() {
     setBusy(true);
     await client.call(signupCalls.activation, {});
@@ -39,6 +48,11 @@ export function ActivationNotice() {
     >
       <Stack gap="xs">
         <Text size="sm">{t('common.activationNotice')}</Text>
+        {prompts && (
+          <Text size="sm" fw={600} data-testid="activate-business">
+            {t('common.activateBusinessPrompt')}
+          </Text>
+        )}
         {state.data && (
           <Group gap="xs" data-testid="activation-state">
             <Text size="sm" fw={600}>

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
+import {
+  payoutDetailResult,
+  payoutReceiptHead,
+  payoutReceiptTail,
+  payoutStatusResult,
+  payoutTableHead,
+  payoutTableTail,
+} from './payout-results';
 
 /**
  * International remittance (spec 02 §2.4, §5 International, §7): six destination currencies, an
@@ -306,20 +314,10 @@ export const purposeItem = z.object({ id: z.string(), name: z.string() });
 export type PurposeItem = z.infer<typeof purposeItem>;
 
 export const remittanceTableData = z.object({
-  CATATAN: z.string(),
-  'ID TRANSAKSI': z.string(),
-  KETERANGAN: z.string(),
-  'NAMA CHANNEL': z.string(),
-  'NAMA PELANGGAN': z.string(),
-  'NAMA PRODUK': z.string(),
-  'NO PELANGGAN': z.string(),
-  NOMINAL: z.number(),
-  'NOMINAL ADMIN': z.number(),
+  ...payoutTableHead,
   'NOMINAL TUJUAN': z.string(),
   KURS: z.number(),
-  'TANGGAL TRANSAKSI': z.string(),
-  'KODE PENGAMBILAN': z.string().optional(),
-  'CARA BAYAR': z.string().optional(),
+  ...payoutTableTail,
 });
 export type RemittanceTableData = z.infer<typeof remittanceTableData>;
 
@@ -350,15 +348,7 @@ export const remittanceInquiryResult = z.object({
 export type RemittanceInquiryResult = z.infer<typeof remittanceInquiryResult>;
 
 export const remittanceReceipt = z.object({
-  id_transaksi: z.string(),
-  tanggal_transaksi: z.string(),
-  transaction_date: z.string(),
-  nama_channel: z.string(),
-  nama_pelanggan: z.string(),
-  no_pelanggan: z.string(),
-  nominal: z.number(),
-  nominal_admin: z.number(),
-  total: z.number(),
+  ...payoutReceiptHead,
   nominal_destination: z.number(),
   currency,
   selling_rate: z.number(),
@@ -367,23 +357,12 @@ export const remittanceReceipt = z.object({
   status_trx: remittanceStatus,
   keterangan: z.string(),
   tabledata: remittanceTableData,
-  produkname: z.string(),
-  checksum: z.string(),
-  uuid_user: z.string(),
-  id_produk: z.string(),
+  ...payoutReceiptTail,
 });
 export type RemittanceReceipt = z.infer<typeof remittanceReceipt>;
 
-export const remittanceStatusResult = z.object({
-  payment_reff: z.string(),
-  id_produk: z.string(),
-  status_trx: remittanceStatus,
-});
+export const remittanceStatusResult = payoutStatusResult(remittanceStatus);
 export type RemittanceStatusResult = z.infer<typeof remittanceStatusResult>;
 
-export const remittanceDetailResult = z.object({
-  tabledata: remittanceTableData,
-  produkname: z.string(),
-  receipt: remittanceReceipt,
-});
+export const remittanceDetailResult = payoutDetailResult(remittanceTableData, remittanceReceipt);
 export type RemittanceDetailResult = z.infer<typeof remittanceDetailResult>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
 import { INQUIRY_ACCESS, INQUIRY_ROUTE_ACCESS, WITHDRAW_ACCESS } from './access-rules';
+import {
+  payoutDetailResult,
+  payoutReceiptHead,
+  payoutReceiptTail,
+  payoutStatusResult,
+  payoutTableHead,
+  payoutTableTail,
+} from './payout-results';
 
 /**
  * The withdraw calls of spec 02 §7 (cash-out to a bank, an e-wallet or Indomaret cash pick-up).
@@ -207,20 +215,7 @@ export const favouriteDestination = z.object({
 export type FavouriteDestination = z.infer<typeof favouriteDestination>;
 
 /** The key/value table of an inquiry or a payment (spec 02 §3); payment adds the retail rows. */
-export const withdrawTableData = z.object({
-  CATATAN: z.string(),
-  'ID TRANSAKSI': z.string(),
-  KETERANGAN: z.string(),
-  'NAMA CHANNEL': z.string(),
-  'NAMA PELANGGAN': z.string(),
-  'NAMA PRODUK': z.string(),
-  'NO PELANGGAN': z.string(),
-  NOMINAL: z.number(),
-  'NOMINAL ADMIN': z.number(),
-  'TANGGAL TRANSAKSI': z.string(),
-  'KODE PENGAMBILAN': z.string().optional(),
-  'CARA BAYAR': z.string().optional(),
-});
+export const withdrawTableData = z.object({ ...payoutTableHead, ...payoutTableTail });
 export type WithdrawTableData = z.infer<typeof withdrawTableData>;
 
 export const withdrawInquiryResult = z.object({
@@ -253,42 +248,22 @@ export type WithdrawStatus = z.infer<typeof withdrawStatus>;
 
 /** The transaction result of spec 02 §3, plus what the receipt needs. */
 export const withdrawPaymentResult = z.object({
-  id_transaksi: z.string(),
-  tanggal_transaksi: z.string(),
-  /** WIB business date `YYYY-MM-DD`, for the invoice link. */
-  transaction_date: z.string(),
-  nama_channel: z.string(),
-  nama_pelanggan: z.string(),
-  no_pelanggan: z.string(),
-  nominal: z.number(),
-  nominal_admin: z.number(),
-  total: z.number(),
+  ...payoutReceiptHead,
   token_code: z.string().nullable(),
   note: z.string().nullable(),
   status_trx: withdrawStatus,
   keterangan: z.string().nullable(),
   is_void: z.string().nullable(),
   tabledata: withdrawTableData,
-  produkname: z.string(),
   url_image: z.string(),
-  checksum: z.string(),
-  uuid_user: z.string(),
-  id_produk: z.string(),
+  ...payoutReceiptTail,
 });
 export type WithdrawPaymentResult = z.infer<typeof withdrawPaymentResult>;
 
-export const withdrawStatusResult = z.object({
-  payment_reff: z.string(),
-  id_produk: z.string(),
-  status_trx: withdrawStatus,
-});
+export const withdrawStatusResult = payoutStatusResult(withdrawStatus);
 export type WithdrawStatusResult = z.infer<typeof withdrawStatusResult>;
 
-export const withdrawDetailResult = z.object({
-  tabledata: withdrawTableData,
-  produkname: z.string(),
-  receipt: withdrawPaymentResult,
-});
+export const withdrawDetailResult = payoutDetailResult(withdrawTableData, withdrawPaymentResult);
 export type WithdrawDetailResult = z.infer<typeof withdrawDetailResult>;
 
 /**

@@ -5,10 +5,10 @@ import {
 } from '@gerbang/shared/contract/bulk-transfer';
 import { Box, Button, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrokenRow } from './broken-rows';
+import { VirtualGrid } from './VirtualGrid';
 
 /** Tall enough for a cell's input and one line of its reason. */
 const ROW_HEIGHT = 64;
@@ -16,7 +16,7 @@ const GRID =
   '52px 72px minmax(130px, 1fr) minmax(110px, 0.8fr) minmax(150px, 1fr) 110px minmax(130px, 1fr) 84px';
 
 /**
- * The rows that break a rule, virtualised like the rows table: every cell is an input the user can
+ * The rows that break a rule, virtualised like the rows table (`VirtualGrid`): every cell is an input the user can
  * fix in place, a broken cell shows its reason (from the last check) under it, and a row can be
  * dropped. The page re-checks the edits.
  */
@@ -30,70 +30,48 @@ export function FixRowsTable({
   onDrop(index: number): void;
 }) {
   const { t } = useTranslation();
-  const parent = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: broken.length,
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
   return (
-    <Box
-      data-testid="bulk-fix-table"
-      style={{ border: '1px solid var(--mantine-color-red-3)', borderRadius: 8 }}
-    >
-      <Box style={{ overflowX: 'auto' }}>
-        <Box miw={900}>
-          <Box
-            px="xs"
-            py={8}
-            style={{
-              display: 'grid',
-              gridTemplateColumns: GRID,
-              gap: 8,
-              fontWeight: 600,
-              fontSize: 13,
-              borderBottom: '1px solid var(--mantine-color-gray-3)',
-            }}
-          >
-            <span>{t('bulk.fix.row')}</span>
-            {BULK_TRANSFER_COLUMNS.map((column) => (
-              <span key={column}>{t(`bulk.col.${column}`)}</span>
-            ))}
-            <span>{t('bulk.fix.action')}</span>
-          </Box>
-          <div
-            ref={parent}
-            style={{ height: Math.min(400, broken.length * ROW_HEIGHT + 4), overflowY: 'auto' }}
-            data-testid="bulk-fix-scroll"
-          >
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => (
-                <FixRow
-                  key={(broken[item.index] as BrokenRow).raw.line}
-                  row={broken[item.index] as BrokenRow}
-                  top={item.start}
-                  onEdit={(column, value) => onEdit(item.index, column, value)}
-                  onDrop={() => onDrop(item.index)}
-                />
-              ))}
-            </div>
-          </div>
-        </Box>
-      </Box>
-    </Box>
+    <VirtualGrid
+      grid={GRID}
+      rowHeight={ROW_HEIGHT}
+      maxHeight={400}
+      minWidth={900}
+      count={broken.length}
+      overscan={8}
+      border="1px solid var(--mantine-color-red-3)"
+      testId="bulk-fix-table"
+      scrollTestId="bulk-fix-scroll"
+      header={
+        <>
+          <span>{t('bulk.fix.row')}</span>
+          {BULK_TRANSFER_COLUMNS.map((column) => (
+            <span key={column}>{t(`bulk.col.${column}`)}</span>
+          ))}
+          <span>{t('bulk.fix.action')}</span>
+        </>
+      }
+      row={(index, style) => (
+        <FixRow
+          key={(broken[index] as BrokenRow).raw.line}
+          row={broken[index] as BrokenRow}
+          style={style}
+          onEdit={(column, value) => onEdit(index, column, value)}
+          onDrop={() => onDrop(index)}
+        />
+      )}
+    />
   );
 }
 
 /** One broken row: the line, an input per cell (broken ones marked), Drop, and the reasons. */
 function FixRow({
   row: { raw, problems },
-  top,
+  style,
   onEdit,
   onDrop,
 }: {
   row: BrokenRow;
-  top: number;
+  style: CSSProperties;
   onEdit(column: BulkTransferColumn, value: string): void;
   onDrop(): void;
 }) {
@@ -104,23 +82,8 @@ function FixRow({
     <Box
       px="xs"
       data-testid={`bulk-fix-row-${raw.line}`}
-      style={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        right: 0,
-        height: ROW_HEIGHT,
-        transform: `translateY(${top}px)`,
-        display: 'grid',
-        gridTemplateColumns: GRID,
-        gridTemplateRows: '30px 18px',
-        gap: 8,
-        rowGap: 4,
-        alignItems: 'center',
-        paddingTop: 6,
-        fontSize: 13,
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-      }}
+      // Two grid lines: the inputs, then the reasons under them.
+      style={{ ...style, gridTemplateRows: '30px 18px', rowGap: 4, paddingTop: 6 }}
     >
       <Text size="sm">{raw.line}</Text>
       {BULK_TRANSFER_COLUMNS.map((column) => (

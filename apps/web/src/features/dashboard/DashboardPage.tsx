@@ -28,6 +28,11 @@ function useDashboardDate(today: string): [string, (date: string) => void] {
   return [date, setDate];
 }
 
+/** An unactivated business: its activation banner carries the group-3 prompt (one banner, not two). */
+function showsActivationNotice(session: ReturnType<typeof useLoggedIn>): boolean {
+  return !session.agent.enable_api && session.business_status === 1;
+}
+
 function Notices() {
   const { t } = useTranslation();
   const session = useLoggedIn();
@@ -39,16 +44,17 @@ function Notices() {
           {t('common.cutOffNotice')}
         </Alert>
       )}
-      {session.agent.id_grup === AGENT_GROUP.INACTIVE_BUSINESS && (
-        <Alert color="blue" radius="md" icon={<IconRocket />} data-testid="activate-business">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('common.activateBusinessPrompt')}</Text>
-            <Button component={Link} to="/account" size="xs" variant="white">
-              {t('dashboard.activateBusiness')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {session.agent.id_grup === AGENT_GROUP.INACTIVE_BUSINESS &&
+        !showsActivationNotice(session) && (
+          <Alert color="blue" radius="md" icon={<IconRocket />} data-testid="activate-business">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{t('common.activateBusinessPrompt')}</Text>
+              <Button component={Link} to="/account" size="xs" variant="white">
+                {t('dashboard.activateBusiness')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
     </>
   );
 }
@@ -130,7 +136,7 @@ export default function DashboardPage() {
   if (session.agent.id_grup === AGENT_GROUP.PARTNER && session.user_type === 'Personal END USER')
     return <AppBanner />;
   // An unactivated business sees its activation prompt and state above the overview (issue 17 §3).
-  if (!session.agent.enable_api && session.business_status === 1)
+  if (showsActivationNotice(session))
     return (
       <Stack>
         <ActivationNotice />

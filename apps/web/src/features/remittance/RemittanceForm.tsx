@@ -12,19 +12,13 @@ import {
   toDestination,
   toIdr,
 } from '@gerbang/shared/contract/remittance';
-import {
-  Box,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Box, Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../components/Money';
+import {
+  BalanceShortcuts,
+  PayoutForm,
+  PayoutPasswordInput,
+} from '../../components/payout-wizard/PayoutInputs';
 import { showErrorDialog } from '../../lib/dialogs';
 import type { RemittanceForm } from './remittance-form';
 
@@ -72,14 +66,7 @@ export function RemittanceFormView(props: Props) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        props.onSubmit();
-      }}
-      data-testid="remittance-form"
-    >
+    <PayoutForm testId="remittance-form" onSubmit={props.onSubmit}>
       <Stack gap="sm">
         <Select
           label={t('remittance.form.countryCurrency')}
@@ -126,25 +113,13 @@ export function RemittanceFormView(props: Props) {
             data-testid="remittance-nominal"
           />
           {balance !== null && (
-            <Group justify="space-between" mt={4} wrap="wrap" gap="xs">
-              <Text size="xs" c="dimmed" data-testid="remittance-balance">
-                {t('remittance.form.balance')}: <Money value={balance} />
-              </Text>
-              <Group gap={4}>
-                {REMITTANCE_LIMITS.quickPercents.map((percent) => (
-                  <Button
-                    key={percent}
-                    size="compact-xs"
-                    variant="light"
-                    disabled={!balance || balance <= 0}
-                    onClick={() => setIdr(String(percentOf(balance, percent)))}
-                    data-testid={`remittance-percent-${percent}`}
-                  >
-                    {percent}%
-                  </Button>
-                ))}
-              </Group>
-            </Group>
+            <BalanceShortcuts
+              label={t('remittance.form.balance')}
+              balance={balance}
+              percents={REMITTANCE_LIMITS.quickPercents}
+              onPick={(percent) => setIdr(String(percentOf(balance, percent)))}
+              testPrefix="remittance"
+            />
           )}
         </Box>
         <TextInput
@@ -158,102 +133,12 @@ export function RemittanceFormView(props: Props) {
           onChange={(event) => setDestination(event.currentTarget.value)}
           data-testid="remittance-nominal-destination"
         />
-        <Select
-          label={t('remittance.form.bank')}
-          placeholder={t('remittance.form.bankPlaceholder')}
-          data={banks.map((b) => ({ value: b.id, label: b.namaBank }))}
-          value={form.bank || null}
-          onChange={(value) => onChange({ bank: value ?? '' })}
-          searchable
-          disabled={!selected}
-          data-testid="remittance-bank"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={t('remittance.form.accountNumber')}
-            value={form.accountNumber}
-            maxLength={REMITTANCE_LIMITS.accountNumberMax}
-            onChange={(event) =>
-              onChange({ accountNumber: event.currentTarget.value.replace(/[^0-9A-Za-z-]/g, '') })
-            }
-            data-testid="remittance-account-number"
-          />
-          <TextInput
-            label={t('remittance.form.accountName')}
-            value={form.accountName}
-            maxLength={REMITTANCE_LIMITS.textMax}
-            onChange={(event) => onChange({ accountName: event.currentTarget.value })}
-            data-testid="remittance-account-name"
-          />
-          <TextInput
-            label={t('remittance.form.city')}
-            value={form.city}
-            maxLength={REMITTANCE_LIMITS.textMax}
-            onChange={(event) => onChange({ city: event.currentTarget.value })}
-            data-testid="remittance-city"
-          />
-          <TextInput
-            label={t('remittance.form.idNumber')}
-            value={form.idNumber}
-            maxLength={64}
-            onChange={(event) => onChange({ idNumber: event.currentTarget.value })}
-            data-testid="remittance-id-number"
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('remittance.form.address')}
-          value={form.address}
-          maxLength={255}
-          onChange={(event) => onChange({ address: event.currentTarget.value })}
-          data-testid="remittance-address"
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={t('remittance.form.swift')}
-            value={form.swift}
-            maxLength={11}
-            onChange={(event) => onChange({ swift: event.currentTarget.value.toUpperCase() })}
-            data-testid="remittance-swift"
-          />
-          {needsPhone(form.currency) && (
-            <TextInput
-              label={t('remittance.form.phone')}
-              value={form.phone}
-              maxLength={20}
-              inputMode="tel"
-              onChange={(event) => onChange({ phone: event.currentTarget.value })}
-              data-testid="remittance-phone"
-            />
-          )}
-          {needsIfsc(form.currency) && (
-            <TextInput
-              label={t('remittance.form.ifsc')}
-              value={form.ifsc}
-              maxLength={11}
-              onChange={(event) => onChange({ ifsc: event.currentTarget.value.toUpperCase() })}
-              data-testid="remittance-ifsc"
-            />
-          )}
-          {needsNationality(form.currency) && (
-            <Select
-              label={t('remittance.form.nationality')}
-              placeholder={t('remittance.form.nationalityPlaceholder')}
-              data={NATIONALITIES.map((n) => ({ value: n.code, label: n.name }))}
-              value={form.nationality || null}
-              onChange={(value) => onChange({ nationality: value ?? '' })}
-              data-testid="remittance-nationality"
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        </SimpleGrid>
-        <PasswordInput
+        <BeneficiaryFields form={form} onChange={onChange} banks={banks} disabled={!selected} />
+        <PayoutPasswordInput
           label={t('remittance.form.password')}
           value={form.password}
-          maxLength={REMITTANCE_LIMITS.secretMax}
-          autoComplete="current-password"
-          onChange={(event) => onChange({ password: event.currentTarget.value })}
-          data-testid="remittance-password"
+          onChange={(password) => onChange({ password })}
+          testId="remittance-password"
         />
         <Select
           label={t('remittance.form.purpose')}
@@ -268,6 +153,117 @@ export function RemittanceFormView(props: Props) {
           {t('remittance.form.check')}
         </Button>
       </Stack>
-    </form>
+    </PayoutForm>
+  );
+}
+
+/** The beneficiary abroad: bank, account, identity and the fields its currency needs. */
+function BeneficiaryFields({
+  form,
+  onChange,
+  banks,
+  disabled,
+}: Pick<Props, 'form' | 'onChange' | 'banks'> & { disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Select
+        label={t('remittance.form.bank')}
+        placeholder={t('remittance.form.bankPlaceholder')}
+        data={banks.map((b) => ({ value: b.id, label: b.namaBank }))}
+        value={form.bank || null}
+        onChange={(value) => onChange({ bank: value ?? '' })}
+        searchable
+        disabled={disabled}
+        data-testid="remittance-bank"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('remittance.form.accountNumber')}
+          value={form.accountNumber}
+          maxLength={REMITTANCE_LIMITS.accountNumberMax}
+          onChange={(event) =>
+            onChange({ accountNumber: event.currentTarget.value.replace(/[^0-9A-Za-z-]/g, '') })
+          }
+          data-testid="remittance-account-number"
+        />
+        <TextInput
+          label={t('remittance.form.accountName')}
+          value={form.accountName}
+          maxLength={REMITTANCE_LIMITS.textMax}
+          onChange={(event) => onChange({ accountName: event.currentTarget.value })}
+          data-testid="remittance-account-name"
+        />
+        <TextInput
+          label={t('remittance.form.city')}
+          value={form.city}
+          maxLength={REMITTANCE_LIMITS.textMax}
+          onChange={(event) => onChange({ city: event.currentTarget.value })}
+          data-testid="remittance-city"
+        />
+        <TextInput
+          label={t('remittance.form.idNumber')}
+          value={form.idNumber}
+          maxLength={64}
+          onChange={(event) => onChange({ idNumber: event.currentTarget.value })}
+          data-testid="remittance-id-number"
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('remittance.form.address')}
+        value={form.address}
+        maxLength={255}
+        onChange={(event) => onChange({ address: event.currentTarget.value })}
+        data-testid="remittance-address"
+      />
+      <CurrencyFields form={form} onChange={onChange} />
+    </>
+  );
+}
+
+/** SWIFT, and what the destination currency asks for besides (phone, IFSC, nationality). */
+function CurrencyFields({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput
+        label={t('remittance.form.swift')}
+        value={form.swift}
+        maxLength={11}
+        onChange={(event) => onChange({ swift: event.currentTarget.value.toUpperCase() })}
+        data-testid="remittance-swift"
+      />
+      {needsPhone(form.currency) && (
+        <TextInput
+          label={t('remittance.form.phone')}
+          value={form.phone}
+          maxLength={20}
+          inputMode="tel"
+          onChange={(event) => onChange({ phone: event.currentTarget.value })}
+          data-testid="remittance-phone"
+        />
+      )}
+      {needsIfsc(form.currency) && (
+        <TextInput
+          label={t('remittance.form.ifsc')}
+          value={form.ifsc}
+          maxLength={11}
+          onChange={(event) => onChange({ ifsc: event.currentTarget.value.toUpperCase() })}
+          data-testid="remittance-ifsc"
+        />
+      )}
+      {needsNationality(form.currency) && (
+        <Select
+          label={t('remittance.form.nationality')}
+          placeholder={t('remittance.form.nationalityPlaceholder')}
+          data={NATIONALITIES.map((n) => ({ value: n.code, label: n.name }))}
+          value={form.nationality || null}
+          onChange={(value) => onChange({ nationality: value ?? '' })}
+          data-testid="remittance-nationality"
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </SimpleGrid>
   );
 }

@@ -1,25 +1,19 @@
-import { formatThousands } from '@gerbang/shared';
 import {
   type BankListItem,
-  formatAccountNumberInput,
   type ProductListItem,
   WITHDRAW_LIMITS,
 } from '@gerbang/shared/contract/withdraw';
 import { isVaCapable } from '@gerbang/shared/domain/banks';
-import {
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
+import {
+  AccountNumberInput,
+  PayoutForm,
+  PayoutPasswordInput,
+  RupiahAmountInput,
+} from '../../components/payout-wizard/PayoutInputs';
 import {
   type DomesticTab,
   EMPTY_DOMESTIC_FORM as EMPTY,
@@ -52,40 +46,22 @@ export function DomesticFormStep({
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" p="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        data-testid="domestic-form"
-      >
+      <PayoutForm testId="domestic-form" onSubmit={submit}>
         <Stack gap="md">
           <DestinationFields form={form} change={change} lookups={lookups} />
-          <TextInput
+          <AccountNumberInput
             label={
               form.tab === 'retail' ? t('transfer.customerNumber') : t('transfer.accountNumber')
             }
-            inputMode="numeric"
             value={form.number}
-            maxLength={WITHDRAW_LIMITS.accountNumberMax}
-            onChange={(event) =>
-              change({ number: formatAccountNumberInput(event.currentTarget.value) })
-            }
-            data-testid="domestic-number"
+            onChange={(number) => change({ number })}
+            testId="domestic-number"
           />
-          <TextInput
+          <RupiahAmountInput
             label={t('transfer.amount')}
-            inputMode="numeric"
-            leftSection={<Text size="sm">Rp.</Text>}
-            value={form.amount === '' ? '' : formatThousands(Number(form.amount))}
-            onChange={(event) => {
-              const digits = event.currentTarget.value
-                .replace(/\D/g, '')
-                .slice(0, WITHDRAW_LIMITS.amountDigitsMax);
-              change({ amount: digits === '' ? '' : String(Number(digits)) });
-            }}
-            data-testid="domestic-amount"
+            value={form.amount}
+            onChange={(amount) => change({ amount })}
+            testId="domestic-amount"
           />
           <TextInput
             label={t('transfer.note')}
@@ -94,13 +70,11 @@ export function DomesticFormStep({
             onChange={(event) => change({ note: event.currentTarget.value })}
             data-testid="domestic-note"
           />
-          <PasswordInput
+          <PayoutPasswordInput
             label={t('transfer.password')}
             value={form.password}
-            maxLength={WITHDRAW_LIMITS.secretMax}
-            autoComplete="current-password"
-            onChange={(event) => change({ password: event.currentTarget.value })}
-            data-testid="domestic-password"
+            onChange={(password) => change({ password })}
+            testId="domestic-password"
           />
           {!isTestUser && <Captcha ref={captchaRef} onChange={(captcha) => change({ captcha })} />}
           <Group justify="space-between">
@@ -110,7 +84,7 @@ export function DomesticFormStep({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </PayoutForm>
     </Card>
   );
 }

@@ -1,31 +1,19 @@
 import { domesticFormSchema } from '@gerbang/shared/contract/transfer';
+import {
+  EMPTY_PAYOUT_FIELDS,
+  inquiryBody,
+  type PayoutFormFields,
+} from '../../components/payout-wizard/payout-form';
 import { requestResolver } from '../../lib/forms/spec-form';
 
 export type DomesticTab = 'bank' | 'ewallet' | 'retail';
 
-export interface DomesticForm {
+export interface DomesticForm extends PayoutFormFields {
   tab: DomesticTab;
-  code: string;
-  accountKind: 'NORMAL' | 'VA';
-  number: string;
-  amount: string;
-  password: string;
-  ewallet: string;
   note: string;
-  captcha: string;
 }
 
-export const EMPTY_DOMESTIC_FORM: DomesticForm = {
-  tab: 'bank',
-  code: '',
-  accountKind: 'NORMAL',
-  number: '',
-  amount: '',
-  password: '',
-  ewallet: '',
-  note: '',
-  captcha: '',
-};
+export const EMPTY_DOMESTIC_FORM: DomesticForm = { tab: 'bank', ...EMPTY_PAYOUT_FIELDS, note: '' };
 
 /**
  * The domestic form checked with the shared inquiry request (spec 02 §5 rules 1–7): bank and
@@ -35,13 +23,8 @@ export const domesticResolver = (isTestUser: boolean) =>
   requestResolver<DomesticForm>(
     (form) => domesticFormSchema(form.tab === 'ewallet' ? 'ewallet' : 'cashout', isTestUser),
     (form) => ({
-      code: form.tab === 'ewallet' ? '' : form.code,
-      number: form.number,
-      nominal: String(Number(form.amount || '0')),
-      password: form.password,
-      produk: form.ewallet,
+      ...inquiryBody(form, form.tab === 'ewallet'),
       note: form.note,
-      recaptcha: form.captcha,
       type_inq: 'domestic',
     }),
   );

@@ -1,34 +1,20 @@
 import { withdrawFormSchema } from '@gerbang/shared/contract/withdraw';
+import {
+  EMPTY_PAYOUT_FIELDS,
+  inquiryBody,
+  type PayoutFormFields,
+} from '../../components/payout-wizard/payout-form';
 import { requestResolver } from '../../lib/forms/spec-form';
 
 export type TransferType = 'bank' | 'ewallet' | 'favourite';
 
-export interface WithdrawForm {
+/** A favourite carries its bank code (or e-wallet) and number into the shared fields. */
+export interface WithdrawForm extends PayoutFormFields {
   type: TransferType;
-  /** Bank code or IDMTARIKTUNAI (bank type), from the favourite for the favourite type. */
-  code: string;
-  accountKind: 'NORMAL' | 'VA';
-  /** As shown: digits grouped with dashes. */
-  number: string;
-  /** Digits only. */
-  amount: string;
-  password: string;
-  ewallet: string;
   favouriteId: string;
-  captcha: string;
 }
 
-export const EMPTY_FORM: WithdrawForm = {
-  type: 'bank',
-  code: '',
-  accountKind: 'NORMAL',
-  number: '',
-  amount: '',
-  password: '',
-  ewallet: '',
-  favouriteId: '',
-  captcha: '',
-};
+export const EMPTY_FORM: WithdrawForm = { type: 'bank', ...EMPTY_PAYOUT_FIELDS, favouriteId: '' };
 
 /**
  * The withdraw form checked with the shared inquiry request (spec 02 §5 rules 1–6): the bank-like
@@ -37,12 +23,5 @@ export const EMPTY_FORM: WithdrawForm = {
 export const withdrawResolver = (isTestUser: boolean) =>
   requestResolver<WithdrawForm>(
     (form) => withdrawFormSchema(form.type === 'ewallet' ? 'ewallet' : 'cashout', isTestUser),
-    (form) => ({
-      code: form.type === 'ewallet' ? '' : form.code,
-      number: form.number,
-      nominal: String(Number(form.amount || '0')),
-      password: form.password,
-      produk: form.ewallet,
-      recaptcha: form.captcha,
-    }),
+    (form) => inquiryBody(form, form.type === 'ewallet'),
   );
