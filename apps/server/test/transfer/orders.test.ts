@@ -140,6 +140,16 @@ describe.each(testDatabases())('domestic transfer orders on %s', (kind) => {
       const kinds = new Set((channels.data as Array<{ kind: string }>).map((c) => c.kind));
       expect(kinds).toEqual(new Set(['VA', 'QRIS', 'RETAIL', 'TRANSFER']));
       expect(channels.data[0].admin_fee).toBe(2_500);
+      // Spec 02 §3 account_number_name: the receiving account's holder for a manual transfer;
+      // empty where the number is issued per order.
+      const byId = new Map(
+        (channels.data as Array<{ id: string; account_number_name: string }>).map((c) => [
+          c.id,
+          c.account_number_name,
+        ]),
+      );
+      expect(byId.get('TRF014')).toBe('PT GERBANG PEMBAYARAN NUSANTARA');
+      expect(byId.get('VA014')).toBe('');
       const vouchers = await partner.get('/transaction/list_voucher');
       expect(
         (vouchers.data as Array<{ voucher_kode: string }>).map((v) => v.voucher_kode),
@@ -404,6 +414,8 @@ describe.each(testDatabases())('domestic transfer orders on %s', (kind) => {
       expect(o.channel.unique_amount).toBeGreaterThanOrEqual(100);
       expect(o.channel.unique_amount).toBeLessThanOrEqual(999);
       expect(o.payment_amount).toBe(40_000 + 2_500 + o.channel.unique_amount);
+      expect(o.channel.account_number_name).toBe('PT GERBANG PEMBAYARAN NUSANTARA');
+      expect(o.channel.account_number).not.toBe('');
       const confirmed = await partner.post('/transaction/confirm_order', {
         username: PARTNER,
         id_order: o.id_order,

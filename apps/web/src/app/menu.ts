@@ -4,9 +4,11 @@ import {
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
   REMITTANCE_MENU_ACCESS,
+  REPORT_AREA_ACCESS,
   REQUEST_PAYMENT_ACCESS,
   showsDepositLink,
   TOPUP_ACCESS,
+  VA_AREA_ACCESS,
   WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
 
@@ -100,6 +102,8 @@ export const MENU: MenuItem[] = [
   {
     key: 'virtual-account',
     labelKey: 'nav.virtualAccount',
+    // Module 9: a sub-user denied virtual_account loses the whole group (and its pages).
+    rule: VA_AREA_ACCESS,
     visible: (s) => !isEndUser(s) || isAggregator(s),
     children: [
       {
@@ -125,6 +129,8 @@ export const MENU: MenuItem[] = [
   {
     key: 'report',
     labelKey: 'nav.report',
+    // The report menu's own module: a sub-user denied `report` loses the whole group.
+    rule: REPORT_AREA_ACCESS,
     visible: (s) => !isEndUser(s),
     children: [
       {

@@ -1,4 +1,5 @@
 import type { AccessRequirement } from '../domain/access-rule';
+import type { Action } from '../domain/permissions';
 import { hasDepositLink } from '../domain/users';
 
 /**
@@ -7,10 +8,41 @@ import { hasDepositLink } from '../domain/users';
  * contract module re-exports its own (`@gerbang/shared/contract/<area>` is unchanged).
  */
 
-/** CREATE on bulk_virtual_account, API enabled, a main account (spec 03 §6): server, page, menu. */
+/**
+ * Whole areas a main user may deny a sub-user in the permission editor (spec 01 §6: virtual
+ * account 9 and callback 24 among the per-user denials; `report` is the report menu's own module).
+ * Each is added to every rule of its area's pages, menu items and calls, so one unchecked box
+ * takes effect on the page and on the server alike. Main users are never denied (the editor only
+ * edits sub-accounts), so they keep every area their group grants.
+ */
+export const AREA_PERMISSIONS = {
+  /** The virtual-account area: VA history, reserved VAs, bulk VA upload and its data. */
+  virtualAccount: { module: 'virtual_account', action: 'READ' },
+  /** The callback URL settings: READ shows them, UPDATE changes them. */
+  callbackRead: { module: 'callback', action: 'READ' },
+  callbackUpdate: { module: 'callback', action: 'UPDATE' },
+  /** The monthly reports (/report/{key}) and the report menu. */
+  report: { module: 'report', action: 'READ' },
+} as const satisfies Record<string, { module: string; action: Action }>;
+
+/** The virtual-account menu group and every VA page and call: virtual_account READ. */
+export const VA_AREA_ACCESS = {
+  permission: AREA_PERMISSIONS.virtualAccount,
+} as const satisfies AccessRequirement;
+
+/** The report menu group and every monthly report page and call: report READ. */
+export const REPORT_AREA_ACCESS = {
+  permission: AREA_PERMISSIONS.report,
+} as const satisfies AccessRequirement;
+
+/**
+ * CREATE on bulk_virtual_account, API enabled, a main account (spec 03 §6), inside the VA area
+ * (virtual_account READ): server, page, menu.
+ */
 export const BULK_VA_ACCESS = {
   create: {
     permission: { module: 'bulk_virtual_account', action: 'CREATE' },
+    alsoPermissions: [AREA_PERMISSIONS.virtualAccount],
     apiEnabled: true,
     mainUserOnly: true,
     activated: true,
@@ -79,10 +111,24 @@ export const CREDENTIAL_ACCESS = {
     ...PAGE_USERS,
     excludedGroups: [CREDENTIAL_PROMPT_GROUP],
   },
-  /** Callback URL changes: production only (sandbox shows the notice). */
+  /**
+   * Reading the callback URLs: the page's users and callback READ (module 24), so a sub-user
+   * denied callbacks still sees the credential card but not the callback card.
+   */
+  callbackRead: {
+    permission: { module: 'credential', action: 'READ' },
+    alsoPermissions: [AREA_PERMISSIONS.callbackRead],
+    ...PAGE_USERS,
+    excludedGroups: [CREDENTIAL_PROMPT_GROUP],
+  },
+  /**
+   * Callback URL changes and their OTP: callback READ and UPDATE (module 24, not credential
+   * UPDATE: the editor lets a main user grant one without the other); production only (sandbox
+   * shows the notice).
+   */
   callbackChange: {
     permission: { module: 'credential', action: 'READ' },
-    alsoPermissions: [{ module: 'credential', action: 'UPDATE' }],
+    alsoPermissions: [AREA_PERMISSIONS.callbackRead, AREA_PERMISSIONS.callbackUpdate],
     ...PAGE_USERS,
     excludedGroups: [CREDENTIAL_PROMPT_GROUP],
     productionOnly: true,

@@ -19,8 +19,8 @@ import {
 /**
  * The credential page's calls (spec 03 §2.4, §7.2). Reads need credential READ, API enabled,
  * Business or Personal H2H, and not group 3 (the page call itself answers group 3 with the
- * activation prompt); changes need credential UPDATE too; callback URL changes are production
- * only. Every change carries the OTP of its action (`createOtp` first).
+ * activation prompt); changes need credential UPDATE too; the callback URLs need callback READ
+ * (module 24) to be read and callback UPDATE to be changed, in production only. Every change carries the OTP of its action (`createOtp` first).
  */
 export const credentialCalls = {
   credential: defineCall({
@@ -33,14 +33,16 @@ export const credentialCalls = {
   callbackUrls: defineCall({
     method: 'GET',
     path: '/control/setting_callback_url',
-    access: CREDENTIAL_ACCESS.read,
+    access: CREDENTIAL_ACCESS.callbackRead,
     query: z.object({ list: z.string().max(32).optional() }),
     response: callbackUrlsResponse,
   }),
   createOtp: defineCall({
     method: 'POST',
     path: '/control/create_otp',
-    access: CREDENTIAL_ACCESS.change,
+    // The action's own rule is checked by the handler once the brand is known: callback codes
+    // need callback UPDATE (CREDENTIAL_ACCESS.callbackChange), the others credential UPDATE.
+    access: CREDENTIAL_ACCESS.read,
     request: createOtpSchema,
     response: otpResponse,
   }),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { AccessRequirement } from '../domain/access-rule';
+import { AREA_PERMISSIONS } from './access-rules';
 import { TRANSACTION_TYPES } from './dashboard';
 
 /**
  * Monthly reports (spec 01 §2 "Monthly report page", §7 `GET report/{key}`): one row per day of
- * the month and group. Each key carries the access rule the server enforces and the page mirrors.
+ * the month and group. Each key carries the access rule the server enforces and the page mirrors:
+ * report READ (the area) and READ on the key's own module.
  */
 export interface ReportDefinition {
   key: string;
@@ -15,22 +17,35 @@ export interface ReportDefinition {
   hasFullAmount: boolean;
 }
 
+/** Every report is inside the report area: a sub-user denied `report` loses them all. */
+const REPORT = AREA_PERMISSIONS.report;
+
 export const REPORTS = [
   {
     key: 'daily_success_trx',
-    rule: { permission: { module: 'daily_success_trx', action: 'READ' } },
+    rule: {
+      permission: { module: 'daily_success_trx', action: 'READ' },
+      alsoPermissions: [REPORT],
+    },
     unit: 'count',
     hasFullAmount: true,
   },
   {
     key: 'daily_omzet',
-    rule: { permission: { module: 'daily_omzet', action: 'READ' } },
+    rule: {
+      permission: { module: 'daily_omzet', action: 'READ' },
+      alsoPermissions: [REPORT],
+    },
     unit: 'rupiah',
     hasFullAmount: false,
   },
   {
     key: 'daily_callback',
-    rule: { permission: { module: 'daily_callback', action: 'READ' }, apiEnabled: true },
+    rule: {
+      permission: { module: 'daily_callback', action: 'READ' },
+      alsoPermissions: [REPORT],
+      apiEnabled: true,
+    },
     unit: 'count',
     hasFullAmount: false,
   },
@@ -38,6 +53,7 @@ export const REPORTS = [
     key: 'report_transaction_payment_success_by_agen',
     rule: {
       permission: { module: 'report_transaction_payment_success_by_agen', action: 'READ' },
+      alsoPermissions: [REPORT],
       groups: [11],
     },
     unit: 'count',
@@ -47,6 +63,7 @@ export const REPORTS = [
     key: 'report_transaction_payment_success_by_product',
     rule: {
       permission: { module: 'report_transaction_payment_success_by_product', action: 'READ' },
+      alsoPermissions: [REPORT],
       groups: [11],
     },
     unit: 'count',

@@ -166,6 +166,12 @@ export const paymentChannel = z.object({
   service_fee: z.number(),
   text_help: z.string(),
   channel_type: z.enum(['VA', 'TRANSFER']),
+  /**
+   * Spec 02 §3 "payment channel": the holder of the account the payer transfers to — the
+   * provider's receiving account for a manual transfer; '' where the number is issued per order
+   * (VA, QRIS, retail: the order's channel carries it then).
+   */
+  account_number_name: z.string(),
   kind: channelKind,
 });
 export type PaymentChannel = z.infer<typeof paymentChannel>;
@@ -222,7 +228,8 @@ export const transferOrder = z.object({
     code: z.string(),
     virtual_account_number: z.string(),
     account_number: z.string(),
-    account_name: z.string(),
+    /** Spec 02 §3 "payment channel" `account_number_name`: the holder of `account_number`. */
+    account_number_name: z.string(),
     total_amount: z.number(),
     unique_amount: z.number(),
     url_image: z.string(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CREDENTIAL_ACCESS,
   type Language,
   OTP_ACTIONS,
   OTP_TTL_MS,
@@ -10,6 +11,7 @@ import {
   translate,
 } from '@gerbang/shared';
 import { ApiError, refused, validationError } from '../../http/errors';
+import { enforceAccess } from '../../http/guard';
 import type { RouteContext } from '../../http/route';
 import { writeAudit } from '../../platform/audit/audit';
 import { maskEmail } from '../../platform/binding';
@@ -78,9 +80,12 @@ export async function createCredentialOtp(
 ): Promise<OtpResponse> {
   const { services, auth } = ctx;
   if (!isOtpAction(input.brand)) throw refused('credentials.otp.invalidType');
-  // The callback URL change only exists in production (spec 03 §6).
-  if (input.brand === 'callback' && auth.environment !== 'production')
-    throw new ApiError(RC.ACCESS_DENIED, 'common.sandboxNotice');
+  // A code only for an action the caller may take: callback URLs are module 24 (callback UPDATE,
+  // production only: spec 03 §6), the other actions credential UPDATE.
+  enforceAccess(
+    input.brand === 'callback' ? CREDENTIAL_ACCESS.callbackChange : CREDENTIAL_ACCESS.change,
+    auth,
+  );
   await checkCaptcha(ctx, input.captcha, 'credentials.otp.captchaRequired');
   const now = services.now();
   const budget = await spendTry(services.db, OTP_REQUEST_RULE, auth.user.id, now);

@@ -69,6 +69,7 @@ export async function listChannels(
       service_fee: priced.serviceFee,
       text_help: `transfer.help.${def.kind}`,
       channel_type: channelType(def),
+      account_number_name: def.account?.name ?? '',
       kind: def.kind,
     });
   }

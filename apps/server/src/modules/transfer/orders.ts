@@ -618,7 +618,7 @@ export async function orderAnswer(services: Services, order: OrderRow): Promise<
       code: order.channel_code,
       virtual_account_number: kind === 'TRANSFER' ? '' : order.pay_number,
       account_number: order.pay_number,
-      account_name: order.pay_account_name,
+      account_number_name: order.pay_account_name,
       total_amount: Number(order.total_amount),
       unique_amount: Number(order.unique_amount),
       url_image: logoUrl(order.channel_code),

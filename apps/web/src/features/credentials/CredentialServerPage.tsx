@@ -33,6 +33,10 @@ export default function CredentialServerPage() {
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
   const canChange = verdict(CREDENTIAL_ACCESS.change) === 'allowed';
+  // Module 24: callback READ shows the card, callback UPDATE its controls (sandbox: the card
+  // shows the notice itself, from the list's `editable`).
+  const showsCallbacks = verdict(CREDENTIAL_ACCESS.callbackRead) === 'allowed';
+  const canChangeCallbacks = verdict(CREDENTIAL_ACCESS.callbackChange) !== 'denied';
 
   return (
     <Stack gap="lg" data-testid="credential-page">
@@ -56,7 +60,7 @@ export default function CredentialServerPage() {
       )}
       {query.data?.credential && (
         <>
-          <CallbackCard canChange={canChange} start={flow.start} />
+          {showsCallbacks && <CallbackCard canChange={canChangeCallbacks} start={flow.start} />}
           <CredentialCard
             data={query.data.credential}
             canChange={canChange}

@@ -165,6 +165,7 @@ function Remittance() {
               pin={wizard.secret}
               onPinChange={wizard.setSecret}
               onWithdraw={wizard.confirm}
+              onReset={wizard.reset}
               paying={wizard.paying}
             />
           )}

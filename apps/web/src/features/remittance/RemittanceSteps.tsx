@@ -21,9 +21,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCopy, IconMail, IconWorld } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
+import { PaymentDetailTable } from '../../components/PaymentDetailTable';
 import { ReceiptFooter } from '../../components/ReceiptFooter';
 import { callUrl } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
@@ -100,11 +101,57 @@ interface ResultProps {
   pin: string;
   onPinChange(pin: string): void;
   onWithdraw(): void;
+  onReset(): void;
   paying: boolean;
 }
 
+/**
+ * The generic payment-detail table of spec 02 §2.4 over this inquiry, in a dialog: every
+ * key/value row the server returned, ADMIN FEE, TOTAL PAYMENT, the same PIN as the step, and
+ * Transfer (the step's withdraw) and Reset (back to the form).
+ */
+function PaymentDetails(props: ResultProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const { inquiry } = props;
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpened(true)} data-testid="remittance-details">
+        {t('remittance.result.details')}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('remittance.result.details')}
+      >
+        <PaymentDetailTable
+          productName={inquiry.produkname}
+          rows={Object.entries(inquiry.tabledata).filter(
+            (entry): entry is [string, string | number] => entry[1] !== undefined,
+          )}
+          adminFee={inquiry.nominal_admin}
+          total={inquiry.total}
+          pin={props.pin}
+          pinMax={REMITTANCE_LIMITS.secretMax}
+          onPinChange={props.onPinChange}
+          onTransfer={() => {
+            setOpened(false);
+            props.onWithdraw();
+          }}
+          onReset={() => {
+            setOpened(false);
+            props.onReset();
+          }}
+          busy={props.paying}
+        />
+      </Modal>
+    </>
+  );
+}
+
 /** Step 2 (spec 02 §2.4 result screen): the summary, the OTP notice and the PIN field. */
-export function RemittanceResult({ inquiry, pin, onPinChange, onWithdraw, paying }: ResultProps) {
+export function RemittanceResult(props: ResultProps) {
+  const { inquiry, pin, onPinChange, onWithdraw, paying } = props;
   const { t } = useTranslation();
   return (
     <form
@@ -161,6 +208,7 @@ export function RemittanceResult({ inquiry, pin, onPinChange, onWithdraw, paying
         <Button type="submit" loading={paying} data-testid="remittance-withdraw">
           {t('remittance.result.withdraw')}
         </Button>
+        <PaymentDetails {...props} />
       </Stack>
     </form>
   );

@@ -404,6 +404,11 @@ export default function DomesticPage() {
                             {t('transfer.adminFee')} {formatRupiah(c.admin_fee)} ·{' '}
                             {t('transfer.serviceFee')} {formatRupiah(c.service_fee)}
                           </Text>
+                          {c.account_number_name !== '' && (
+                            <Text size="xs" c="dimmed" data-testid={`channel-holder-${c.id}`}>
+                              {t('transfer.accountNumberName', { name: c.account_number_name })}
+                            </Text>
+                          )}
                           <Text size="xs" c="dimmed">
                             {t(c.text_help)}
                           </Text>

@@ -139,7 +139,7 @@ export function PaymentInstructions({ order }: { order: TransferOrder }) {
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
                 {numberLabel}
-                {channel.kind === 'TRANSFER' ? ` · ${channel.account_name}` : ''}
+                {channel.kind === 'TRANSFER' ? ` · ${channel.account_number_name}` : ''}
               </Text>
               <Text ff="monospace" fw={700} size="xl" data-testid="order-pay-number">
                 {channel.account_number}

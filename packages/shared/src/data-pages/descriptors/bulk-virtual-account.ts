@@ -1,3 +1,4 @@
+import { AREA_PERMISSIONS } from '../../contract/access-rules';
 import type { DataPageDescriptor } from '../types';
 import {
   enumCol,
@@ -13,7 +14,13 @@ import {
 export const BULK_VIRTUAL_ACCOUNT_PAGE: DataPageDescriptor = {
   path: 'bulk_virtual_account',
   titleKey: 'data.pages.bulk_virtual_account',
-  access: { permission: read('bulk_virtual_account'), apiEnabled: true, notEndUser: true },
+  // Inside the virtual-account area: a sub-user denied virtual_account loses the page too.
+  access: {
+    permission: read('bulk_virtual_account'),
+    alsoPermissions: [AREA_PERMISSIONS.virtualAccount],
+    apiEnabled: true,
+    notEndUser: true,
+  },
   columns: [
     numericId('id'),
     rangeInstant('date_created'),

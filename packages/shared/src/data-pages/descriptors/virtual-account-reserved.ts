@@ -1,10 +1,15 @@
+import { AREA_PERMISSIONS } from '../../contract/access-rules';
 import type { DataPageDescriptor } from '../types';
 import { enumCol, money, rangeInstant, read, text } from './kit';
 
 export const VIRTUAL_ACCOUNT_RESERVED_PAGE: DataPageDescriptor = {
   path: 'virtual_account_reserved',
   titleKey: 'data.pages.virtual_account_reserved',
-  access: { permission: read('virtual_account_reserved') },
+  // Inside the virtual-account area: a sub-user denied virtual_account loses the page too.
+  access: {
+    permission: read('virtual_account_reserved'),
+    alsoPermissions: [AREA_PERMISSIONS.virtualAccount],
+  },
   columns: [
     text('customer_id'),
     text('nama_pemilik'),

@@ -1,10 +1,15 @@
+import { AREA_PERMISSIONS } from '../../contract/access-rules';
 import type { DataPageDescriptor } from '../types';
 import { enumCol, instant, long, money, numericId, rangeInstant, read, text } from './kit';
 
 export const VIRTUAL_ACCOUNT_TRANSACTION_PAGE: DataPageDescriptor = {
   path: 'virtual_account_transaction',
   titleKey: 'data.pages.virtual_account_transaction',
-  access: { permission: read('virtual_account_transaction') },
+  // Inside the virtual-account area: a sub-user denied virtual_account loses the page too.
+  access: {
+    permission: read('virtual_account_transaction'),
+    alsoPermissions: [AREA_PERMISSIONS.virtualAccount],
+  },
   columns: [
     numericId('id'),
     text('virtual_account_no'),
