@@ -80,7 +80,8 @@ function xlsxColumnStyles(columns: readonly DataColumn[], header: readonly strin
   });
 }
 
-const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
+// Named, or LibreOffice draws a font without a name in its serif default.
+const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { name: 'Calibri', bold: true } };
 
 const XLSX_COLUMN_FORMATS: Partial<Record<DataColumn['display'], string>> = {
   datetime: XLSX_FORMATS.datetime,

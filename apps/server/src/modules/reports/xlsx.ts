@@ -2,6 +2,9 @@ import type { ReportDefinition, ReportRow } from '@gerbang/shared';
 import ExcelJS from 'exceljs';
 import { calendarDate, wibWallClock, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
 
+/** The workbook's default font, named on bold rows too (LibreOffice draws an unnamed one in serif). */
+const FONT = 'Calibri';
+
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -31,7 +34,7 @@ export async function reportWorkbook(opts: {
     return label === key ? group : label;
   };
 
-  sheet.addRow([t(`reports.titles.${report.key}`)]).font = { bold: true, size: 14 };
+  sheet.addRow([t(`reports.titles.${report.key}`)]).font = { name: FONT, bold: true, size: 14 };
   const month = `${period.slice(0, 4)}-${period.slice(4, 6)}`;
   sheet.addRow([t('reports.periodLabel'), calendarDate(month) ?? month]).getCell(2).numFmt =
     XLSX_FORMATS.month;
@@ -46,7 +49,7 @@ export async function reportWorkbook(opts: {
     ...(report.hasFullAmount ? [t('reports.columns.fullamount')] : []),
   ];
   const headerRow = sheet.addRow(header);
-  headerRow.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  headerRow.font = { name: FONT, bold: true, color: { argb: 'FFFFFFFF' } };
   headerRow.eachCell((cell) => {
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1C7ED6' } };
   });
@@ -68,7 +71,7 @@ export async function reportWorkbook(opts: {
     rows.reduce((sum, r) => sum + r.amount, 0),
     ...(report.hasFullAmount ? [rows.reduce((sum, r) => sum + (r.fullamount ?? 0), 0)] : []),
   ]);
-  total.font = { bold: true };
+  total.font = { name: FONT, bold: true };
   total.getCell(3).numFmt = amountFormat;
   if (report.hasFullAmount) total.getCell(4).numFmt = rupiah;
 
