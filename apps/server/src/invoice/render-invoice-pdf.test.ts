@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pdfTextItems } from '../../test/helpers/pdf-text';
 import { type Invoice, renderInvoicePdf } from './render-invoice-pdf';
 
 const invoice: Invoice = {
@@ -15,26 +16,11 @@ const invoice: Invoice = {
   status: 'SUCCESS',
 };
 
-/**
- * The text of an uncompressed pdfkit page: pdfkit writes each line as a TJ array of hex strings,
- * split wherever Helvetica kerns, so the pieces of one array are joined back into one line.
- */
-function pageText(pdf: Buffer): string[] {
-  const lines: string[] = [];
-  for (const [, array] of pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)) {
-    const pieces = [...array.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) =>
-      Buffer.from(hex, 'hex').toString('latin1'),
-    );
-    lines.push(pieces.join(''));
-  }
-  return lines;
-}
-
 describe('renderInvoicePdf', () => {
   it('renders a PDF with every field, labelled in Indonesian', async () => {
     const pdf = await renderInvoicePdf(invoice, 'id', { compress: false });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pageText(pdf)).toEqual([
+    expect(await pdfTextItems(pdf)).toEqual([
       'Gerbang',
       'Jakarta, Indonesia',
       'INVOICE TRANSAKSI',
@@ -65,7 +51,7 @@ describe('renderInvoicePdf', () => {
       compress: false,
       provider: { name: 'PT Contoh Pembayaran', addressLine: 'Jl. Sudirman 1, Jakarta 10220' },
     });
-    const text = pageText(pdf);
+    const text = await pdfTextItems(pdf);
     expect(text.slice(0, 3)).toEqual([
       'PT Contoh Pembayaran',
       'Jl. Sudirman 1, Jakarta 10220',
@@ -80,6 +66,28 @@ describe('renderInvoicePdf', () => {
     ]) {
       expect(text).toContain(label);
     }
+  });
+
+  it('prints names beyond Latin-1 in an embedded Unicode font (Vietnamese, Polish, Greek)', async () => {
+    const pdf = await renderInvoicePdf(
+      {
+        ...invoice,
+        merchantName: 'Đặng Thị Ánh — Zoë Łukasz',
+        customerName: 'Ζωή Παπαδοπούλου',
+        merchantAddress: 'Phường Bến Nghé, Quận 1, Hồ Chí Minh',
+      },
+      'id',
+      { compress: false },
+    );
+    const text = await pdfTextItems(pdf);
+    expect(text).toContain('Merchant: Đặng Thị Ánh — Zoë Łukasz');
+    expect(text).toContain('Alamat: Phường Bến Nghé, Quận 1, Hồ Chí Minh');
+    expect(text).toContain('Ζωή Παπαδοπούλου');
+    // The font travels in the file (a subset of DejaVu Sans), not a reader's Helvetica.
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
+    expect(raw).toContain('/FontFile2');
+    expect(raw).not.toContain('/Helvetica');
   });
 
   it('renders the same bytes for the same invoice, dated by the transaction', async () => {

@@ -1,7 +1,7 @@
 /**
  * The transaction invoice as a PDF (spec 03 §2.7, §7.5: the page shows page 1 of it; the call
- * answers it as base64). Only pdfkit's built-in Helvetica is used, so no font files ship with us;
- * Helvetica's WinAnsi encoding covers Indonesian and English text.
+ * answers it as base64). Drawn in DejaVu Sans (platform/pdf-fonts.ts), so names beyond Latin-1
+ * (Vietnamese, Polish, Greek, Cyrillic…) print as written.
  */
 import {
   formatRupiah,
@@ -11,6 +11,7 @@ import {
   translate,
 } from '@gerbang/shared';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, useUnicodeFonts } from '../platform/pdf-fonts';
 
 /** `status_trx` of the transaction rows (spec 03 §3.1): anything not final is PROCESS. */
 export type InvoiceStatus = 'SUCCESS' | 'FAILED' | 'PROCESS';
@@ -137,15 +138,16 @@ export async function renderInvoicePdf(
     },
   });
   const done = collect(doc);
+  useUnicodeFonts(doc);
 
   // Letterhead: the logo on the left, the provider's name, address and tax number beside it.
   const top = doc.y;
   drawLogo(doc, provider.logo ?? null, PAGE_MARGIN, top);
   const textX = PAGE_MARGIN + LOGO_SIZE + 12;
   const textWidth = doc.page.width - PAGE_MARGIN - textX;
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('black');
+  doc.font(PDF_FONT.bold).fontSize(16).fillColor('black');
   doc.text(provider.name, textX, top, { width: textWidth });
-  doc.font('Helvetica').fontSize(9).fillColor(GREY);
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(GREY);
   doc.text(provider.addressLine, textX, doc.y, { width: textWidth });
   if (provider.npwp)
     doc.text(`${labels.npwp}: ${provider.npwp}`, textX, doc.y, { width: textWidth });
@@ -153,8 +155,8 @@ export async function renderInvoicePdf(
   doc.y = Math.max(doc.y, top + LOGO_SIZE);
   drawRule(doc);
 
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(14).text(labels.title);
-  doc.font('Helvetica').fontSize(10).text(`${labels.merchant}: ${invoice.merchantName}`);
+  doc.fillColor('black').font(PDF_FONT.bold).fontSize(14).text(labels.title);
+  doc.font(PDF_FONT.regular).fontSize(10).text(`${labels.merchant}: ${invoice.merchantName}`);
   doc.fontSize(9).fillColor(GREY);
   if (invoice.merchantAddress) doc.text(`${labels.address}: ${invoice.merchantAddress}`);
   if (invoice.merchantNpwp) doc.text(`${labels.npwp}: ${invoice.merchantNpwp}`);
@@ -205,10 +207,10 @@ function drawRow(doc: PDFKit.PDFDocument, label: string, value: string, emphasis
   const top = doc.y;
   const valueX = PAGE_MARGIN + LABEL_WIDTH;
   const valueWidth = doc.page.width - PAGE_MARGIN - valueX;
-  doc.font('Helvetica').fontSize(11).fillColor(GREY);
+  doc.font(PDF_FONT.regular).fontSize(11).fillColor(GREY);
   doc.text(label, PAGE_MARGIN, top, { width: LABEL_WIDTH - 10 });
   const labelBottom = doc.y;
-  doc.font(emphasise ? 'Helvetica-Bold' : 'Helvetica').fillColor('black');
+  doc.font(emphasise ? PDF_FONT.bold : PDF_FONT.regular).fillColor('black');
   doc.text(value, valueX, top, { width: valueWidth });
   doc.x = PAGE_MARGIN;
   doc.y = Math.max(labelBottom, doc.y) + 6;

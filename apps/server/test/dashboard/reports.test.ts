@@ -1,4 +1,4 @@
-import type { Environment } from '@gerbang/shared';
+import { type Environment, translate } from '@gerbang/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases';
@@ -304,6 +304,84 @@ describe.each(testDatabases())('monthly reports on %s', (kind) => {
       headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(refused.json().rc).toBe('403');
+  });
+
+  it('every report file has Excel dates and rupiah numbers, and totals equal to the API answer', async () => {
+    const reports = [
+      ['partner@demo.id', 'daily_success_trx'],
+      ['partner@demo.id', 'daily_omzet'],
+      ['partner@demo.id', 'daily_callback'],
+      ['aggregator@demo.id', 'report_transaction_payment_success_by_agen'],
+      ['aggregator@demo.id', 'report_transaction_payment_success_by_product'],
+    ] as const;
+    const WIB = 7 * 3_600_000;
+    const dayCell = (date: string) => new Date(`${date}T00:00:00Z`);
+    for (const [user, key] of reports) {
+      const c = await t.loginAs(user, { lang: 'en' });
+      const api = await c.get<
+        Array<{ date: string; group: string; amount: number; fullamount?: number }>
+      >(`/report/${key}`, { period });
+      expect(api.rc, key).toBe('00');
+      expect(api.data.length, key).toBeGreaterThan(0);
+      const before = t.clock.now.getTime();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/report/${key}/xlsx?period=${period}`,
+        headers: {
+          cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-language': 'en',
+        },
+      });
+      const after = t.clock.now.getTime();
+      expect(res.statusCode, key).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error('no sheet');
+
+      // The period is a month, the time of writing the WIB wall clock (Excel has no zones).
+      const periodCell = sheet.getRow(2).getCell(2);
+      expect(periodCell.type, key).toBe(ExcelJS.ValueType.Date);
+      expect(periodCell.numFmt).toBe('mm/yyyy');
+      expect(periodCell.value).toEqual(dayCell(monthStart));
+      const written = sheet.getRow(3).getCell(2);
+      expect(written.type, key).toBe(ExcelJS.ValueType.Date);
+      expect(written.numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+      const writtenAt = (written.value as Date).getTime();
+      // Excel keeps whole seconds of the WIB time.
+      expect(writtenAt).toBeGreaterThanOrEqual(Math.floor((before + WIB) / 1000) * 1000);
+      expect(writtenAt).toBeLessThanOrEqual(after + WIB);
+
+      const header = 5;
+      const body = api.data.map((_, i) => sheet.getRow(header + 1 + i));
+      const rupiah = key === 'daily_omzet' ? '"Rp. "#,##0' : '#,##0';
+      api.data.forEach((row, i) => {
+        const line = body[i];
+        if (!line) throw new Error('missing line');
+        expect(line.getCell(1).type, key).toBe(ExcelJS.ValueType.Date);
+        expect(line.getCell(1).numFmt).toBe('dd/mm/yyyy');
+        expect(line.getCell(1).value).toEqual(dayCell(row.date));
+        const label = translate('en', `reports.groups.${row.group}`);
+        expect([row.group, label]).toContain(line.getCell(2).value);
+        expect(line.getCell(3).type, key).toBe(ExcelJS.ValueType.Number);
+        expect(line.getCell(3).numFmt).toBe(rupiah);
+        expect(line.getCell(3).value).toBe(row.amount);
+        if (row.fullamount !== undefined) {
+          expect(line.getCell(4).numFmt).toBe('"Rp. "#,##0');
+          expect(line.getCell(4).value).toBe(row.fullamount);
+        }
+      });
+      const total = sheet.getRow(header + 1 + api.data.length);
+      expect(total.getCell(1).value).toBe('Total');
+      expect(total.getCell(3).type, key).toBe(ExcelJS.ValueType.Number);
+      expect(total.getCell(3).numFmt).toBe(rupiah);
+      expect(total.getCell(3).value, key).toBe(api.data.reduce((sum, r) => sum + r.amount, 0));
+      if (api.data[0]?.fullamount !== undefined)
+        expect(total.getCell(4).value, key).toBe(
+          api.data.reduce((sum, r) => sum + (r.fullamount ?? 0), 0),
+        );
+      expect(sheet.rowCount, key).toBe(header + 1 + api.data.length);
+    }
   });
 
   it('refuses a future period and a malformed one', async () => {

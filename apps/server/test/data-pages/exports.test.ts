@@ -13,6 +13,8 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { agentOf, insertCallbacks, insertTransactions } from './factories';
 
+const WIB_MS = 7 * 3_600_000;
+
 /**
  * Export jobs end to end: the download button's call stores the page's query, the worker writes
  * every matching row (several batches) to CSV and XLSX, and the file is served only through its
@@ -118,7 +120,15 @@ describe.each(testDatabases())('export jobs (%s)', (kind) => {
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const amountColumn = header.indexOf('Amount') + 1;
     expect(amountColumn).toBeGreaterThan(0);
-    expect(typeof sheet.getRow(2).getCell(amountColumn).value).toBe('number');
+    // Amounts are numbers shown as rupiah; times are Excel dates showing the WIB wall clock.
+    const amount = sheet.getRow(2).getCell(amountColumn);
+    expect(amount.type).toBe(ExcelJS.ValueType.Number);
+    expect(amount.value).toBe(first.nominal_origin);
+    expect(amount.numFmt).toBe('"Rp. "#,##0');
+    const time = sheet.getRow(2).getCell(header.indexOf('Request Time') + 1);
+    expect(time.type).toBe(ExcelJS.ValueType.Date);
+    expect(time.numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+    expect(time.value).toEqual(new Date(Date.parse(first.time_request) + WIB_MS));
   });
 
   it('the download link is the credential: tampered, moved or expired links are refused', async () => {

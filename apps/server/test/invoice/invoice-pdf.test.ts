@@ -122,6 +122,38 @@ describe.each(testDatabases())('invoice PDF content on %s', (kind) => {
     expect(text).not.toContain('PT Gerbang Pembayaran Indonesia');
     expect(await hasImage(pdf.data)).toBe(true);
   });
+
+  it('prints merchant and customer names beyond Latin-1 (Vietnamese, Polish, Greek) with every field', async () => {
+    const c = await t.loginAs('partner@demo.id', { lang: 'id' });
+    const { agentId } = await agentOf(t.services, 'partner@demo.id');
+    const name = 'Đặng Thị Ánh — Zoë Łukasz 株式会社';
+    await t.services.db
+      .updateTable('business_profiles')
+      .set({ nama_perusahaan: name })
+      .where('agent_id', '=', agentId)
+      .execute();
+    const [id] = await insertTransactions(t.services, agentId, [
+      { nominal_origin: 75_000, nominal_admin: 1_500, customername: 'Ζωή Παπαδοπούλου' },
+    ]);
+    const pdf = await c.get<string>('/invoice/invoice_trx', {
+      id_transaksi: id,
+      date: wibDate(t.services.now()),
+    });
+    expect(pdf.rc, pdf.rd).toBe('00');
+    const text = await pdfText(pdf.data);
+    // DejaVu Sans has no CJK glyphs: the Latin and Greek letters are what must survive.
+    expect(text).toContain('Merchant: Đặng Thị Ánh — Zoë Łukasz');
+    expect(text).toContain('Ζωή Παπαδοπούλου');
+    for (const field of [
+      'INVOICE TRANSAKSI',
+      `ID Transaksi ${id}`,
+      'Nominal Rp. 75.000',
+      'Nominal Admin Rp. 1.500',
+      'Total Rp. 76.500',
+      'Status BERHASIL',
+    ])
+      expect(text).toContain(field);
+  });
 });
 
 describe.each(testDatabases())('session probe on %s', (kind) => {

@@ -8,6 +8,7 @@ import {
   wibParts,
 } from '@gerbang/shared';
 import ExcelJS from 'exceljs';
+import { calendarDate, instantCell, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
 
 /**
  * Writes export rows to CSV and XLSX at the same time, row by row: nothing but the current batch
@@ -51,6 +52,53 @@ export function cellValue(column: DataColumn, value: unknown, lang: Language): C
   if (value instanceof Date) return wibTimestamp(value);
   return String(value);
 }
+
+/** One value as an XLSX cell: like the CSV, but dates are Excel dates (WIB wall clock). */
+export function xlsxValue(column: DataColumn, value: unknown, lang: Language): CellValue | Date {
+  if (value === null || value === undefined) return null;
+  if (column.display === 'datetime') return instantCell(value) ?? cellValue(column, value, lang);
+  if (column.display === 'date' || column.display === 'month') {
+    const day = value instanceof Date ? calendarDate(wibTimestamp(value).slice(0, 10)) : null;
+    return day ?? calendarDate(String(value)) ?? cellValue(column, value, lang);
+  }
+  return cellValue(column, value, lang);
+}
+
+/**
+ * The number format and width of a column in the XLSX. Each style is one object shared by every
+ * cell of its column, so exceljs' style cache (keyed by the object) registers it once per column
+ * instead of once per cell.
+ */
+function xlsxColumnStyles(columns: readonly DataColumn[], header: readonly string[]) {
+  return columns.map((column, index) => {
+    const numFmt = XLSX_COLUMN_FORMATS[column.display];
+    const width = Math.max(
+      XLSX_COLUMN_WIDTHS[column.display] ?? 18,
+      (header[index]?.length ?? 0) + 2,
+    );
+    return { style: numFmt ? { numFmt } : {}, width };
+  });
+}
+
+// Named, or LibreOffice draws a font without a name in its serif default.
+const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { name: 'Calibri', bold: true } };
+
+const XLSX_COLUMN_FORMATS: Partial<Record<DataColumn['display'], string>> = {
+  datetime: XLSX_FORMATS.datetime,
+  date: XLSX_FORMATS.date,
+  month: XLSX_FORMATS.month,
+  money: XLSX_FORMATS.rupiah,
+  number: XLSX_FORMATS.count,
+};
+
+const XLSX_COLUMN_WIDTHS: Partial<Record<DataColumn['display'], number>> = {
+  datetime: 20,
+  date: 12,
+  month: 10,
+  money: 16,
+  number: 10,
+  long: 40,
+};
 
 /**
  * CSV field: quoted when needed; text that a spreadsheet would run as a formula (=, +, -, @,
@@ -128,10 +176,12 @@ export function openExportWriter(opts: {
   const book = opts.xlsxPath
     ? new ExcelJS.stream.xlsx.WorkbookWriter({
         filename: opts.xlsxPath,
-        useStyles: false,
+        // Styles carry the date and number formats.
+        useStyles: true,
         useSharedStrings: false,
       })
     : null;
+  const styles = xlsxColumnStyles(columns, header);
   let sheet: ExcelJS.Worksheet | null = null;
   let sheetRows = 0;
   let sheetNumber = 0;
@@ -139,8 +189,26 @@ export function openExportWriter(opts: {
     sheet?.commit();
     sheetNumber += 1;
     sheet = book?.addWorksheet(sheetNumber === 1 ? 'Data' : `Data ${sheetNumber}`) ?? null;
-    sheet?.addRow(header).commit();
+    if (!sheet) return;
+    sheet.columns = styles.map(({ style, width }) => ({ style, width }));
+    const top = sheet.addRow(header);
+    top.eachCell((cell) => {
+      cell.style = HEADER_STYLE;
+    });
+    top.commit();
     sheetRows = 0;
+  };
+  const addXlsxRow = (row: Record<string, unknown>) => {
+    if (sheetRows >= XLSX_ROWS_PER_SHEET) nextSheet();
+    const line = (sheet as ExcelJS.Worksheet | null)?.addRow(
+      columns.map((c) => xlsxValue(c, row[c.name], lang)),
+    );
+    if (!line) return;
+    line.eachCell((cell, number) => {
+      cell.style = styles[number - 1]?.style ?? {};
+    });
+    line.commit();
+    sheetRows += 1;
   };
   if (book) nextSheet();
 
@@ -151,11 +219,7 @@ export function openExportWriter(opts: {
       for (const row of rows) {
         const cells = columns.map((c) => cellValue(c, row[c.name], lang));
         chunk += `${cells.map(csvField).join(',')}\r\n`;
-        if (book) {
-          if (sheetRows >= XLSX_ROWS_PER_SHEET) nextSheet();
-          (sheet as ExcelJS.Worksheet | null)?.addRow(cells).commit();
-          sheetRows += 1;
-        }
+        if (book) addXlsxRow(row);
       }
       pending = writeChunk(csv, chunk);
       await pending;

@@ -1,11 +1,12 @@
 /**
  * The printable static QRIS sticker of an approved NMID (issue 17 §2): a PNG (the QR code with
  * its quiet zone, large enough to print) or an A6 PDF with the merchant's name and NMID under the
- * code (pdfkit's built-in Helvetica, as the invoice). The QR modules are drawn as vector squares
+ * code (in DejaVu Sans, as the invoice, so a name beyond Latin-1 prints as written). The QR modules are drawn as vector squares
  * in the PDF, so it prints sharp at any size.
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { PDF_FONT, useUnicodeFonts } from '../../platform/pdf-fonts';
 
 export interface Sticker {
   payload: string;
@@ -31,10 +32,11 @@ export async function stickerPdf(sticker: Sticker): Promise<Buffer> {
     margin: 24,
     info: { Title: `QRIS ${sticker.nmid}`, CreationDate: sticker.createdAt },
   });
+  useUnicodeFonts(doc);
   const width = doc.page.width;
-  doc.font('Helvetica-Bold').fontSize(20).text('QRIS', 0, 28, { width, align: 'center' });
+  doc.font(PDF_FONT.bold).fontSize(20).text('QRIS', 0, 28, { width, align: 'center' });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .text('QR Code Standar Pembayaran Nasional', 0, 52, { width, align: 'center' });
   const size = qr.modules.size;
@@ -50,14 +52,15 @@ export async function stickerPdf(sticker: Sticker): Promise<Buffer> {
   doc.fill('#000000');
   const below = 76 + box + 8;
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(12)
-    .text(sticker.merchantName.replace(/[^\x20-\x7e]/g, ''), 16, below, {
+    // Control characters (a pasted line break) would break the one-line name.
+    .text(sticker.merchantName.replace(/\p{Cc}/gu, ' '), 16, below, {
       width: width - 32,
       align: 'center',
     });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(10)
     .text(`NMID: ${sticker.nmid}`, 16, below + 18, { width: width - 32, align: 'center' });
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,10 +1,4 @@
-import {
-  formatWibDateTime,
-  REPORTS,
-  type ReportDefinition,
-  type ReportKey,
-  type reportQuery,
-} from '@gerbang/shared';
+import { REPORTS, type ReportDefinition, type ReportKey, type reportQuery } from '@gerbang/shared';
 import { reportCalls } from '@gerbang/shared/contract/reports-calls';
 import type { z } from 'zod';
 import type { AuthContext } from '../../http/auth-context';
@@ -48,7 +42,7 @@ export const reportRoutes = (REPORTS as readonly ReportDefinition[]).flatMap((re
           period: input.period,
           rows,
           t,
-          generatedAt: formatWibDateTime(services.now()),
+          generatedAt: services.now(),
         });
         reply
           .header('content-type', XLSX_CONTENT_TYPE)

@@ -1,27 +1,32 @@
 import type { ReportDefinition, ReportRow } from '@gerbang/shared';
 import ExcelJS from 'exceljs';
+import { calendarDate, wibWallClock, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
+
+/** The workbook's default font, named on bold rows too (LibreOffice draws an unnamed one in serif). */
+const FONT = 'Calibri';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The Excel export of a monthly report: a title, the period, then one line per row of the
- * report with a total line. Numbers stay numbers (rupiah formatted with dot thousands), so the
- * file can be summed and charted in a spreadsheet.
+ * report with a total line. Numbers stay numbers (rupiah with thousands separators) and dates are
+ * Excel dates (the period a month, the time of writing the WIB wall clock), so the file can be
+ * sorted, summed and charted in a spreadsheet.
  */
 export async function reportWorkbook(opts: {
   report: ReportDefinition;
   period: string;
   rows: readonly ReportRow[];
   t: (key: string, vars?: Record<string, string | number>) => string;
-  generatedAt: string;
+  generatedAt: Date;
 }): Promise<Buffer> {
   const { report, period, rows, t } = opts;
   const book = new ExcelJS.Workbook();
   book.creator = 'Gerbang';
   const sheet = book.addWorksheet(period);
-  const rupiah = '"Rp. "#,##0';
-  const amountFormat = report.unit === 'rupiah' ? rupiah : '#,##0';
+  const rupiah = XLSX_FORMATS.rupiah;
+  const amountFormat = report.unit === 'rupiah' ? rupiah : XLSX_FORMATS.count;
   // Known groups (transaction types, callback statuses) have labels; agent and product names do not.
   const groupLabel = (group: string) => {
     const key = `reports.groups.${group}`;
@@ -29,9 +34,12 @@ export async function reportWorkbook(opts: {
     return label === key ? group : label;
   };
 
-  sheet.addRow([t(`reports.titles.${report.key}`)]).font = { bold: true, size: 14 };
-  sheet.addRow([t('reports.periodLabel'), `${period.slice(4, 6)}/${period.slice(0, 4)}`]);
-  sheet.addRow([t('reports.generatedAt'), opts.generatedAt]);
+  sheet.addRow([t(`reports.titles.${report.key}`)]).font = { name: FONT, bold: true, size: 14 };
+  const month = `${period.slice(0, 4)}-${period.slice(4, 6)}`;
+  sheet.addRow([t('reports.periodLabel'), calendarDate(month) ?? month]).getCell(2).numFmt =
+    XLSX_FORMATS.month;
+  sheet.addRow([t('reports.generatedAt'), wibWallClock(opts.generatedAt)]).getCell(2).numFmt =
+    XLSX_FORMATS.datetime;
   sheet.addRow([]);
 
   const header = [
@@ -41,18 +49,19 @@ export async function reportWorkbook(opts: {
     ...(report.hasFullAmount ? [t('reports.columns.fullamount')] : []),
   ];
   const headerRow = sheet.addRow(header);
-  headerRow.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  headerRow.font = { name: FONT, bold: true, color: { argb: 'FFFFFFFF' } };
   headerRow.eachCell((cell) => {
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1C7ED6' } };
   });
 
   for (const row of rows) {
     const line = sheet.addRow([
-      row.date,
+      calendarDate(row.date) ?? row.date,
       groupLabel(row.group),
       row.amount,
       ...(report.hasFullAmount ? [row.fullamount ?? 0] : []),
     ]);
+    line.getCell(1).numFmt = XLSX_FORMATS.date;
     line.getCell(3).numFmt = amountFormat;
     if (report.hasFullAmount) line.getCell(4).numFmt = rupiah;
   }
@@ -62,7 +71,7 @@ export async function reportWorkbook(opts: {
     rows.reduce((sum, r) => sum + r.amount, 0),
     ...(report.hasFullAmount ? [rows.reduce((sum, r) => sum + (r.fullamount ?? 0), 0)] : []),
   ]);
-  total.font = { bold: true };
+  total.font = { name: FONT, bold: true };
   total.getCell(3).numFmt = amountFormat;
   if (report.hasFullAmount) total.getCell(4).numFmt = rupiah;
 
