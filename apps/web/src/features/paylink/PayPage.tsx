@@ -11,7 +11,7 @@ import {
   type PublicPayMethod,
   type PublicPaymentRequest,
   type PublicPaymentStatus,
-} from '@gerbang/shared/contract/request-payment-paths';
+} from '@gerbang/shared/contract/request-payment';
 // The subpath, not the package root: the pay page's bundle stays free of zod and the catalogs.
 import { formatRupiah } from '@gerbang/shared/format/money';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
