@@ -18,6 +18,12 @@ import {
   requestPaymentRow,
 } from './request-payment';
 
+/**
+ * Codes that the public page lists apart (spec 03 §7.4). Here rather than in the schema module:
+ * the pay page imports only this module, whose schemas the web build strips, so it loads no zod.
+ */
+export const PAY_SEPARATE_CODES = ['523', 'QRISB', 'PAYGOPAY'] as const;
+
 const PUBLIC = {
   public: true,
   reason: 'the public payment link: an anonymous payer reaches a link by its unguessable secret',

@@ -10,9 +10,6 @@ import { z } from 'zod';
 // The zod-free rules live with the others the route table and menu read.
 export { REQUEST_PAYMENT_ACCESS } from './access-rules';
 
-/** Codes that the public page lists apart (spec 03 §7.4). */
-export const PAY_SEPARATE_CODES = ['523', 'QRISB', 'PAYGOPAY'] as const;
-
 /** Partner reference of an instrument issued by a payment link: `RP:<customerReff>`. */
 export const REQUEST_PAYMENT_REFF_PREFIX = 'RP:';
 
