@@ -291,3 +291,13 @@ export const INQUIRY_ROUTE_ACCESS = {
   productionOnly: true,
   activated: true,
 } as const satisfies AccessRequirement;
+
+/** Advance funds: READ (menu) and ADD (form) on data_dana_talangan, API enabled (spec 03 §6). */
+export const ADVANCE_FUNDS_ACCESS = {
+  read: { permission: { module: 'data_dana_talangan', action: 'READ' }, apiEnabled: true },
+  add: {
+    permission: { module: 'data_dana_talangan', action: 'ADD' },
+    alsoPermissions: [{ module: 'data_dana_talangan', action: 'READ' }],
+    apiEnabled: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AccessRequirement } from '../domain/access-rule';
 import { isDateInRange } from './input-rules';
 
 /**
@@ -8,22 +7,8 @@ import { isDateInRange } from './input-rules';
  * in the console; the advance is recovered from the product's later settlements.
  */
 
-export const ADVANCE_FUNDS_PATHS = {
-  /** The product list call of the form (spec 03 §7.7: "path not shown"). */
-  products: '/data/list_produk_talangan',
-  create: '/data/create_talangan',
-  createNext: '/data/create_talangan_next',
-} as const;
-
-/** READ (menu) and ADD (form) on data_dana_talangan, API enabled (spec 03 §6). */
-export const ADVANCE_FUNDS_ACCESS = {
-  read: { permission: { module: 'data_dana_talangan', action: 'READ' }, apiEnabled: true },
-  add: {
-    permission: { module: 'data_dana_talangan', action: 'ADD' },
-    alsoPermissions: [{ module: 'data_dana_talangan', action: 'READ' }],
-    apiEnabled: true,
-  },
-} as const satisfies Record<string, AccessRequirement>;
+// The zod-free rules live with the others the route table and menu read.
+export { ADVANCE_FUNDS_ACCESS } from './access-rules';
 
 export const ADVANCE_FUNDS_LIMITS = {
   /** One request covers at most this many days. */
@@ -34,11 +19,10 @@ export const ADVANCE_FUNDS_LIMITS = {
 export const ADVANCE_STATUS = { new: 0, approved: 1, rejected: 2, disbursed: 3 } as const;
 
 /** Why a date was rejected (the panel lists them; the server decides). */
-export type MissingDateReason = 'future' | 'no_sales' | 'already_advanced';
-export interface MissingDate {
-  date: string;
-  reason: MissingDateReason;
-}
+export const missingDateReason = z.enum(['future', 'no_sales', 'already_advanced']);
+export type MissingDateReason = z.infer<typeof missingDateReason>;
+export const missingDate = z.object({ date: z.string(), reason: missingDateReason });
+export type MissingDate = z.infer<typeof missingDate>;
 
 const date = (key: string) =>
   z
@@ -66,13 +50,17 @@ export const createTalanganBody = z
   });
 export type CreateTalanganBody = z.infer<typeof createTalanganBody>;
 
-export interface TalanganProduct {
-  id_produk: string;
-  nama_produk: string;
-}
+/** A product the merchant may ask an advance for (its sales are still held). */
+export const talanganProduct = z.object({ id_produk: z.string(), nama_produk: z.string() });
+export type TalanganProduct = z.infer<typeof talanganProduct>;
 
-export interface CreateTalanganAnswer {
-  id: number;
-  nominal: number;
-  missing_dates: MissingDate[];
-}
+/** The request saved (rc 00); on rc 99 the envelope's `data` holds `missing_dates` alone. */
+export const createTalanganAnswer = z.object({
+  id: z.number().int(),
+  nominal: z.number().int(),
+  missing_dates: z.array(missingDate),
+});
+export type CreateTalanganAnswer = z.infer<typeof createTalanganAnswer>;
+
+/** What the rc 99 answer ("dates rejected") carries: the dates, for "Tetap Simpan". */
+export type TalanganRejection = Pick<CreateTalanganAnswer, 'missing_dates'>;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export * from './request-payment-paths';
-
 /**
  * Request payment and the public payment link (spec 03 §2.5, §2.6, §3.4, §5.5, §5.6, §7.3, §7.4):
  * a merchant creates a payment request; anyone with its link (an unguessable `paymentSecret`, never
@@ -11,6 +9,9 @@ export * from './request-payment-paths';
 
 // The zod-free rules live with the others the route table and menu read.
 export { REQUEST_PAYMENT_ACCESS } from './access-rules';
+
+/** Partner reference of an instrument issued by a payment link: `RP:<customerReff>`. */
+export const REQUEST_PAYMENT_REFF_PREFIX = 'RP:';
 
 export const REQUEST_PAYMENT_LIMITS = {
   /** List page sizes (spec 03 §9): 10, 50, 100, 200, default 10. */
@@ -151,3 +152,121 @@ export const publicGenerateQuery = z.object({
     .email('paylink.errors.emailInvalid'),
   brand: z.string().max(32).optional(),
 });
+
+// ---------------------------------------------------------------- answers
+
+/** `YYYY-MM-DD HH:mm:ss` WIB, as the pages show it. */
+const wibText = z.string();
+const rupiah = z.number().int();
+
+/** A payment request (link) as the merchant's list shows it. */
+export const requestPaymentRow = z.object({
+  id: z.number().int(),
+  namePayment: z.string(),
+  descPayment: z.string(),
+  amount: rupiah,
+  /** Max uses. */
+  number: z.number().int(),
+  /** Uses paid so far. */
+  count: z.number().int(),
+  /** Sum paid so far. */
+  total: rupiah,
+  via: z.string(),
+  timeRequest: wibText,
+  timeExpired: wibText,
+  paymentSecret: z.string(),
+});
+export type RequestPaymentRow = z.infer<typeof requestPaymentRow>;
+
+/** One page of the merchant's links. */
+export const requestPaymentList = z.object({
+  data: z.array(requestPaymentRow),
+  total: z.number().int().min(0),
+});
+
+/** A payer of a link: the instrument issued to them and whether it was paid. */
+export const requestPaymentCustomerRow = z.object({
+  id: z.number().int(),
+  bankName: z.string(),
+  kodeBank: z.string(),
+  customerReff: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  /** 0 unpaid, 1 paid, 2 cancelled. */
+  isPaid: z.number().int(),
+  vaNumber: z.string(),
+  linkPayment: z.string().nullable(),
+  amount: rupiah,
+  timeExpired: wibText,
+  paidAt: wibText.nullable(),
+});
+export type RequestPaymentCustomerRow = z.infer<typeof requestPaymentCustomerRow>;
+
+/** The link and one page of its payers. */
+export const requestPaymentCustomers = z.object({
+  payment: requestPaymentRow,
+  data: z.array(requestPaymentCustomerRow),
+  total: z.number().int().min(0),
+});
+
+/** `payment-request` of the public detail (spec 03 §3.4). */
+export const publicPaymentRequest = z.object({
+  id: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_notelp: z.string(),
+  namePayment: z.string(),
+  descPayment: z.string(),
+  amount: rupiah,
+  totalAmount: rupiah,
+  timeRequest: wibText,
+  timeExpired: wibText,
+  count: z.number().int(),
+  number: z.number().int(),
+  url_callback: z.string(),
+  url_image_merchant: z.string(),
+  merchant_name: z.string(),
+});
+export type PublicPaymentRequest = z.infer<typeof publicPaymentRequest>;
+
+/** The public detail: the link and the merchant's kind (BISNIS asks the payer for more). */
+export const publicDetailAnswer = z.object({
+  'payment-request': publicPaymentRequest,
+  'type-user': z.enum(['BISNIS', 'PERSONAL']),
+});
+export type PublicDetailAnswer = z.infer<typeof publicDetailAnswer>;
+
+/** Where one issued instrument stands: the payer's page polls it and flips to "paid". */
+export const publicPaymentStatus = z.enum(['OPEN', 'PAID', 'CANCELLED']);
+export type PublicPaymentStatus = z.infer<typeof publicPaymentStatus>;
+
+export const publicStatusAnswer = z.object({
+  customerReff: z.string(),
+  status: publicPaymentStatus,
+});
+
+/** A pay-in channel the payer may choose (spec 03 §3.4). */
+export const publicPayMethod = z.object({
+  kodeBank: z.string(),
+  namaBank: z.string(),
+  isActive: z.boolean(),
+  url_image: z.string(),
+  /** VA, QRIS, RETAIL, EWALLET, CREDIT_CARD. */
+  kind: z.string(),
+});
+export type PublicPayMethod = z.infer<typeof publicPayMethod>;
+
+/** The generated payment (spec 03 §3.4). */
+export const generatedPayment = z.object({
+  vaNumber: z.string(),
+  kodBank: z.string(),
+  namaBank: z.string(),
+  kind: z.string(),
+  amount: rupiah,
+  /** The QRIS text; the page draws it as a QR image. */
+  imageQris: z.string().nullable(),
+  linkPayment: z.string().nullable(),
+  timeExpired: wibText,
+  customerReff: z.string(),
+});
+export type GeneratedPayment = z.infer<typeof generatedPayment>;

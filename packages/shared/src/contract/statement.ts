@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The statement (`/data/balance`, Mutasi; issue 12 §2): the kinds of movement a row can be, and the
  * summary above the table (`GET /data/balance/summary`, same query string as the page).
@@ -33,13 +35,14 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
  * Opening and closing available balance of the range (WIB days `from`..`to`), with the credits
  * and debits of the rows between them: opening + credit − debit = closing.
  */
-export interface StatementSummary {
-  from: string;
-  to: string;
-  opening: number;
-  credit: number;
-  debit: number;
-  closing: number;
+export const statementSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  opening: z.number().int(),
+  credit: z.number().int(),
+  debit: z.number().int(),
+  closing: z.number().int(),
   /** Rows of the statement in the range (before the page's other filters). */
-  count: number;
-}
+  count: z.number().int().min(0),
+});
+export type StatementSummary = z.infer<typeof statementSummary>;

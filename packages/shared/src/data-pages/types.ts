@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { AnyCall } from '../contract/call';
+import type { dataPageAnswer } from '../contract/data-pages';
 import type { IntegerWidth } from '../contract/input-rules';
 import type { AccessRequirement } from '../domain/access-rule';
 import type { DataPath } from '../domain/permissions';
@@ -104,9 +107,8 @@ export interface CallAction {
   kind: 'call';
   key: string;
   labelKey: string;
-  method: 'GET' | 'POST';
-  /** Path below /api. */
-  url: string;
+  /** The call of the shared contract (contract/row-action-calls.ts); `params` fill its input. */
+  call: AnyCall;
   params: Readonly<Record<string, Template>>;
   requires?: AccessRequirement;
   /** Catalog key of a confirmation question; none means no confirmation. */
@@ -178,18 +180,13 @@ export interface DataFilter {
   value: string;
 }
 
-export interface DataPageAnswer<Row = Record<string, unknown>> {
-  total: number;
-  /**
-   * Present (true) when `total` is an estimate: a wide range with a filter the count rollups do
-   * not cover and more than 10,000 matching rows (issue 12 §13). The page shows "about N".
-   */
-  estimated?: boolean;
-  data: Row[];
-}
+/**
+ * One page of rows (`GET data/{path}`): the contract's answer (contract/data-pages.ts), with the
+ * rows typed by the reader.
+ */
+export type DataPageAnswer<Row = Record<string, unknown>> = Omit<
+  z.infer<typeof dataPageAnswer>,
+  'data'
+> & { data: Row[] };
 
-/** What the download button gets back: the job listed at /data/export_data. */
-export interface ExportJobCreated {
-  id: number;
-  status: number;
-}
+export type { ExportJobCreated } from '../contract/data-pages';

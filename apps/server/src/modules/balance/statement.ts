@@ -1,9 +1,9 @@
-import { type Environment, findDataPage, type StatementSummary } from '@gerbang/shared';
+import { DATA_PAGES, type Environment, type StatementSummary } from '@gerbang/shared';
+import { dataPageCalls, STATEMENT_PAGES } from '@gerbang/shared/contract/data-pages-calls';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import { instantRange, planRequest } from '../data-pages/query';
-import { dataPageQuery } from '../data-pages/routes';
 
 /**
  * The statement's summary (issue 12 §2; docs/data-model.md "The statement"): the available
@@ -64,26 +64,17 @@ export async function statementSummary(
  * `GET /data/{balance|balance_detail}/summary`: the page's own query string and access rule, so
  * the summary covers exactly the range the table shows (the fixed default: today).
  */
-export const statementRoutes: RouteDefinition[] = (['balance', 'balance_detail'] as const).map(
-  (path) => {
-    const page = findDataPage(path);
-    if (!page) throw new Error(`no data page ${path}`);
-    return defineRoute({
-      method: 'GET',
-      url: `/data/${path}/summary`,
-      access: page.access,
-      query: dataPageQuery,
-      handler: async ({ query, auth, services }) => {
-        const plan = planRequest(page, query, services.now());
-        const range = plan.range ?? { from: '', to: '' };
-        return ok(
-          await statementSummary(
-            services.db,
-            { agentId: auth.agent.id, environment: auth.environment },
-            range,
-          ),
-        );
-      },
-    });
-  },
-);
+export const statementRoutes: RouteDefinition[] = STATEMENT_PAGES.map((path) => {
+  const page = DATA_PAGES[path];
+  return defineRoute(dataPageCalls.summary[path], async ({ query, auth, services }) => {
+    const plan = planRequest(page, query, services.now());
+    const range = plan.range ?? { from: '', to: '' };
+    return ok(
+      await statementSummary(
+        services.db,
+        { agentId: auth.agent.id, environment: auth.environment },
+        range,
+      ),
+    );
+  });
+});

@@ -1,11 +1,6 @@
-import {
-  DATA_PAGE_PATHS,
-  type DataPageDescriptor,
-  findDataPage,
-  isAllowed,
-  RC,
-} from '@gerbang/shared';
-import { z } from 'zod';
+import { DATA_PAGES, type DataPageDescriptor, isAllowed, RC } from '@gerbang/shared';
+import { dataPageCalls } from '@gerbang/shared/contract/data-pages-calls';
+import { rowActionCalls } from '@gerbang/shared/contract/row-action-calls';
 import type { AuthContext } from '../../http/auth-context';
 import { ApiError, accessDenied, notFound, refused } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
@@ -17,22 +12,6 @@ import { runPage, sourceFor } from './engine';
 import { decorateRows, requestExport } from './hooks';
 import { planRequest } from './query';
 
-const optionalText = z.string().max(8_000).optional();
-
-/** The query string of every data page (spec 03 §7.1); the plan checks each value against the page. */
-export const dataPageQuery = z.object({
-  page: optionalText,
-  limit: optionalText,
-  sort: optionalText,
-  filters: optionalText,
-  param: optionalText,
-  vaCode: optionalText,
-  key: optionalText,
-  value: optionalText,
-  date: optionalText,
-  exportCsv: optionalText,
-});
-
 export function scopeOf(auth: AuthContext, services: Services) {
   return {
     agentId: auth.agent.id,
@@ -43,28 +22,22 @@ export function scopeOf(auth: AuthContext, services: Services) {
 }
 
 function pageRoute(page: DataPageDescriptor): RouteDefinition {
-  return defineRoute({
-    method: 'GET',
-    url: `/data/${page.path}`,
-    // One route per page, each with the page's own rule (permission data_{path} READ and flags).
-    access: page.access,
-    query: dataPageQuery,
-    handler: async ({ query, auth, services, lang }) => {
-      const scope = { ...scopeOf(auth, services), lang };
-      const plan = planRequest(page, query, scope.now);
-      if (query.exportCsv === '1' || query.exportCsv === 'true') {
-        if (!page.exportable) throw refused('data.errors.notExportable');
-        // The exports area stores the checked query as a job (registered at the composition root).
-        const job = await requestExport(services, auth, page, plan, lang);
-        return ok(job, 'data.ui.exportCreated');
-      }
-      const answer = await runPage(services.db, page, plan, scope);
-      // Stored kinds and parameters in the reader's words (the statement's descriptions).
-      sourceFor(page.path).render?.(answer.data, lang);
-      // What another area adds to its page's rows (the export list's download links).
-      answer.data = decorateRows(page.path, services, auth, answer.data);
-      return ok(answer);
-    },
+  // One route per page, each with the page's own rule (permission data_{path} READ and flags).
+  return defineRoute(dataPageCalls.page[page.path], async ({ query, auth, services, lang }) => {
+    const scope = { ...scopeOf(auth, services), lang };
+    const plan = planRequest(page, query, scope.now);
+    if (query.exportCsv === '1' || query.exportCsv === 'true') {
+      if (!page.exportable) throw refused('data.errors.notExportable');
+      // The exports area stores the checked query as a job (registered at the composition root).
+      const job = await requestExport(services, auth, page, plan, lang);
+      return ok(job, 'data.ui.exportCreated');
+    }
+    const answer = await runPage(services.db, page, plan, scope);
+    // Stored kinds and parameters in the reader's words (the statement's descriptions).
+    sourceFor(page.path).render?.(answer.data, lang);
+    // What another area adds to its page's rows (the export list's download links).
+    answer.data = decorateRows(page.path, services, auth, answer.data);
+    return ok(answer);
   });
 }
 
@@ -79,59 +52,33 @@ function assertXhr(req: { headers: Record<string, unknown> }) {
   }
 }
 
-const idQuery = z.object({
-  id: z.string().regex(/^\d{1,18}$/, 'common.errors.invalidInput'),
-});
-
 export const rowActionRoutes: RouteDefinition[] = [
-  defineRoute({
-    method: 'POST',
-    url: '/control/retry_callback',
-    access: { permission: { module: 'data_callback', action: 'UPDATE' } },
-    body: z.object({
-      id_callback: z.union([z.number().int().positive(), z.string().regex(/^\d{1,18}$/)], {
-        message: 'common.errors.invalidInput',
-      }),
-    }),
-    handler: async (ctx) => {
-      // Resending needs the monitor itself too: UPDATE without READ is not a way around a denial.
-      if (!isAllowed(ctx.auth.access, 'data_callback', 'READ')) throw accessDenied();
-      // The sender (modules/callbacks) makes the attempt; this call only queues it.
-      const queued = await retryCallback(ctx.services, actorOf(ctx), Number(ctx.body.id_callback));
-      return ok(queued, 'data.errors.callbackQueued');
-    },
+  defineRoute(rowActionCalls.retryCallback, async (ctx) => {
+    // Resending needs the monitor itself too: UPDATE without READ is not a way around a denial.
+    if (!isAllowed(ctx.auth.access, 'data_callback', 'READ')) throw accessDenied();
+    // The sender (modules/callbacks) makes the attempt; this call only queues it.
+    const queued = await retryCallback(ctx.services, actorOf(ctx), Number(ctx.body.id_callback));
+    return ok(queued, 'data.errors.callbackQueued');
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/data/set_change_status_account_favourite',
-    access: {
-      permission: { module: 'data_setting_account_favourite', action: 'UPDATE' },
-      apiEnabled: true,
-    },
-    query: idQuery,
-    handler: async ({ req, query, auth, services }) => {
-      assertXhr(req);
-      const row = await services.db
-        .updateTable('favourite_accounts')
-        .set((eb) => ({ is_active: eb.not(eb.ref('is_active')), updated_at: services.now() }))
-        .where('id', '=', Number(query.id))
-        .where('agent_id', '=', auth.agent.id)
-        .where('environment', '=', auth.environment)
-        .returning(['id', 'is_active'])
-        .executeTakeFirst();
-      if (!row) throw notFound('data.errors.favouriteNotFound');
-      return ok(
-        { id: row.id, is_active: row.is_active },
-        row.is_active ? 'data.errors.favouriteActivated' : 'data.errors.favouriteDeactivated',
-      );
-    },
+  defineRoute(rowActionCalls.toggleFavourite, async ({ req, query, auth, services }) => {
+    assertXhr(req);
+    const row = await services.db
+      .updateTable('favourite_accounts')
+      .set((eb) => ({ is_active: eb.not(eb.ref('is_active')), updated_at: services.now() }))
+      .where('id', '=', Number(query.id))
+      .where('agent_id', '=', auth.agent.id)
+      .where('environment', '=', auth.environment)
+      .returning(['id', 'is_active'])
+      .executeTakeFirst();
+    if (!row) throw notFound('data.errors.favouriteNotFound');
+    return ok(
+      { id: row.id, is_active: row.is_active },
+      row.is_active ? 'data.errors.favouriteActivated' : 'data.errors.favouriteDeactivated',
+    );
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/data/delete_talangan',
-    access: { permission: { module: 'data_dana_talangan', action: 'ADD' }, apiEnabled: true },
-    query: idQuery,
-    handler: async ({ req, query, auth, services, ip, userAgent }) => {
+  defineRoute(
+    rowActionCalls.deleteTalangan,
+    async ({ req, query, auth, services, ip, userAgent }) => {
       assertXhr(req);
       const id = Number(query.id);
       const deleted = await services.db
@@ -170,15 +117,11 @@ export const rowActionRoutes: RouteDefinition[] = [
       });
       return ok({ id }, 'data.errors.talanganDeleted');
     },
-  }),
+  ),
 ];
 
 /** Every data page's route (generated from the descriptors) plus the row actions' calls. */
 export const dataPageRoutes: RouteDefinition[] = [
-  ...DATA_PAGE_PATHS.map((path) => {
-    const page = findDataPage(path);
-    if (!page) throw new Error(`descriptor missing for ${path}`);
-    return pageRoute(page);
-  }),
+  ...Object.values(DATA_PAGES).map(pageRoute),
   ...rowActionRoutes,
 ];

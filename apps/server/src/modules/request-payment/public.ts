@@ -8,8 +8,8 @@ import { RC } from '@gerbang/shared';
 import {
   type GeneratedPayment,
   PAYMENT_SECRET_SHAPE,
+  type PublicDetailAnswer,
   type PublicPayMethod,
-  type PublicPaymentRequest,
   type PublicPaymentStatus,
   REQUEST_PAYMENT_REFF_PREFIX,
 } from '@gerbang/shared/contract/request-payment';
@@ -72,7 +72,7 @@ async function linkBySecret(
 export async function publicDetail(
   services: PublicServices,
   secret: string,
-): Promise<{ 'payment-request': PublicPaymentRequest; 'type-user': string }> {
+): Promise<PublicDetailAnswer> {
   const link = await linkBySecret(services, secret);
   const agent = await services.db
     .selectFrom('agents')

@@ -2,17 +2,7 @@
  * The calls of request payment (spec 03 §7.3) and of the public payment link (§7.4). Handlers only
  * translate: the rules are in service.ts (agent side), public.ts (payer side) and paid.ts (money).
  */
-import {
-  createRequestPaymentBody,
-  publicDetailQuery,
-  publicGenerateBody,
-  publicGenerateQuery,
-  publicStatusQuery,
-  REQUEST_PAYMENT_ACCESS,
-  REQUEST_PAYMENT_PATHS,
-  requestPaymentCustomersQuery,
-  requestPaymentListQuery,
-} from '@gerbang/shared/contract/request-payment';
+import { requestPaymentCalls as calls } from '@gerbang/shared/contract/request-payment-calls';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
 import {
@@ -24,70 +14,39 @@ import {
 } from './public';
 import { createRequestPayment, listCustomers, listRequestPayments } from './service';
 
-const PUBLIC = {
-  public: true,
-  reason: 'the public payment link: an anonymous payer reaches a link by its unguessable secret',
-} as const;
+/** The payer's calls read no session: a logged-in merchant's cookies give them nothing. */
+const PAYER = { payerFacing: true } as const;
 
 export const requestPaymentRoutes = [
-  defineRoute({
-    method: 'POST',
-    url: REQUEST_PAYMENT_PATHS.create,
-    access: REQUEST_PAYMENT_ACCESS.add,
-    body: createRequestPaymentBody,
-    handler: async (ctx) =>
-      ok(await createRequestPayment(ctx.services, actorOf(ctx), ctx.body), 'paylink.created'),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: REQUEST_PAYMENT_PATHS.list,
-    access: REQUEST_PAYMENT_ACCESS.read,
-    query: requestPaymentListQuery,
-    handler: async (ctx) => ok(await listRequestPayments(ctx.services, actorOf(ctx), ctx.query)),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: REQUEST_PAYMENT_PATHS.customers,
-    access: REQUEST_PAYMENT_ACCESS.read,
-    query: requestPaymentCustomersQuery,
-    handler: async (ctx) => ok(await listCustomers(ctx.services, actorOf(ctx), ctx.query)),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: REQUEST_PAYMENT_PATHS.publicDetail,
-    access: PUBLIC,
-    payerFacing: true,
-    query: publicDetailQuery,
-    handler: async (ctx) => {
+  defineRoute(calls.create, async (ctx) =>
+    ok(await createRequestPayment(ctx.services, actorOf(ctx), ctx.body), 'paylink.created'),
+  ),
+  defineRoute(calls.list, async (ctx) =>
+    ok(await listRequestPayments(ctx.services, actorOf(ctx), ctx.query)),
+  ),
+  defineRoute(calls.customers, async (ctx) =>
+    ok(await listCustomers(ctx.services, actorOf(ctx), ctx.query)),
+  ),
+  defineRoute(
+    calls.publicDetail,
+    async (ctx) => {
       await limitPublicCall(ctx.services, ctx.ip);
       return ok(await publicDetail(ctx.services, ctx.query.paymentSecret));
     },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: REQUEST_PAYMENT_PATHS.publicStatus,
-    access: PUBLIC,
-    payerFacing: true,
-    query: publicStatusQuery,
-    handler: async (ctx) => {
+    PAYER,
+  ),
+  defineRoute(
+    calls.publicStatus,
+    async (ctx) => {
       await limitPublicCall(ctx.services, ctx.ip);
       return ok(await publicStatus(ctx.services, ctx.query.paymentSecret, ctx.query.customerReff));
     },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: REQUEST_PAYMENT_PATHS.publicMethods,
-    access: PUBLIC,
-    payerFacing: true,
-    handler: async () => ok(publicMethods()),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: REQUEST_PAYMENT_PATHS.publicGenerate,
-    access: PUBLIC,
-    payerFacing: true,
-    body: publicGenerateBody,
-    handler: async (ctx) =>
+    PAYER,
+  ),
+  defineRoute(calls.publicMethods, async () => ok(publicMethods()), PAYER),
+  defineRoute(
+    calls.publicGenerate,
+    async (ctx) =>
       ok(
         await generatePayment(ctx.services, {
           secret: ctx.body.id_payment,
@@ -98,14 +57,11 @@ export const requestPaymentRoutes = [
           ip: ctx.ip,
         }),
       ),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: REQUEST_PAYMENT_PATHS.publicGenerate,
-    access: PUBLIC,
-    payerFacing: true,
-    query: publicGenerateQuery,
-    handler: async (ctx) =>
+    PAYER,
+  ),
+  defineRoute(
+    calls.publicGenerateByEmail,
+    async (ctx) =>
       ok(
         await generatePayment(ctx.services, {
           secret: ctx.query.id_payment,
@@ -116,5 +72,6 @@ export const requestPaymentRoutes = [
           ip: ctx.ip,
         }),
       ),
-  }),
+    PAYER,
+  ),
 ];

@@ -1,9 +1,5 @@
-import {
-  ADVANCE_FUNDS_PATHS,
-  type CreateTalanganAnswer,
-  type MissingDate,
-  type TalanganProduct,
-} from '@gerbang/shared/contract/advance-funds';
+import type { MissingDate, TalanganRejection } from '@gerbang/shared/contract/advance-funds';
+import { advanceFundsCalls } from '@gerbang/shared/contract/advance-funds-calls';
 import {
   Alert,
   Button,
@@ -22,7 +18,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
-import { api, unwrap } from '../../lib/api';
+import { callQuery, client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn } from '../../lib/session';
 
@@ -38,10 +34,7 @@ export default function AddItemPage() {
   const session = useLoggedIn();
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaHandle>(null);
-  const products = useQuery({
-    queryKey: ['talangan-products'],
-    queryFn: () => unwrap(api.get<TalanganProduct[]>(ADVANCE_FUNDS_PATHS.products)),
-  });
+  const products = useQuery(callQuery(advanceFundsCalls.products));
   const [form, setForm] = useState({ kode_produk: '', date_from: '', date_to: '', recaptcha: '' });
   const [error, setError] = useState('');
   const [rejected, setRejected] = useState<MissingDate[] | null>(null);
@@ -72,8 +65,8 @@ export default function AddItemPage() {
     if (!session.is_test_user && !form.recaptcha) return setError(t('advanceFunds.captcha'));
     setError('');
     setBusy(true);
-    const res = await api.post<CreateTalanganAnswer>(
-      force ? ADVANCE_FUNDS_PATHS.createNext : ADVANCE_FUNDS_PATHS.create,
+    const res = await client.call(
+      force ? advanceFundsCalls.createNext : advanceFundsCalls.create,
       { ...form, username: session.user.username },
       { silent: true },
     );
@@ -84,7 +77,8 @@ export default function AddItemPage() {
       return;
     }
     if (res.rc === RC_DATES_REJECTED) {
-      const data = res.data as unknown as { missing_dates?: MissingDate[] } | null;
+      // The rc 99 answer carries the rejected dates alone (not the saved request).
+      const data = res.data as TalanganRejection | null;
       setRejected(data?.missing_dates ?? []);
       return;
     }

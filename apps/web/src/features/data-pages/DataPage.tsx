@@ -12,7 +12,7 @@ const BulkWaitingGroups = lazy(() =>
   import('../../components/BulkWaitingGroups').then((m) => ({ default: m.BulkWaitingGroups })),
 );
 
-import { STATEMENT_PAGES, StatementSummary } from './StatementSummary';
+import { isStatementPage, StatementSummary } from './StatementSummary';
 import { useTableState } from './tableState';
 
 function DataPageBody({ path }: { path: string }) {
@@ -36,7 +36,7 @@ function DataPageBody({ path }: { path: string }) {
             <BulkWaitingGroups />
           </Suspense>
         )}
-        {STATEMENT_PAGES.includes(page.path) && <StatementSummary page={page} />}
+        {isStatementPage(page) && <StatementSummary page={page} />}
         <DataTable key={page.path} page={page} />
       </Stack>
     </PageGuard>

@@ -1,13 +1,13 @@
 import {
   type DataPageAnswer,
   type DataPageDescriptor,
-  type ExportJobCreated,
   MAX_PAGE_ROWS,
   PAGE_SIZES,
   RC,
   readingOrder,
   tableColumns,
 } from '@gerbang/shared';
+import { dataPageCalls } from '@gerbang/shared/contract/data-pages-calls';
 import {
   Alert,
   Button,
@@ -30,7 +30,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../lib/api';
+import { ApiFailure, callKey, client, unwrap } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { CallbackAttempts } from './CallbackAttempts';
 import { CellValue, EmptyState, valueText } from './cells';
@@ -73,13 +73,15 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
   // Phones get one card per row (the key fields; the rest in the row popup), not a table slice.
   const phone = useMediaQuery('(max-width: 600px)', false, { getInitialValueInEffect: false });
 
+  const call = dataPageCalls.page[page.path];
   const result = useQuery({
     // The language too: some cells are server-written words (the statement's descriptions).
-    queryKey: ['data-page', page.path, session?.environment, query, i18n.language],
-    queryFn: async () => {
-      const res = await api.get<DataPageAnswer<Row>>(`/data/${page.path}`, query, { silent: true });
-      if (res.rc !== RC.OK) throw Object.assign(new Error(res.rd), { rc: res.rc });
-      return res.data;
+    queryKey: [...callKey(call, query), session?.environment, i18n.language],
+    queryFn: async ({ signal }): Promise<DataPageAnswer<Row>> => {
+      const answer = await unwrap(client.call(call, query, { silent: true, signal }));
+      // Without `exportCsv` the page answers its rows, never an export job.
+      if (!('data' in answer)) throw new ApiFailure(RC.GENERIC, '');
+      return answer;
     },
     placeholderData: keepPreviousData,
     // The export list polls while a job is still running, so a finished file is offered at once.
@@ -95,10 +97,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
   const download = async () => {
     setDownloading(true);
     try {
-      const res = await api.get<ExportJobCreated>(`/data/${page.path}`, {
-        ...query,
-        exportCsv: '1',
-      });
+      const res = await client.call(call, { ...query, exportCsv: '1' });
       if (res.rc !== RC.OK) return;
       const id = modals.open({
         title: t('data.ui.done'),

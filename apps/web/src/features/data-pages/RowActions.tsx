@@ -5,13 +5,14 @@ import {
   RC,
   type RowAction,
 } from '@gerbang/shared';
+import { dataPageCalls } from '@gerbang/shared/contract/data-pages-calls';
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
+import { callKey, client } from '../../lib/api';
 import { showInfoDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 
@@ -53,13 +54,11 @@ export function RowActions({ page, row }: { page: DataPageDescriptor; row: Row }
       params[name] = decodeURIComponent(filled);
     }
     const run = async () => {
-      const res =
-        action.method === 'GET'
-          ? await api.get(action.url, params)
-          : await api.post(action.url, params);
+      // The row fills the call's input (its query for a GET, its body for a POST).
+      const res = await client.call(action.call, params);
       if (res.rc === RC.OK) {
         showInfoDialog(res.rd, t('data.ui.done'));
-        await queryClient.invalidateQueries({ queryKey: ['data-page', page.path] });
+        await queryClient.invalidateQueries({ queryKey: callKey(dataPageCalls.page[page.path]) });
       }
     };
     if (!action.confirmKey) return run();

@@ -1,17 +1,25 @@
-import { type DataPageDescriptor, RC, type StatementSummary as Summary } from '@gerbang/shared';
+import type { DataPageDescriptor } from '@gerbang/shared';
+import {
+  dataPageCalls,
+  STATEMENT_PAGES,
+  type StatementPage,
+} from '@gerbang/shared/contract/data-pages-calls';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
-import { api } from '../../lib/api';
+import { callKey, callQuery } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useTableState } from './tableState';
 
+/** The statement pages (balance, balance_detail): the summary sits above their table. */
+export const isStatementPage = (
+  page: DataPageDescriptor,
+): page is DataPageDescriptor & { path: StatementPage } =>
+  (STATEMENT_PAGES as readonly string[]).includes(page.path);
+
 /** A YYYY-MM-DD date as the pages show it, day-month-year. */
 const showDay = (date: string) => date.split('-').reverse().join('-');
-
-/** The statement pages: the summary sits above their table. */
-export const STATEMENT_PAGES: readonly string[] = ['balance', 'balance_detail'];
 
 function Figure({
   label,
@@ -51,7 +59,7 @@ function Figure({
  * Opening and closing available balance of the range the table shows, with the credits and
  * debits between them (issue 12 §2): opening + credit − debit = closing, the sum of the rows.
  */
-export function StatementSummary({ page }: { page: DataPageDescriptor }) {
+export function StatementSummary({ page }: { page: DataPageDescriptor & { path: StatementPage } }) {
   const { t } = useTranslation();
   const { session } = useSession();
   const { state } = useTableState(page);
@@ -61,14 +69,8 @@ export function StatementSummary({ page }: { page: DataPageDescriptor }) {
   );
   const rangeQuery = { filters: JSON.stringify(range ? [range] : []) };
   const result = useQuery({
-    queryKey: ['statement-summary', page.path, session?.environment, rangeQuery],
-    queryFn: async () => {
-      const res = await api.get<Summary>(`/data/${page.path}/summary`, rangeQuery, {
-        silent: true,
-      });
-      if (res.rc !== RC.OK) throw Object.assign(new Error(res.rd), { rc: res.rc });
-      return res.data;
-    },
+    ...callQuery(dataPageCalls.summary[page.path], rangeQuery, { silent: true }),
+    queryKey: [...callKey(dataPageCalls.summary[page.path], rangeQuery), session?.environment],
   });
   const data = result.data;
   if (result.isError) return null;

@@ -6,6 +6,7 @@ import {
   PAGE_SIZES,
   wibDate,
 } from '@gerbang/shared';
+import type { DataPageQuery } from '@gerbang/shared/contract/data-pages';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { serverNow } from '../../lib/server-clock';
@@ -121,7 +122,7 @@ export function useTableState(page: DataPageDescriptor) {
 
   /** The query string sent to `GET /api/data/{path}`. */
   const query = useMemo(() => {
-    const q: Record<string, string> = {
+    const q: DataPageQuery = {
       page: String(state.page),
       limit: String(state.limit),
       sort: `${state.sort.column}:${state.sort.direction}`,

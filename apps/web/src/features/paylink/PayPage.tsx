@@ -5,13 +5,14 @@
  * limit reached, method selection, generated payment. The server decides every rule; the page
  * mirrors them and shows the server's message ('Perhatian') when it refuses.
  */
-import {
-  type GeneratedPayment,
-  PAY_SEPARATE_CODES,
-  type PublicPayMethod,
-  type PublicPaymentRequest,
-  type PublicPaymentStatus,
-} from '@gerbang/shared/contract/request-payment-paths';
+// Types only from the schema module, and the calls' module for the rest: no zod on this page.
+import type {
+  GeneratedPayment,
+  PublicPayMethod,
+  PublicPaymentRequest,
+  PublicPaymentStatus,
+} from '@gerbang/shared/contract/request-payment';
+import { PAY_SEPARATE_CODES } from '@gerbang/shared/contract/request-payment-calls';
 // The subpath, not the package root: the pay page's bundle stays free of zod and the catalogs.
 import { formatRupiah } from '@gerbang/shared/format/money';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -9,10 +9,10 @@ import { wibDate } from '@gerbang/shared';
 import {
   REQUEST_PAYMENT_ACCESS,
   REQUEST_PAYMENT_LIMITS,
-  REQUEST_PAYMENT_PATHS,
   type RequestPaymentCustomerRow,
   type RequestPaymentRow,
 } from '@gerbang/shared/contract/request-payment';
+import { requestPaymentCalls } from '@gerbang/shared/contract/request-payment-calls';
 import {
   Anchor,
   Badge,
@@ -35,7 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
 import { Money } from '../../components/Money';
 import { QrCode } from '../../components/QrCode';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 import { showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
@@ -62,14 +62,7 @@ function ListView({
   useEffect(() => {
     let live = true;
     const timer = setTimeout(async () => {
-      const res = await api.get<{ data: RequestPaymentRow[]; total: number }>(
-        REQUEST_PAYMENT_PATHS.list,
-        {
-          filter,
-          limit,
-          page,
-        },
-      );
+      const res = await client.call(requestPaymentCalls.list, { filter, limit, page });
       if (!live) return;
       setRows(res.rc === '00' ? res.data.data : []);
       setTotal(res.rc === '00' ? res.data.total : 0);
@@ -234,8 +227,8 @@ function CreateView({
     if (!session.is_test_user && !form.recaptcha) return setError(t('paylink.errors.captcha'));
     setError('');
     setBusy(true);
-    const res = await api.post<RequestPaymentRow>(
-      REQUEST_PAYMENT_PATHS.create,
+    const res = await client.call(
+      requestPaymentCalls.create,
       {
         ...form,
         username: session.user.username,
@@ -356,11 +349,11 @@ function DetailView({
   const [rows, setRows] = useState<RequestPaymentCustomerRow[] | null>(null);
   const [total, setTotal] = useState(0);
   const load = useCallback(async () => {
-    const res = await api.get<{
-      payment: RequestPaymentRow;
-      data: RequestPaymentCustomerRow[];
-      total: number;
-    }>(REQUEST_PAYMENT_PATHS.customers, { idPayment: initial.id, limit, page });
+    const res = await client.call(requestPaymentCalls.customers, {
+      idPayment: initial.id,
+      limit,
+      page,
+    });
     if (res.rc !== '00') return setRows([]);
     setPayment(res.data.payment);
     setRows(res.data.data);

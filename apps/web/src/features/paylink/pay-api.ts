@@ -1,15 +1,12 @@
 /**
  * The public calls of the payment page (spec 03 §7.4), with plain fetch: no session is used; a
- * POST carries the double-submit CSRF token from `GET /auth/csrf_token`.
+ * POST carries the double-submit CSRF token from `GET /auth/csrf_token`. The paths and answers
+ * are the shared contract's (request-payment-calls.ts); the page's own entry keeps this client
+ * apart from the back office's (lib/api.ts loads the catalogs and the session hooks).
  */
 import { authCalls } from '@gerbang/shared/contract/auth-calls';
-import {
-  type GeneratedPayment,
-  REQUEST_PAYMENT_PATHS as PATHS,
-  type PublicPayMethod,
-  type PublicPaymentRequest,
-  type PublicPaymentStatus,
-} from '@gerbang/shared/contract/request-payment-paths';
+import type { AnyCall, RequestOf, ResponseOf } from '@gerbang/shared/contract/call';
+import { requestPaymentCalls as calls } from '@gerbang/shared/contract/request-payment-calls';
 import type { PayLang } from './pay-i18n';
 
 export interface Answer<T> {
@@ -18,46 +15,43 @@ export interface Answer<T> {
   data: T;
 }
 
-async function call<T>(lang: PayLang, url: string, init: RequestInit = {}): Promise<Answer<T>> {
+/** A call of the contract: a GET's input is its query, a POST's its JSON body. */
+async function send<C extends AnyCall>(
+  lang: PayLang,
+  call: C,
+  input: RequestOf<C>,
+  headers: Record<string, string> = {},
+): Promise<Answer<ResponseOf<C>>> {
+  const query = call.method === 'GET' && input ? `?${new URLSearchParams(input)}` : '';
+  const url = `/api${call.path}${query}`;
   try {
-    const res = await fetch(`/api${url}`, {
-      ...init,
+    const res = await fetch(url, {
+      method: call.method,
       credentials: 'same-origin',
-      headers: { 'x-language': lang, ...(init.headers ?? {}) },
+      headers: { 'x-language': lang, ...headers },
+      body: call.method === 'POST' ? JSON.stringify(input) : undefined,
     });
-    return (await res.json()) as Answer<T>;
+    return (await res.json()) as Answer<ResponseOf<C>>;
   } catch {
-    return { rc: 'NET', rd: '', data: null as T };
+    return { rc: 'NET', rd: '', data: null as ResponseOf<C> };
   }
 }
 
-const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
-
 export const payApi = {
   detail: (lang: PayLang, paymentSecret: string) =>
-    call<{ 'payment-request': PublicPaymentRequest; 'type-user': string }>(
-      lang,
-      `${PATHS.publicDetail}?${qs({ paymentSecret })}`,
-    ),
+    send(lang, calls.publicDetail, { paymentSecret }),
   status: (lang: PayLang, paymentSecret: string, customerReff: string) =>
-    call<{ customerReff: string; status: PublicPaymentStatus }>(
-      lang,
-      `${PATHS.publicStatus}?${qs({ paymentSecret, customerReff })}`,
-    ),
-  methods: (lang: PayLang) => call<PublicPayMethod[]>(lang, PATHS.publicMethods),
-  async generateBisnis(
-    lang: PayLang,
-    body: { id_payment: string; code_bank: string; email: string; name: string; notelp: string },
-  ) {
-    const token = await call<{ csrf: string }>(lang, authCalls.csrfToken.path);
-    return call<GeneratedPayment>(lang, PATHS.publicGenerate, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token.data?.csrf ?? '' },
-      body: JSON.stringify(body),
+    send(lang, calls.publicStatus, { paymentSecret, customerReff }),
+  methods: (lang: PayLang) => send(lang, calls.publicMethods, undefined),
+  async generateBisnis(lang: PayLang, body: RequestOf<typeof calls.publicGenerate>) {
+    const token = await send(lang, authCalls.csrfToken, undefined);
+    return send(lang, calls.publicGenerate, body, {
+      'content-type': 'application/json',
+      'x-csrf-token': token.data?.csrf ?? '',
     });
   },
   generateOther: (
     lang: PayLang,
     q: { id_payment: string; code_bank: string; email_user: string },
-  ) => call<GeneratedPayment>(lang, `${PATHS.publicGenerate}?${qs({ ...q, brand: 'paylink' })}`),
+  ) => send(lang, calls.publicGenerateByEmail, { ...q, brand: 'paylink' }),
 };

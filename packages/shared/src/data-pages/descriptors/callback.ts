@@ -1,3 +1,4 @@
+import { rowActionCalls } from '../../contract/row-action-calls';
 import type { DataPageDescriptor } from '../types';
 import {
   CALLBACK_STATUS,
@@ -36,8 +37,7 @@ export const CALLBACK_PAGE: DataPageDescriptor = {
       kind: 'call',
       key: 'retry',
       labelKey: 'data.actions.retryCallback',
-      method: 'POST',
-      url: '/control/retry_callback',
+      call: rowActionCalls.retryCallback,
       params: { id_callback: '{id_callback}' },
       requires: { permission: { module: 'data_callback', action: 'UPDATE' } },
       confirmKey: 'data.confirm.retryCallback',

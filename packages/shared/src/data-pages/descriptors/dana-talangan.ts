@@ -1,3 +1,4 @@
+import { rowActionCalls } from '../../contract/row-action-calls';
 import type { DataPageDescriptor } from '../types';
 import { day, enumCol, money, numericId, rangeInstant, read, text } from './kit';
 
@@ -36,8 +37,7 @@ export const DANA_TALANGAN_PAGE: DataPageDescriptor = {
       kind: 'call',
       key: 'delete',
       labelKey: 'data.actions.delete',
-      method: 'GET',
-      url: '/data/delete_talangan',
+      call: rowActionCalls.deleteTalangan,
       params: { id: '{id}' },
       requires: { permission: { module: 'data_dana_talangan', action: 'ADD' } },
       confirmKey: 'data.confirm.deleteTalangan',

@@ -1,3 +1,4 @@
+import { rowActionCalls } from '../../contract/row-action-calls';
 import type { DataPageDescriptor } from '../types';
 import { enumCol, numericId, read, text } from './kit';
 
@@ -26,8 +27,7 @@ export const SETTING_ACCOUNT_FAVOURITE_PAGE: DataPageDescriptor = {
       kind: 'call',
       key: 'toggle',
       labelKey: 'data.actions.toggleFavourite',
-      method: 'GET',
-      url: '/data/set_change_status_account_favourite',
+      call: rowActionCalls.toggleFavourite,
       params: { id: '{id_accounts}' },
       requires: { permission: { module: 'data_setting_account_favourite', action: 'UPDATE' } },
       tone: 'primary',
