@@ -141,20 +141,11 @@ export function defineRoute<C extends AnyCall, P extends z.ZodType = z.ZodType>(
     ? [options: OptionsFor<C, P>]
     : [options?: OptionsFor<C, P>]
 ): RouteDefinition;
-/** The object form, while routes move to calls of the shared contract. */
-export function defineRoute<
-  B extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
->(def: RouteDefinition<B, Q, P>): RouteDefinition;
 export function defineRoute(
-  callOrDef: AnyCall | RouteDefinition,
-  handler?: CallHandler<AnyCall>,
+  call: AnyCall,
+  handler: CallHandler<AnyCall>,
   options: RouteOptions = {},
 ): RouteDefinition {
-  if (!('path' in callOrDef)) return callOrDef;
-  const call = callOrDef;
-  if (!handler) throw new Error(`${call.path}: a route needs a handler`);
   const raw = call.response === 'raw';
   if (raw !== (options.raw === true)) {
     throw new Error(`${call.path}: raw exactly when the call answers RAW_ANSWER`);

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
+import { defineCall } from '@gerbang/shared/contract/call';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../src/http/app';
 import { API_BODY_LIMIT } from '../../src/http/request-guard';
 import { defineRoute, ok } from '../../src/http/route';
@@ -246,13 +248,17 @@ describe.each(testDatabases())('input rules and request bodies on %s', (kind) =>
     });
 
     it('a route may declare a larger limit (uploads); anonymous callers still never get it read', async () => {
-      const upload = defineRoute({
+      const uploadCall = defineCall({
         method: 'POST',
-        url: '/test/upload',
+        path: '/test/upload',
         access: {},
-        bodyLimit: 1024 * 1024,
-        handler: async ({ req }) => ok({ bytes: JSON.stringify(req.body).length }),
+        response: z.object({ bytes: z.number() }),
       });
+      const upload = defineRoute(
+        uploadCall,
+        async ({ req }) => ok({ bytes: JSON.stringify(req.body).length }),
+        { bodyLimit: 1024 * 1024 },
+      );
       const app: FastifyInstance = await buildApp(t.services, [upload]);
       await app.ready();
       try {
