@@ -10,8 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
-import { firstProblemOf } from '../../lib/forms/spec-form';
-import { groupFieldsResolver } from './group-save-form';
+import { groupFieldsProblem } from './group-save-form';
 
 /**
  * The group save dialog (spec 03 §5.7): group name, description and transaction PIN, checked in
@@ -36,11 +35,7 @@ export function GroupSaveModal(props: {
   }, [props.opened]);
 
   const save = async () => {
-    const problem = await firstProblemOf(groupFieldsResolver, {
-      groupName: name,
-      groupDesc: desc,
-      pin,
-    });
+    const problem = groupFieldsProblem({ groupName: name, groupDesc: desc, pin });
     if (problem) return showErrorDialog(t(problem));
     setSaving(true);
     const res = await client.call(
