@@ -91,7 +91,12 @@ export function Sidebar({ onHide, onNavigate }: { onHide(): void; onNavigate(): 
       {/* type="auto": a scrollbar stays visible whenever the menu is taller than the room left
           (the default "hover" shows none until the pointer is over it); minHeight 0 lets the flex
           child shrink below its content so the viewport, not the navbar, overflows. */}
-      <ScrollArea type="auto" style={{ flex: 1, minHeight: 0 }} px="xs" data-testid="sidebar-scroll">
+      <ScrollArea
+        type="auto"
+        style={{ flex: 1, minHeight: 0 }}
+        px="xs"
+        data-testid="sidebar-scroll"
+      >
         <nav data-testid="sidebar-menu">
           {items.map((item) => (
             <MenuLink key={item.key} item={item} onNavigate={onNavigate} />
