@@ -33,7 +33,6 @@ import { usePayoutForm } from '../../components/payout-wizard/usePayoutForm';
 import { callKey, callQuery, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
-import { DomesticFormStep } from './DomesticFormStep';
 import {
   domesticResolver,
   EMPTY_DOMESTIC_FORM as EMPTY,
@@ -42,6 +41,11 @@ import {
 import { useOrder } from './useOrder';
 
 /** The payment step's view loads when an order exists: the form steps do not carry it. */
+// The form step (inputs, captcha) loads when a destination kind is chosen: the first view is the
+// option cards, and the page sits at its bundle budget.
+const DomesticFormStep = lazy(() =>
+  import('./DomesticFormStep').then((m) => ({ default: m.DomesticFormStep })),
+);
 const OrderView = lazy(() => import('./OrderView').then((m) => ({ default: m.OrderView })));
 
 type Step = 'choose' | 'inquiry' | 'result' | 'method' | 'payment';
@@ -271,16 +275,18 @@ export default function DomesticPage() {
       )}
 
       {step === 'inquiry' && (
-        <DomesticFormStep
-          form={form}
-          change={change}
-          submit={submit}
-          submitting={submitting}
-          lookups={lookups}
-          isTestUser={session.is_test_user}
-          captchaRef={captchaRef}
-          back={lines.length > 0 ? back('result') : back('choose')}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <DomesticFormStep
+            form={form}
+            change={change}
+            submit={submit}
+            submitting={submitting}
+            lookups={lookups}
+            isTestUser={session.is_test_user}
+            captchaRef={captchaRef}
+            back={lines.length > 0 ? back('result') : back('choose')}
+          />
+        </Suspense>
       )}
 
       {step === 'result' && (

@@ -22,13 +22,15 @@ import { client } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { useServerNow } from '../../lib/server-clock';
 import { useLoggedIn } from '../../lib/session';
-import { FaqModal } from './FaqModal';
 import { InquiryForm } from './InquiryForm';
 import { InquiryResult } from './InquiryResult';
 import { useWithdrawLookups } from './useWithdrawLookups';
 import { EMPTY_FORM, type WithdrawForm, withdrawResolver } from './withdraw-form';
 
 /** The transfer result loads with the payment: the form and OTP steps do not carry it. */
+// The FAQ (a modal with an accordion) loads on its first opening: the page sits at its bundle
+// budget and most visits never open it.
+const FaqModal = lazy(() => import('./FaqModal').then((m) => ({ default: m.FaqModal })));
 const Receipt = lazy(() => import('./Receipt').then((m) => ({ default: m.Receipt })));
 
 /**
@@ -43,7 +45,6 @@ export default function WithdrawPage() {
   const now = useServerNow();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [maskedEmail, setMaskedEmail] = useState('');
-  const [faqOpen, setFaqOpen] = useState(false);
 
   const wizard = usePayoutWizard<WithdrawForm, WithdrawInquiryResult, WithdrawPaymentResult>({
     defaultValues: EMPTY_FORM,
@@ -125,14 +126,7 @@ export default function WithdrawPage() {
     <Stack maw={560} mx="auto" gap="md" data-testid="withdraw-page">
       <Group justify="space-between" wrap="nowrap">
         <Title order={2}>{t('withdraw.title')}</Title>
-        <Button
-          variant="subtle"
-          leftSection={<IconHelpCircle size={18} />}
-          onClick={() => setFaqOpen(true)}
-          data-testid="withdraw-faq-open"
-        >
-          {t('withdraw.faq.open')}
-        </Button>
+        <FaqButton />
       </Group>
       {session.features.cut_off && isInCutOff(now) && (
         <Alert color="orange" icon={<IconAlertTriangle />} data-testid="withdraw-cutoff">
@@ -172,7 +166,33 @@ export default function WithdrawPage() {
           )}
         />
       </Card>
-      <FaqModal opened={faqOpen} onClose={() => setFaqOpen(false)} />
     </Stack>
+  );
+}
+
+/** The FAQ button and its modal, loaded on the first opening. */
+function FaqButton() {
+  const { t } = useTranslation();
+  const [faqOpen, setFaqOpen] = useState(false);
+  const [faqAsked, setFaqAsked] = useState(false);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        leftSection={<IconHelpCircle size={18} />}
+        onClick={() => {
+          setFaqAsked(true);
+          setFaqOpen(true);
+        }}
+        data-testid="withdraw-faq-open"
+      >
+        {t('withdraw.faq.open')}
+      </Button>
+      {faqAsked && (
+        <Suspense fallback={null}>
+          <FaqModal opened={faqOpen} onClose={() => setFaqOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
