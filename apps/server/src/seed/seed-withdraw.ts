@@ -31,39 +31,7 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
     .where('users.parent_user_id', 'is', null)
     .where(sql<boolean>`users.username = agents.username`)
     .execute();
-  for (const agent of agents) {
-    for (const price of DEMO_PRICING) {
-      const product = findProductCode(price.kodeProduk);
-      // The pricing row and its first charge-history version land together (or neither).
-      await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('product_pricing')
-          .values({
-            agent_id: agent.agentId,
-            kode_produk: price.kodeProduk,
-            id_produk: price.kodeProduk,
-            nama_produk: product?.nama_produk ?? price.kodeProduk,
-            jenis_trx: price.jenisTrx,
-            fee_admin: price.feeAdmin,
-            fee_admin_prosen: price.feePercent,
-          })
-          .onConflict((oc) => oc.columns(['agent_id', 'kode_produk']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) return;
-        await recordProductCharge(
-          trx,
-          {
-            agentId: agent.agentId,
-            kodeProduk: price.kodeProduk,
-            feeAdmin: price.feeAdmin,
-            feePercent: price.feePercent,
-          },
-          services.now(),
-        );
-      });
-    }
-  }
+  for (const agent of agents) await seedPricing(services, agent.agentId);
 
   const partner = agents.find((a) => a.username === 'partner@demo.id');
   if (!partner) return;
@@ -116,4 +84,40 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
     description: 'Demo opening deposit',
   });
   if (!isTransferOk(result)) throw new Error(`demo opening deposit refused: ${result.result}`);
+}
+
+/** The agent's demo pricing rows, each with its first charge-history version (idempotent). */
+async function seedPricing(services: Services, agentId: number): Promise<void> {
+  const { db } = services;
+  for (const price of DEMO_PRICING) {
+    const product = findProductCode(price.kodeProduk);
+    // The pricing row and its first charge-history version land together (or neither).
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('product_pricing')
+        .values({
+          agent_id: agentId,
+          kode_produk: price.kodeProduk,
+          id_produk: price.kodeProduk,
+          nama_produk: product?.nama_produk ?? price.kodeProduk,
+          jenis_trx: price.jenisTrx,
+          fee_admin: price.feeAdmin,
+          fee_admin_prosen: price.feePercent,
+        })
+        .onConflict((oc) => oc.columns(['agent_id', 'kode_produk']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return;
+      await recordProductCharge(
+        trx,
+        {
+          agentId,
+          kodeProduk: price.kodeProduk,
+          feeAdmin: price.feeAdmin,
+          feePercent: price.feePercent,
+        },
+        services.now(),
+      );
+    });
+  }
 }
