@@ -47,6 +47,7 @@ import * as consoleStaff from './migrations/0140_console';
 import * as signup from './migrations/0141_signup';
 import * as snap from './migrations/0145_snap';
 import * as otpChallenges from './migrations/0150_otp_challenges';
+import * as productCharges from './migrations/0155_product_charges';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0135_advance_funds_review': advanceFundsReview,
   '0136_nmid_review': nmidReview,
   '0150_otp_challenges': otpChallenges,
+  '0155_product_charges': productCharges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

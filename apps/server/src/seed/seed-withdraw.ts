@@ -3,6 +3,7 @@ import { findProductCode } from '@gerbang/shared/domain/products';
 import { sql } from 'kysely';
 import type { Services } from '../http/services';
 import { availableBalance, PAYOUT_ACCOUNT } from '../modules/payouts/accounts';
+import { recordProductCharge } from '../modules/withdraw/charges';
 import { DEMO_PRICING } from '../modules/withdraw/pricing';
 
 /** Saved destinations of partner@demo.id (simulator names: the rail answers the same ones). */
@@ -30,24 +31,7 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
     .where('users.parent_user_id', 'is', null)
     .where(sql<boolean>`users.username = agents.username`)
     .execute();
-  for (const agent of agents) {
-    for (const price of DEMO_PRICING) {
-      const product = findProductCode(price.kodeProduk);
-      await db
-        .insertInto('product_pricing')
-        .values({
-          agent_id: agent.agentId,
-          kode_produk: price.kodeProduk,
-          id_produk: price.kodeProduk,
-          nama_produk: product?.nama_produk ?? price.kodeProduk,
-          jenis_trx: price.jenisTrx,
-          fee_admin: price.feeAdmin,
-          fee_admin_prosen: price.feePercent,
-        })
-        .onConflict((oc) => oc.columns(['agent_id', 'kode_produk']).doNothing())
-        .execute();
-    }
-  }
+  for (const agent of agents) await seedPricing(services, agent.agentId);
 
   const partner = agents.find((a) => a.username === 'partner@demo.id');
   if (!partner) return;
@@ -100,4 +84,40 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
     description: 'Demo opening deposit',
   });
   if (!isTransferOk(result)) throw new Error(`demo opening deposit refused: ${result.result}`);
+}
+
+/** The agent's demo pricing rows, each with its first charge-history version (idempotent). */
+async function seedPricing(services: Services, agentId: number): Promise<void> {
+  const { db } = services;
+  for (const price of DEMO_PRICING) {
+    const product = findProductCode(price.kodeProduk);
+    // The pricing row and its first charge-history version land together (or neither).
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('product_pricing')
+        .values({
+          agent_id: agentId,
+          kode_produk: price.kodeProduk,
+          id_produk: price.kodeProduk,
+          nama_produk: product?.nama_produk ?? price.kodeProduk,
+          jenis_trx: price.jenisTrx,
+          fee_admin: price.feeAdmin,
+          fee_admin_prosen: price.feePercent,
+        })
+        .onConflict((oc) => oc.columns(['agent_id', 'kode_produk']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return;
+      await recordProductCharge(
+        trx,
+        {
+          agentId,
+          kodeProduk: price.kodeProduk,
+          feeAdmin: price.feeAdmin,
+          feePercent: price.feePercent,
+        },
+        services.now(),
+      );
+    });
+  }
 }

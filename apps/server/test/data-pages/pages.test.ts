@@ -25,7 +25,10 @@ const API_PAGES = [
   'dana_talangan',
   'nmid',
   'produk',
+  'produk_charge',
 ];
+/** Pages that show another page's rows and are guarded by its rule. */
+const GUARDED_BY: Record<string, string> = { produk_charge: 'produk' };
 
 describe('data page routes', () => {
   it('one route per page, each with its own data_{path} READ rule', () => {
@@ -35,11 +38,11 @@ describe('data page routes', () => {
       expect(matching, path).toHaveLength(1);
       const access = matching[0]?.access;
       expect(access && !access.public && access.permission, path).toEqual({
-        module: `data_${path}`,
+        module: `data_${GUARDED_BY[path] ?? path}`,
         action: 'READ',
       });
     }
-    expect(Object.keys(DATA_PAGES)).toHaveLength(26);
+    expect(Object.keys(DATA_PAGES)).toHaveLength(27);
   });
 });
 

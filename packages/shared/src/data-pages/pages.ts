@@ -14,6 +14,7 @@ import { MERCHANT_MEMBER_PAGE } from './descriptors/merchant-member';
 import { MONITOR_HOLD_BALANCE_PAGE } from './descriptors/monitor-hold-balance';
 import { NMID_PAGE } from './descriptors/nmid';
 import { PRODUK_PAGE } from './descriptors/produk';
+import { PRODUK_CHARGE_PAGE } from './descriptors/produk-charge';
 import { SETTING_ACCOUNT_FAVOURITE_PAGE } from './descriptors/setting-account-favourite';
 import { SETTLEMENT_MERCHANT_PAGES } from './descriptors/settlement-merchant';
 import { TRANSACTION_PAGE } from './descriptors/transaction';
@@ -53,6 +54,7 @@ const DESCRIPTORS: DataPageDescriptor[] = [
   DANA_TALANGAN_PAGE,
   NMID_PAGE,
   PRODUK_PAGE,
+  PRODUK_CHARGE_PAGE,
   ACTIVITY_LOG_PAGE,
 ];
 

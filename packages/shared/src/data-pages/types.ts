@@ -134,7 +134,8 @@ export interface AddButton {
   requires: AccessRequirement;
 }
 
-export type PagePath = DataPath | 'activity_log';
+/** Data pages plus pages guarded by another page's rule (the activity log, a product's charges). */
+export type PagePath = DataPath | 'activity_log' | 'produk_charge';
 
 export interface DataPageDescriptor {
   path: PagePath;

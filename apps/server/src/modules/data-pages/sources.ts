@@ -13,6 +13,7 @@ import type { DataSource } from './sources/kit';
 import { merchantMemberSource } from './sources/merchant-member';
 import { nmidSource } from './sources/nmid';
 import { produkSource } from './sources/produk';
+import { produkChargeSource } from './sources/produk-charge';
 import { settingAccountFavouriteSource } from './sources/setting-account-favourite';
 import { settlementSource } from './sources/settlement';
 import { statementSource } from './sources/statement';
@@ -58,5 +59,6 @@ export const SOURCES: Record<PagePath, DataSource> = {
   dana_talangan: danaTalanganSource,
   nmid: nmidSource,
   produk: produkSource,
+  produk_charge: produkChargeSource,
   activity_log: activityLogSource,
 };

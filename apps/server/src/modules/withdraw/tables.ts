@@ -36,6 +36,20 @@ export interface ProductPricingTable {
   updated_at: Generated<Date>;
 }
 
+/** One pricing version of an agent's product (migration 0155): the /data/produk charge history. */
+export interface ProductChargesTable {
+  id: Generated<number>;
+  agent_id: number;
+  kode_produk: string;
+  charge_nominal: number;
+  /** numeric(6,3), like `fee_admin_prosen`. */
+  charge_percentage: ColumnType<number, number | string, number | string>;
+  /** The WIB date the fees apply from: written as YYYY-MM-DD, read back as a date. */
+  transaction_date: ColumnType<Date, string, string>;
+  created_date: Date;
+  is_active: boolean;
+}
+
 /** The rail a withdrawal goes through (the payout block's domestic rails). */
 export type WithdrawKind = Exclude<PayoutRail, 'REMITTANCE'>;
 
@@ -72,5 +86,6 @@ export interface WithdrawInquiriesTable {
 export interface WithdrawTables {
   favourite_accounts: FavouriteAccountsTable;
   product_pricing: ProductPricingTable;
+  product_charges: ProductChargesTable;
   withdraw_inquiries: WithdrawInquiriesTable;
 }

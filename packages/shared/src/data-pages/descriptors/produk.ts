@@ -22,5 +22,13 @@ export const PRODUK_PAGE: DataPageDescriptor = {
   ],
   rowKey: 'kode_produk',
   defaultSort: { column: 'nama_produk', direction: 'asc' },
+  actions: [
+    {
+      kind: 'link',
+      key: 'charges',
+      labelKey: 'data.actions.chargeHistory',
+      href: '/data/produk_charge?key=0&value={kode_produk}',
+    },
+  ],
   exportable: true,
 };
