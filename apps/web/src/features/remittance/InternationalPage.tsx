@@ -8,16 +8,16 @@ import { remittanceCalls } from '@gerbang/shared/contract/remittance-calls';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconHelpCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '../../components/AccessDenied';
+import { PageLoader } from '../../components/PageLoader';
 import { PayoutSteps } from '../../components/payout-wizard/PayoutSteps';
 import { usePayoutWizard } from '../../components/payout-wizard/usePayoutWizard';
 import { callKey, callQuery, client } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { useLoggedIn } from '../../lib/session';
 import { RemittanceFormView } from './RemittanceForm';
-import { RemittanceFaq, RemittanceReceiptView, RemittanceResult } from './RemittanceSteps';
 import {
   EMPTY_REMITTANCE_FORM,
   type RemittanceForm,
@@ -26,6 +26,14 @@ import {
 } from './remittance-form';
 
 const STATIC = { staleTime: 60_000 } as const;
+
+// The result, receipt and FAQ load when first shown: the form is what the page opens with.
+const steps = () => import('./RemittanceSteps');
+const RemittanceResult = lazy(() => steps().then((m) => ({ default: m.RemittanceResult })));
+const RemittanceReceiptView = lazy(() =>
+  steps().then((m) => ({ default: m.RemittanceReceiptView })),
+);
+const RemittanceFaq = lazy(() => steps().then((m) => ({ default: m.RemittanceFaq })));
 
 /**
  * International remittance (spec 02 §2.4). The route rule guards international READ, API, main
@@ -44,6 +52,8 @@ function Remittance() {
   const queryClient = useQueryClient();
   const { balance } = useBalances();
   const [faqOpen, setFaqOpen] = useState(false);
+  // Set on the first opening, so the FAQ's chunk loads only when asked for.
+  const [faqAsked, setFaqAsked] = useState(false);
 
   const currencies = useQuery({
     ...callQuery(remittanceCalls.currencies, undefined, { silent: true }),
@@ -137,7 +147,10 @@ function Remittance() {
         <Button
           variant="subtle"
           leftSection={<IconHelpCircle size={18} />}
-          onClick={() => setFaqOpen(true)}
+          onClick={() => {
+            setFaqAsked(true);
+            setFaqOpen(true);
+          }}
           style={{ flexShrink: 0 }}
           data-testid="remittance-faq-open"
         >
@@ -160,25 +173,33 @@ function Remittance() {
             />
           )}
           result={(inquiry) => (
-            <RemittanceResult
-              inquiry={inquiry}
-              pin={wizard.secret}
-              onPinChange={wizard.setSecret}
-              onWithdraw={wizard.confirm}
-              onReset={wizard.reset}
-              paying={wizard.paying}
-            />
+            <Suspense fallback={<PageLoader />}>
+              <RemittanceResult
+                inquiry={inquiry}
+                pin={wizard.secret}
+                onPinChange={wizard.setSecret}
+                onWithdraw={wizard.confirm}
+                onReset={wizard.reset}
+                paying={wizard.paying}
+              />
+            </Suspense>
           )}
           receipt={(receipt) => (
-            <RemittanceReceiptView
-              receipt={receipt}
-              checking={wizard.checking}
-              onReset={wizard.reset}
-            />
+            <Suspense fallback={<PageLoader />}>
+              <RemittanceReceiptView
+                receipt={receipt}
+                checking={wizard.checking}
+                onReset={wizard.reset}
+              />
+            </Suspense>
           )}
         />
       </Card>
-      <RemittanceFaq opened={faqOpen} onClose={() => setFaqOpen(false)} />
+      {faqAsked && (
+        <Suspense fallback={null}>
+          <RemittanceFaq opened={faqOpen} onClose={() => setFaqOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
