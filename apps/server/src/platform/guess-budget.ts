@@ -43,9 +43,11 @@ const windowStart = (rule: GuessRule, now: Date) => new Date(now.getTime() - rul
 /**
  * A reserved try whose comparison never finished (its process was killed) stops counting after
  * this long, so a crash cannot lock a user out for the whole window. A comparison is one argon2
- * verify (well under a second); a pending try this old has no request behind it any more.
+ * verify (well under a second); a pending try this old has no request behind it any more. It is
+ * kept far above PENDING_WAIT_MS: on a loaded machine the comparisons queue behind the waiters,
+ * and a live try pruned as abandoned would let one more wrong guess be compared.
  */
-export const PENDING_TRY_MS = 30_000;
+export const PENDING_TRY_MS = 60_000;
 
 /**
  * Reserves one try of `rule` for `key` before a secret is compared, or says until when there is
@@ -142,17 +144,21 @@ async function takeTry(
 /**
  * How long a check waits for tries being compared to come back before it answers 429: far longer
  * than one comparison (an argon2 verify, well under a second even on a loaded machine), so a burst
- * of right secrets gets through, but shorter than a pending try counts (PENDING_TRY_MS), so tries
- * a crashed request left behind still refuse the budget until they are pruned.
+ * of right secrets gets through, but far shorter than a pending try counts (PENDING_TRY_MS), so
+ * tries a crashed request left behind still refuse the budget until they are pruned.
  */
 export const PENDING_WAIT_MS = 10_000;
-const PENDING_POLL_MS = 50;
+const FIRST_POLL_MS = 25;
+const LONGEST_POLL_MS = 400;
 
 /**
  * `reserveTry`, but when the budget is full only because other tries of the key are still being
- * compared, it waits for them (up to PENDING_WAIT_MS, counted in polls) rather than refusing: the same
- * right secret sent several times at once must not read as too many guesses, while wrong guesses
- * still get at most `limit` comparisons, because a try is only ever taken from a free slot.
+ * compared, it waits for them (up to PENDING_WAIT_MS on the services clock) rather than refusing:
+ * the same right secret sent several times at once must not read as too many guesses, while wrong
+ * guesses still get at most `limit` comparisons, because a try is only ever taken from a free slot.
+ * The wait is read from the clock, not counted in polls: under load a poll takes far longer than
+ * its pause, and waiters counting polls outlived PENDING_TRY_MS, so live tries were pruned as
+ * abandoned. Polls back off so waiters do not crowd out the comparisons they wait for.
  */
 export async function reserveTryWhenFree(
   db: Kysely<Database>,
@@ -160,11 +166,15 @@ export async function reserveTryWhenFree(
   rawKey: string | number,
   now: () => Date,
 ): Promise<Reservation> {
-  // Counted in polls, not read from the machine clock (the one clock is the services clock).
-  for (let waited = 0; ; waited += PENDING_POLL_MS) {
+  const startedAt = now().getTime();
+  // Pauses are summed too, so a clock that stands still (a pinned test clock) still ends the wait.
+  let paused = 0;
+  for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, LONGEST_POLL_MS)) {
     const reservation = await reserveTry(db, rule, rawKey, now());
+    const waited = Math.max(now().getTime() - startedAt, paused);
     if (reservation.ok || !reservation.pending || waited >= PENDING_WAIT_MS) return reservation;
-    await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    paused += pause;
   }
 }
 
