@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { demoExposureLines } from './exposure';
 import { buildApp } from './http/app';
 import { startJobLoop } from './jobs/loop';
-import { allPartnerRoutes, allRoutes } from './modules';
+import { allPartnerAreas, allPartnerRoutes, allRoutes } from './modules';
 import { releaseAbandonedTries } from './platform/guess-budget';
 import { DEMO_PASSWORD, PRINTED_DEMO_USERS } from './seed/demo-users';
 import { DEMO_STAFF } from './seed/seed-console';
@@ -17,7 +17,7 @@ async function main() {
   // Guesses a killed process was comparing are given back, not counted as wrong (guess-budget.ts).
   await releaseAbandonedTries(services.db);
 
-  const app = await buildApp(services, allRoutes(config), allPartnerRoutes());
+  const app = await buildApp(services, allRoutes(config), allPartnerRoutes(), allPartnerAreas());
   await app.listen({ port: config.port, host: config.host });
   // The background jobs (jobs/loop.ts): the payout rail sweep, export files, pay-in settlement,
   // top-up expiry. Each runs at start, then on its own interval.

@@ -25,7 +25,13 @@ import type { AuthContext } from './auth-context';
 import { enforceConsoleAccess } from './console-guard';
 import { ApiError, httpStatusFor } from './errors';
 import { enforceAccess } from './guard';
-import { type PartnerRouteDefinition, registerPartnerRoute } from './partner-route';
+import {
+  answerUnmatched,
+  type PartnerArea,
+  type PartnerRouteDefinition,
+  partnerAreaOf,
+  registerPartnerRoute,
+} from './partner-route';
 import {
   API_BODY_LIMIT,
   assertCsrfToken,
@@ -267,11 +273,35 @@ function registerRoute(
   });
 }
 
+/** Cookies, multipart uploads and the security headers (Helmet: CSP, HSTS in production). */
+async function registerPlugins(app: FastifyInstance, services: Services) {
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10_000_000, files: 8 } });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: services.config.mode === 'production' ? [] : null,
+      },
+    },
+    hsts: services.config.mode === 'production',
+  });
+}
+
 export async function buildApp(
   services: Services,
   routes: readonly RouteDefinition[],
   /** Server-to-server partner API routes outside /api (the SNAP API, partner-route.ts). */
   partnerRoutes: readonly PartnerRouteDefinition[] = [],
+  /** Their path spaces, which answer unknown paths and methods in their own shape. */
+  partnerAreas: readonly PartnerArea[] = [],
 ): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
@@ -291,24 +321,7 @@ export async function buildApp(
       return sendApiError(reply, services, resolveLanguage(req, null), apiError);
     },
   });
-  await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: 10_000_000, files: 8 } });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: services.config.mode === 'production' ? [] : null,
-      },
-    },
-    hsts: services.config.mode === 'production',
-  });
+  await registerPlugins(app, services);
 
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiUrl(req.url)) return;
@@ -322,7 +335,12 @@ export async function buildApp(
     reply.header('x-server-time', services.now().toISOString());
   });
   // Fastify's own refusals (broken JSON, body too large, media type) in the envelope (finding 5).
+  const jsonHeaders = jsonSecurityHeaders(services.config.mode);
   app.setErrorHandler((error, req, reply) => {
+    // A partner route answers its own errors: only a request no route took (say an unknown path
+    // with a body that does not parse) reaches here, and the area answers it as unmatched.
+    const area = partnerAreaOf(partnerAreas, req.url);
+    if (area) return answerUnmatched(area, partnerRoutes, services, req, reply, jsonHeaders);
     const lang = req.gerbangLang ?? resolveLanguage(req, req.gerbangAuth ?? null);
     const apiError = fastifyErrorAsApiError(error);
     if (!apiError) req.log.error({ err: error }, 'unhandled error');
@@ -334,7 +352,6 @@ export async function buildApp(
     return sendApiError(reply, services, lang, apiError);
   });
 
-  const jsonHeaders = jsonSecurityHeaders(services.config.mode);
   for (const route of routes) registerRoute(app, services, route, jsonHeaders);
   for (const route of partnerRoutes) registerPartnerRoute(app, services, route, jsonHeaders);
 
@@ -343,6 +360,8 @@ export async function buildApp(
   const hasWeb = await registerWebApp(app, services.config.webDistDir);
 
   app.setNotFoundHandler((req, reply) => {
+    const area = partnerAreaOf(partnerAreas, req.url);
+    if (area) return answerUnmatched(area, partnerRoutes, services, req, reply, jsonHeaders);
     if (isApiUrl(req.url)) {
       const lang = languageFromCode(req.headers['x-language']) ?? DEFAULT_LANGUAGE;
       return sendEnvelope(reply, lang, RC.NOT_FOUND, 'common.errors.notFound');

@@ -39,6 +39,54 @@ export interface PartnerCall {
 
 export const PARTNER_BODY_LIMIT = 64 * 1024;
 
+/**
+ * A partner API's own path space (`/snap` and everything under it): a path no route serves, or a
+ * known path called with another method, is answered by the area in its own shape — a partner's
+ * client parses every answer, so the server's plain-text 404 would break it. `allowed` lists the
+ * methods the path does have (empty: no such path).
+ */
+export interface PartnerArea {
+  prefix: string;
+  unmatched: (call: PartnerCall, allowed: readonly string[]) => Promise<unknown>;
+}
+
+const pathOf = (url: string) => url.split('?')[0] ?? '';
+
+export function partnerAreaOf(areas: readonly PartnerArea[], url: string): PartnerArea | undefined {
+  const path = pathOf(url);
+  return areas.find((a) => path === a.prefix || path.startsWith(`${a.prefix}/`));
+}
+
+/** Answers a request to an area that no route of the area took (unknown path or method). */
+export async function answerUnmatched(
+  area: PartnerArea,
+  routes: readonly PartnerRouteDefinition[],
+  services: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  jsonHeaders: Record<string, string>,
+) {
+  const path = pathOf(req.url);
+  const allowed = routes
+    .filter((r) => r.url === path)
+    .flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
+  reply.headers(jsonHeaders).header('cache-control', 'no-store');
+  await area.unmatched(partnerCall(req, reply, services), allowed);
+  return reply;
+}
+
+function partnerCall(req: FastifyRequest, reply: FastifyReply, services: Services): PartnerCall {
+  return {
+    req,
+    reply,
+    services,
+    rawBody: req.partnerRawBody ?? '',
+    // Fastify's req.ip honours X-Forwarded-For only from the configured trusted proxies.
+    ip: req.ip,
+    startedAt: req.partnerStartedAt ?? services.now().getTime(),
+  };
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     partnerRawBody?: string;
@@ -70,15 +118,7 @@ export function registerPartnerRoute(
     throw new Error(`${route.url}: a partner route lives outside /api`);
   }
   const limit = route.bodyLimit ?? PARTNER_BODY_LIMIT;
-  const callOf = (req: FastifyRequest, reply: FastifyReply): PartnerCall => ({
-    req,
-    reply,
-    services,
-    rawBody: req.partnerRawBody ?? '',
-    // Fastify's req.ip honours X-Forwarded-For only from the configured trusted proxies.
-    ip: req.ip,
-    startedAt: req.partnerStartedAt ?? services.now().getTime(),
-  });
+  const callOf = (req: FastifyRequest, reply: FastifyReply) => partnerCall(req, reply, services);
   app.route({
     method: route.method,
     url: route.url,

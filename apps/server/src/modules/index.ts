@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { PartnerRouteDefinition } from '../http/partner-route';
+import type { PartnerArea, PartnerRouteDefinition } from '../http/partner-route';
 import type { RouteDefinition } from '../http/route';
 import { devMailboxRoutes } from '../mail/dev-mailbox-routes';
 import { devClockRoutes } from '../platform/dev-clock-routes';
@@ -27,6 +27,7 @@ import { requestPaymentRoutes } from './request-payment/routes';
 import { signupRoutes } from './signup/routes';
 import { snapPortalRoutes } from './snap/portal-routes';
 import { snapRoutes } from './snap/routes';
+import { snapArea } from './snap/unmatched';
 import { teamRoutes } from './team/routes';
 import { topupRoutes } from './topup/routes';
 import { transferRoutes } from './transfer/routes';
@@ -86,4 +87,9 @@ export function allRoutes(
  */
 export function allPartnerRoutes(): PartnerRouteDefinition[] {
   return [...snapRoutes];
+}
+
+/** The partner APIs' path spaces: unknown paths and methods there answer in the API's shape. */
+export function allPartnerAreas(): PartnerArea[] {
+  return [snapArea];
 }

@@ -3,7 +3,7 @@ import { bootstrap } from '../../src/bootstrap';
 import { type Config, loadConfig } from '../../src/config';
 import { buildApp } from '../../src/http/app';
 import type { Services } from '../../src/http/services';
-import { allPartnerRoutes, allRoutes } from '../../src/modules';
+import { allPartnerAreas, allPartnerRoutes, allRoutes } from '../../src/modules';
 import { createClock } from '../../src/platform/clock';
 import type { RailsConfig } from '../../src/rails';
 import { DEMO_PASSWORD } from '../../src/seed/demo-users';
@@ -104,7 +104,12 @@ export async function createTestApp(
     pgliteLoadDataDir,
   });
   if (opts.seed !== false) await seedDemo(running.services);
-  const app = await buildApp(running.services, allRoutes(config), allPartnerRoutes());
+  const app = await buildApp(
+    running.services,
+    allRoutes(config),
+    allPartnerRoutes(),
+    allPartnerAreas(),
+  );
   await app.ready();
 
   const client = (clientOpts: { lang?: 'id' | 'en'; ip?: string } = {}): TestClient => {

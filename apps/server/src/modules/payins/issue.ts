@@ -15,7 +15,7 @@ import {
 } from '@gerbang/shared/domain/payin-channels';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { validationError } from '../../http/errors';
+import { ApiError, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { VaBillsTable, VirtualAccountsTable } from '../virtual-account/tables';
 import { randomDigits } from './ids';
@@ -47,6 +47,11 @@ export interface IssueVaInput {
   customerName: string;
   /** Digits that end the VA number; random when absent. */
   customerId?: string;
+  /**
+   * The whole number, when the caller chooses it (the SNAP API: its partnerServiceId + customerNo):
+   * the bank's prefix, then 1–20 digits, issued exactly or refused as taken. Not with customerId.
+   */
+  exactNumber?: string;
   /** Required for close kinds, absent for open. */
   amount?: number;
   /** Required for close kinds. */
@@ -62,10 +67,25 @@ export interface IssuedVa {
   expiresAt: Date | null;
 }
 
+/** Customer digits a chosen VA number may have after the bank's prefix (SNAP customerNo ≤ 20). */
+export const EXACT_CUSTOMER_MAX_DIGITS = 20;
+
 function checkVaInput(now: Date, input: IssueVaInput): void {
   if (!PAYIN_VA_BANK_CODES.includes(input.bankCode)) throw validationError('payins.unknownBank');
   if (input.customerId !== undefined && !/^\d{1,10}$/.test(input.customerId)) {
     throw validationError('payins.badCustomerId');
+  }
+  if (input.exactNumber !== undefined) {
+    const prefix = vaPrefix(input.bankCode);
+    const rest = input.exactNumber.slice(prefix.length);
+    const digits = new RegExp(`^\\d{1,${EXACT_CUSTOMER_MAX_DIGITS}}$`);
+    if (
+      input.customerId !== undefined ||
+      !input.exactNumber.startsWith(prefix) ||
+      !digits.test(rest)
+    ) {
+      throw validationError('payins.badCustomerId');
+    }
   }
   if (input.kind === 'open') {
     if (input.amount !== undefined) throw validationError('payins.openVaHasNoAmount');
@@ -170,8 +190,10 @@ export async function issueVirtualAccount(
   const owned = await agentName(services, owner.agentId);
   const amount = input.kind === 'open' ? null : (input.amount as number);
   const expiresAt = input.kind === 'open' ? null : (input.expiresAt as Date);
+  const prefix = vaPrefix(input.bankCode);
+  const customerRef = input.customerId ?? input.exactNumber?.slice(prefix.length);
   for (let attempt = 0; attempt < ISSUE_ATTEMPTS; attempt++) {
-    const vaNumber = vaNumberFor(owner, input.bankCode, input.customerId);
+    const vaNumber = input.exactNumber ?? vaNumberFor(owner, input.bankCode, input.customerId);
     const issued = await services.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('virtual_accounts')
@@ -180,7 +202,7 @@ export async function issueVirtualAccount(
             owner,
             ownerName: owned,
             item: input,
-            customerRef: input.customerId,
+            customerRef,
             vaNumber,
             now,
           }),
@@ -194,11 +216,15 @@ export async function issueVirtualAccount(
       return true;
     });
     if (issued) return { vaNumber, bankCode: input.bankCode, kind: input.kind, amount, expiresAt };
-    // A fixed customer id that is taken stays taken: trying again cannot help.
-    if (input.customerId !== undefined) throw validationError('payins.vaNumberTaken');
+    // A fixed customer id (or number) that is taken stays taken: trying again cannot help.
+    if (customerRef !== undefined) throw validationError('payins.vaNumberTaken');
   }
   throw new Error('could not find a free VA number');
 }
+
+/** The refusal issueVirtualAccount throws for a chosen number that is already issued. */
+export const isVaNumberTaken = (error: unknown): boolean =>
+  error instanceof ApiError && error.messageKey === 'payins.vaNumberTaken';
 
 /** One VA of a batch: its number is always drawn (the customer reference is only recorded). */
 export interface IssueVaBatchItem extends Omit<IssueVaInput, 'customerId'> {

@@ -2,10 +2,14 @@
  * SNAP response codes (Bank Indonesia's open-API standard): HTTP status + the two-digit service
  * code + a two-digit case, e.g. `2001800` success of transfer-interbank (service 18), `4011800`
  * unauthorized signature, `4031814` insufficient funds. The message is the standard's English text.
+ * Source: Bank Indonesia's SNAP Developer Site, each service page's "Daftar Response Code" table
+ * (e.g. /api-services/transfer-kredit/account-inquiry, which also gives services 15 and 16).
  */
 export const SERVICE = {
   accessToken: '73',
   balanceInquiry: '11',
+  /** SNAP "API Internal Account Inquiry", service code 15 (BI SNAP Developer Site, Account Inquiry). */
+  accountInquiryInternal: '15',
   accountInquiryExternal: '16',
   transferInterbank: '18',
   transferStatus: '36',
@@ -20,7 +24,13 @@ export const SERVICE = {
   qrisNotify: '52',
 } as const;
 
-export type ServiceCode = (typeof SERVICE)[keyof typeof SERVICE];
+/**
+ * The service part of a code answered where no service is known (an unknown /snap path, a
+ * document route): the standard's codes are `HTTP + service + case`, and `00` is no service's.
+ */
+export const NO_SERVICE = '00';
+
+export type ServiceCode = (typeof SERVICE)[keyof typeof SERVICE] | typeof NO_SERVICE;
 
 /** The cases Gerbang answers, by HTTP status and case number, with the standard's message. */
 export const CASES = {
@@ -35,10 +45,21 @@ export const CASES = {
   exceedsAmountLimit: { http: 403, case: '02', message: 'Exceeds Transaction Amount Limit' },
   insufficientFunds: { http: 403, case: '14', message: 'Insufficient Funds' },
   transactionNotPermitted: { http: 403, case: '15', message: 'Transaction Not Permitted' },
+  inactiveAccount: { http: 403, case: '18', message: 'Inactive Card/Account/Customer' },
   transactionNotFound: { http: 404, case: '01', message: 'Transaction Not Found' },
+  /** The standard's System-category 404: the request reached no service (an unknown path). */
+  invalidRouting: { http: 404, case: '02', message: 'Invalid Routing' },
   invalidAccount: { http: 404, case: '11', message: 'Invalid Card/Account/Customer' },
   invalidBill: { http: 404, case: '12', message: 'Invalid Bill/Virtual Account' },
+  /** A known path called with another method than its own. */
+  functionNotSupported: { http: 405, case: '00', message: 'Requested Function Is Not Supported' },
+  /** The standard: "Cannot use same X-EXTERNAL-ID in same day". */
   conflict: { http: 409, case: '00', message: 'Conflict' },
+  /**
+   * The standard: "Transaction has previously been processed" — its one 409 case for a reference
+   * already used. Also a VA number (virtualAccountNo) or trxId already in use: 409xx00 would tell
+   * the partner its X-EXTERNAL-ID was reused, which it was not.
+   */
   duplicatePartnerReference: { http: 409, case: '01', message: 'Duplicate partnerReferenceNo' },
   tooManyRequests: { http: 429, case: '00', message: 'Too Many Requests' },
   generalError: { http: 500, case: '00', message: 'General Error' },

@@ -19,7 +19,7 @@ import {
   type SnapPartner,
   takeRateSlot,
 } from './guard';
-import { serviceStringToSign, verifyServiceSignature } from './signature';
+import { formatSnapTimestamp, serviceStringToSign, verifyServiceSignature } from './signature';
 
 /**
  * One SNAP service call, in this order (each step refuses with the standard's code and changes
@@ -51,6 +51,8 @@ export interface SnapServiceSpec<S extends z.ZodType> {
   service: ServiceCode;
   summary: string;
   body: S;
+  /** The zod schema of the success answer (documented; the tests parse answers with it). */
+  answer?: z.ZodType;
   run: (ctx: ServiceContext<z.infer<S>>) => Promise<ServiceAnswer>;
 }
 
@@ -166,6 +168,8 @@ export async function sendSnap(
   const text = JSON.stringify(answer);
   await writeApiLog(call, opts.partner, opts.externalId, CASES[which].http, code, text);
   if (opts.headers) call.reply.headers(opts.headers);
+  // The standard's answers carry X-TIMESTAMP, refusals included.
+  call.reply.header('x-timestamp', formatSnapTimestamp(call.services.now()));
   return call.reply.status(CASES[which].http).type('application/json; charset=utf-8').send(text);
 }
 

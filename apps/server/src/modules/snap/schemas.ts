@@ -70,28 +70,55 @@ export const transferStatusRequest = z
   .describe('Transfer status inquiry');
 
 const vaKey = {
-  partnerServiceId: z.string().max(8).describe('The VA prefix, left-padded with spaces to 8'),
+  partnerServiceId: z
+    .string()
+    .max(8)
+    .regex(/^ *\d+$/)
+    .describe('The VA prefix, left-padded with spaces to 8'),
   customerNo: z.string().regex(/^\d{1,20}$/),
-  virtualAccountNo: z.string().max(28),
+  virtualAccountNo: z
+    .string()
+    .max(28)
+    .regex(/^ *\d+$/)
+    .describe('partnerServiceId + customerNo'),
 };
 
 export const createVaRequest = z
   .object({
-    partnerServiceId: z.string().max(8).optional(),
+    partnerServiceId: z
+      .string()
+      .max(8)
+      .regex(/^ *\d+$/, 'the bank prefix, left-padded with spaces to 8')
+      .optional()
+      .describe(
+        'The issuing bank: its VA prefix (8 + bank code; Mandiri 87827; BSI 9001062), left-padded with spaces to 8',
+      ),
     customerNo: z
       .string()
-      .regex(/^\d{1,10}$/)
+      .regex(/^\d{1,20}$/, 'up to 20 digits')
       .optional()
-      .describe('Digits that end the VA number; random when absent'),
+      .describe('Digits that follow the prefix; Gerbang draws them when absent'),
+    virtualAccountNo: z
+      .string()
+      .max(28)
+      .regex(/^ *\d+$/, 'partnerServiceId + customerNo')
+      .optional()
+      .describe('partnerServiceId + customerNo; when sent it must be exactly that'),
     virtualAccountName: text(100),
     trxId: text(64).regex(/^[\w-]+$/, 'letters, digits, - and _'),
     totalAmount: amountSchema.optional().describe('Required for a closed VA (trx type C)'),
     virtualAccountTrxType: z.enum(['C', 'O']).default('C').describe('C closed amount, O open'),
     expiredDate: z.string().max(40).optional(),
     additionalInfo: z
-      .object({ bankCode: z.string().regex(/^\d{3}$/) })
+      .object({
+        bankCode: z
+          .string()
+          .regex(/^\d{3}$/)
+          .optional(),
+      })
       .catchall(z.unknown())
-      .describe('bankCode: the bank that issues the VA'),
+      .optional()
+      .describe('bankCode: the issuing bank, when partnerServiceId is absent'),
   })
   .describe('Create virtual account');
 
@@ -165,3 +192,101 @@ export const snapAnswer = z
   })
   .catchall(z.unknown())
   .describe('Every SNAP answer: responseCode (HTTP status + service + case) and responseMessage');
+
+/*
+ * The SUCCESS answers of the services (`answer` in services.ts): responseCode, responseMessage and
+ * the service's fields. A VA is named as the standard writes it (SNAP "Virtual Account" field
+ * rules): partnerServiceId 8 characters, the bank's prefix left-padded with spaces; customerNo up
+ * to 20 digits; virtualAccountNo = partnerServiceId + customerNo exactly (up to 28, padding
+ * included).
+ */
+
+const answerHead = (code: string) => ({
+  responseCode: z.literal(code),
+  responseMessage: z.string(),
+});
+
+const paddedServiceId = z
+  .string()
+  .regex(/^ *\d{1,8}$/)
+  .length(8)
+  .describe('The bank prefix, left-padded with spaces to 8');
+
+const vaAnswerKey = {
+  partnerServiceId: paddedServiceId,
+  customerNo: z.string().regex(/^\d{1,20}$/),
+  virtualAccountNo: z
+    .string()
+    .regex(/^ *\d+$/)
+    .max(28)
+    .describe('partnerServiceId + customerNo, padding included'),
+};
+
+/** virtualAccountNo must be exactly partnerServiceId + customerNo. */
+const vaKeyHolds = (v: {
+  partnerServiceId: string;
+  customerNo: string;
+  virtualAccountNo: string;
+}) => v.virtualAccountNo === v.partnerServiceId + v.customerNo;
+
+const virtualAccountData = z
+  .object({
+    ...vaAnswerKey,
+    virtualAccountName: z.string(),
+    trxId: z.string(),
+    totalAmount: amountSchema,
+    virtualAccountTrxType: z.enum(['C', 'O']),
+    expiredDate: z.string().nullable(),
+    additionalInfo: z.object({ bankCode: z.string(), active: z.boolean() }),
+  })
+  .refine(vaKeyHolds, 'virtualAccountNo is partnerServiceId + customerNo');
+
+const vaAnswer = (code: string, description: string) =>
+  z.object({ ...answerHead(code), virtualAccountData }).describe(description);
+
+export const createVaAnswer = vaAnswer('2002700', 'Create virtual account: the VA created');
+export const updateVaAnswer = vaAnswer('2002800', 'Update virtual account: the VA as changed');
+export const deleteVaAnswer = vaAnswer('2003100', 'Delete virtual account: the VA, inactive');
+export const inquiryVaAnswer = vaAnswer('2003000', 'Inquiry virtual account');
+
+export const vaStatusAnswer = z
+  .object({
+    ...answerHead('2002600'),
+    virtualAccountData: z
+      .object({
+        ...vaAnswerKey,
+        trxId: z.string(),
+        paymentRequestId: z.string(),
+        paidAmount: amountSchema,
+        paymentFlagStatus: z.enum(['00', '01']).describe('00 paid, 01 not paid'),
+        paymentFlagReason: z.object({ english: z.string(), indonesia: z.string() }),
+        trxDateTime: z.string().nullable(),
+      })
+      .refine(vaKeyHolds, 'virtualAccountNo is partnerServiceId + customerNo'),
+  })
+  .describe('Virtual account payment status');
+
+export const accountInquiryInternalRequest = z
+  .object({
+    partnerReferenceNo: z.string().max(64).optional(),
+    beneficiaryAccountNo: z
+      .string()
+      .max(34)
+      .regex(/^ *\d+$/, 'digits (a SNAP virtualAccountNo may keep its left padding)')
+      .describe('A virtual account number Gerbang issued'),
+    additionalInfo,
+  })
+  .describe('Internal account inquiry');
+
+export const accountInquiryInternalAnswer = z
+  .object({
+    ...answerHead('2001500'),
+    referenceNo: z.string(),
+    partnerReferenceNo: z.string(),
+    beneficiaryAccountName: z.string().max(100),
+    beneficiaryAccountNo: z.string().regex(/^\d{1,34}$/),
+    beneficiaryAccountStatus: z.literal('Active'),
+    currency: z.literal('IDR'),
+    additionalInfo: z.object({ bankCode: z.string(), bankName: z.string() }),
+  })
+  .describe('Internal account inquiry: the name of a virtual account Gerbang issued');

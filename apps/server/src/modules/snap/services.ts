@@ -1,16 +1,24 @@
 import { balanceInquiry } from './balance';
 import { SERVICE } from './codes';
+import { accountInquiryInternal } from './internal-account';
 import { qrisGenerate, qrisQuery } from './qris';
 import {
   accountInquiryExternalRequest,
+  accountInquiryInternalAnswer,
+  accountInquiryInternalRequest,
   balanceInquiryRequest,
+  createVaAnswer,
   createVaRequest,
+  deleteVaAnswer,
+  inquiryVaAnswer,
   qrisGenerateRequest,
   qrisQueryRequest,
   transferInterbankRequest,
   transferStatusRequest,
+  updateVaAnswer,
   updateVaRequest,
   vaKeyRequest,
+  vaStatusAnswer,
   vaStatusRequest,
 } from './schemas';
 import { accountInquiry, transferInterbank, transferStatus } from './transfer';
@@ -54,6 +62,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaCreate,
     summary: 'Create virtual account',
     body: createVaRequest,
+    answer: createVaAnswer,
     run: createVa,
   },
   {
@@ -61,6 +70,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaUpdate,
     summary: 'Update virtual account',
     body: updateVaRequest,
+    answer: updateVaAnswer,
     run: updateVa,
   },
   {
@@ -68,6 +78,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaDelete,
     summary: 'Delete (close) virtual account',
     body: vaKeyRequest,
+    answer: deleteVaAnswer,
     run: deleteVa,
   },
   {
@@ -75,6 +86,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaInquiry,
     summary: 'Inquiry virtual account',
     body: vaKeyRequest,
+    answer: inquiryVaAnswer,
     run: inquiryVa,
   },
   {
@@ -82,6 +94,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaStatus,
     summary: 'Virtual account payment status',
     body: vaStatusRequest,
+    answer: vaStatusAnswer,
     run: vaStatus,
   },
   {
@@ -97,5 +110,13 @@ export const SNAP_SERVICES = [
     summary: 'QRIS MPM query',
     body: qrisQueryRequest,
     run: qrisQuery,
+  },
+  {
+    path: '/snap/v1.0/account-inquiry-internal',
+    service: SERVICE.accountInquiryInternal,
+    summary: 'Account inquiry (a virtual account Gerbang issued: its name)',
+    body: accountInquiryInternalRequest,
+    answer: accountInquiryInternalAnswer,
+    run: accountInquiryInternal,
   },
 ] as const;

@@ -111,5 +111,14 @@ export function parseSnapTimestamp(value: string): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
+/**
+ * A SNAP timestamp in WIB (`2026-11-23T10:00:00+07:00`): the X-TIMESTAMP every answer carries, as
+ * the standard's sample answers do, and the date-times inside answers.
+ */
+export function formatSnapTimestamp(at: Date): string {
+  const wib = new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19);
+  return `${wib}+07:00`;
+}
+
 /** How far a request's X-TIMESTAMP may be from the server's clock. */
 export const TIMESTAMP_SKEW_MS = 5 * 60 * 1000;

@@ -19,6 +19,7 @@ import type {
   transferInterbankRequest,
   transferStatusRequest,
 } from './schemas';
+import { formatSnapTimestamp } from './signature';
 
 /**
  * Interbank transfer through the payout pipeline (docs/architecture.md "Adding a payout kind"):
@@ -249,10 +250,7 @@ function statusOf(status: number): { code: string; desc: string } {
 }
 
 /** ISO 8601 in WIB (+07:00), as SNAP writes times. */
-export function formatIso(at: Date): string {
-  const wib = new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19);
-  return `${wib}+07:00`;
-}
+export const formatIso = formatSnapTimestamp;
 
 /**
  * Transfer status by the partner's original reference: always the first request's result, so a

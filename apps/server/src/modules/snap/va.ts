@@ -1,8 +1,8 @@
-import { vaPrefix } from '@gerbang/shared/domain/payin-channels';
+import { PAYIN_VA_BANK_CODES, vaPrefix } from '@gerbang/shared/domain/payin-channels';
 import type { z } from 'zod';
 import type { Services } from '../../http/services';
 import { writeAudit } from '../../platform/audit/audit';
-import { issueVirtualAccount } from '../payins/issue';
+import { issueVirtualAccount, isVaNumberTaken } from '../payins/issue';
 import {
   closeVirtualAccount,
   updateVirtualAccount,
@@ -17,22 +17,72 @@ import { amountOf, formatIso, rupiah } from './transfer';
 /**
  * SNAP virtual accounts through the pay-in block (`payins/issue.ts` issues, `payins/manage-va.ts`
  * changes and closes). The partner's trxId is unique per partner; the VA's partner reference is
- * `SNAPVA…` so the paid hook (notify.ts) knows to send the SNAP notification. Gerbang draws the
- * number (bank prefix + agent + customerNo): partnerServiceId is the bank prefix left-padded to 8.
+ * `SNAPVA…` so the paid hook (notify.ts) knows to send the SNAP notification.
+ *
+ * Numbers, as the standard's VA field rules have them: partnerServiceId (8 characters, left-padded
+ * with spaces) is the issuing bank's prefix Gerbang gives partners (`vaPrefix`: 8 + bank code,
+ * Mandiri 87827, BSI 9001062), customerNo up to 20 digits, virtualAccountNo = partnerServiceId +
+ * customerNo exactly (up to 28). create-va issues exactly the number asked for — the bank read from
+ * partnerServiceId, or from additionalInfo.bankCode when it is absent — or refuses with the field;
+ * without customerNo Gerbang draws one. Numbers are unique per bank across Gerbang: one in use
+ * (by any merchant) answers 409xx01.
  */
 
 export const SNAP_VA_REFF_PREFIX = 'SNAPVA';
 
 const owner = (p: SnapPartner) => ({ agentId: p.agentId, environment: p.environment });
 
-/** partnerServiceId (8, space-padded prefix), customerNo (the rest), virtualAccountNo. */
+const SERVICE_ID_LENGTH = 8;
+const CUSTOMER_NO = /^\d{1,20}$/;
+
+/** partnerServiceId (the bank prefix space-padded to 8), customerNo, virtualAccountNo (both). */
 export function vaParts(vaNumber: string, bankCode: string) {
   const prefix = vaPrefix(bankCode);
-  return {
-    partnerServiceId: prefix.padStart(8, ' '),
-    customerNo: vaNumber.slice(prefix.length),
-    virtualAccountNo: vaNumber,
-  };
+  const partnerServiceId = prefix.padStart(SERVICE_ID_LENGTH, ' ');
+  const customerNo = vaNumber.slice(prefix.length);
+  return { partnerServiceId, customerNo, virtualAccountNo: partnerServiceId + customerNo };
+}
+
+/** The VA bank whose prefix a partnerServiceId names (its padding removed). */
+function bankOfServiceId(partnerServiceId: string): string {
+  const prefix = partnerServiceId.trimStart();
+  const bank = PAYIN_VA_BANK_CODES.find((code) => vaPrefix(code) === prefix);
+  if (!bank) throw new SnapError('invalidFieldFormat', 'partnerServiceId');
+  return bank;
+}
+
+type CreateVaBody = z.infer<typeof createVaRequest>;
+
+/**
+ * The bank and the exact number create-va asks for (undefined: Gerbang draws it); refuses a
+ * request whose parts disagree or name no bank, with the field.
+ */
+function askedNumber(body: CreateVaBody): { bankCode: string; exactNumber?: string } {
+  const bankCode = body.additionalInfo?.bankCode;
+  if (bankCode !== undefined && !PAYIN_VA_BANK_CODES.includes(bankCode)) {
+    throw new SnapError('invalidFieldFormat', 'additionalInfo.bankCode');
+  }
+  const bank =
+    body.partnerServiceId === undefined ? bankCode : bankOfServiceId(body.partnerServiceId);
+  if (bank === undefined) throw new SnapError('invalidMandatoryField', 'partnerServiceId');
+  if (bankCode !== undefined && bankCode !== bank) {
+    throw new SnapError('invalidFieldFormat', 'additionalInfo.bankCode');
+  }
+  const prefix = vaPrefix(bank);
+  const asked = body.virtualAccountNo === undefined ? undefined : digits(body.virtualAccountNo);
+  let customerNo = body.customerNo;
+  if (customerNo === undefined && asked !== undefined) {
+    // Only virtualAccountNo: the customer part is what follows the prefix.
+    customerNo = asked.slice(prefix.length);
+    if (!asked.startsWith(prefix) || !CUSTOMER_NO.test(customerNo)) {
+      throw new SnapError('invalidFieldFormat', 'virtualAccountNo');
+    }
+  }
+  if (customerNo === undefined) return { bankCode: bank };
+  if (asked !== undefined && asked !== prefix + customerNo) {
+    throw new SnapError('invalidFieldFormat', 'virtualAccountNo');
+  }
+  return { bankCode: bank, exactNumber: prefix + customerNo };
 }
 
 function parseExpiry(value: string | undefined, field: string): Date | undefined {
@@ -44,6 +94,13 @@ function parseExpiry(value: string | undefined, field: string): Date | undefined
 }
 
 const digits = (value: string) => value.replace(/\s/g, '');
+
+/** The request's partnerServiceId + customerNo is its virtualAccountNo (padding aside). */
+function assertKeyAgrees(key: VaKey) {
+  if (digits(key.partnerServiceId) + key.customerNo !== digits(key.virtualAccountNo)) {
+    throw new SnapError('invalidFieldFormat', 'virtualAccountNo');
+  }
+}
 
 async function snapVa(services: Services, partner: SnapPartner, trxId: string) {
   return services.db
@@ -57,16 +114,21 @@ async function snapVa(services: Services, partner: SnapPartner, trxId: string) {
 
 type SnapVaRow = NonNullable<Awaited<ReturnType<typeof snapVa>>>;
 
-/** The partner's VA by trxId whose number matches the request's; else 404xx12. */
+type VaKey = { partnerServiceId: string; customerNo: string; virtualAccountNo: string };
+
+/**
+ * The partner's VA by trxId (else by number) whose number is the request's; 400xx01 when the
+ * request's partnerServiceId + customerNo is not its virtualAccountNo, else 404xx12.
+ */
 async function ownVa(
   services: Services,
   partner: SnapPartner,
-  trxId: string | undefined,
-  virtualAccountNo: string,
+  key: VaKey & { trxId?: string },
 ): Promise<SnapVaRow> {
-  const number = digits(virtualAccountNo);
-  const row = trxId
-    ? await snapVa(services, partner, trxId)
+  assertKeyAgrees(key);
+  const number = digits(key.virtualAccountNo);
+  const row = key.trxId
+    ? await snapVa(services, partner, key.trxId)
     : await services.db
         .selectFrom('snap_virtual_accounts')
         .selectAll()
@@ -91,28 +153,52 @@ function vaData(row: SnapVaRow) {
   };
 }
 
-export async function createVa(
-  ctx: ServiceContext<z.infer<typeof createVaRequest>>,
-): Promise<ServiceAnswer> {
-  const { services, partner, body } = ctx;
+/** The checks of create-va that need no database: amounts, expiry, the number asked for. */
+function plannedVa(partner: SnapPartner, body: CreateVaBody, now: Date) {
   const closed = body.virtualAccountTrxType === 'C';
   if (closed && !body.totalAmount) throw new SnapError('invalidMandatoryField', 'totalAmount');
-  const amount = closed && body.totalAmount ? amountOf(body.totalAmount.value) : undefined;
   const expiresAt = parseExpiry(body.expiredDate, 'expiredDate');
   if (closed && !expiresAt) throw new SnapError('invalidMandatoryField', 'expiredDate');
+  if (closed && expiresAt && expiresAt.getTime() <= now.getTime()) {
+    throw new SnapError('invalidFieldFormat', 'expiredDate');
+  }
+  const amount = closed && body.totalAmount ? amountOf(body.totalAmount.value) : undefined;
+  if (amount !== undefined && amount <= 0) {
+    throw new SnapError('invalidFieldFormat', 'totalAmount.value');
+  }
+  return {
+    ...askedNumber(body),
+    kind: closed ? ('close' as const) : ('open' as const),
+    customerName: body.virtualAccountName,
+    amount,
+    expiresAt,
+    partnerReff: `${SNAP_VA_REFF_PREFIX}${partner.agentId}-${body.trxId}`.slice(0, 100),
+  };
+}
+
+/** Issues the planned VA; a chosen number already issued (to anyone) is 409xx01. */
+async function issueSnapVa(
+  services: Services,
+  partner: SnapPartner,
+  plan: ReturnType<typeof plannedVa>,
+) {
+  try {
+    return await issueVirtualAccount(services, owner(partner), plan);
+  } catch (error) {
+    if (isVaNumberTaken(error)) {
+      throw new SnapError('duplicatePartnerReference', '[virtualAccountNo]');
+    }
+    throw error;
+  }
+}
+
+export async function createVa(ctx: ServiceContext<CreateVaBody>): Promise<ServiceAnswer> {
+  const { services, partner, body } = ctx;
+  const plan = plannedVa(partner, body, services.now());
   if (await snapVa(services, partner, body.trxId)) {
     throw new SnapError('duplicatePartnerReference', '[trxId]');
   }
-  const partnerReff = `${SNAP_VA_REFF_PREFIX}${partner.agentId}-${body.trxId}`.slice(0, 100);
-  const issued = await issueVirtualAccount(services, owner(partner), {
-    bankCode: body.additionalInfo.bankCode,
-    kind: closed ? 'close' : 'open',
-    customerName: body.virtualAccountName,
-    customerId: body.customerNo,
-    amount,
-    expiresAt,
-    partnerReff,
-  });
+  const issued = await issueSnapVa(services, partner, plan);
   const now = services.now();
   const row = await services.db
     .insertInto('snap_virtual_accounts')
@@ -120,7 +206,7 @@ export async function createVa(
       agent_id: partner.agentId,
       environment: partner.environment,
       trx_id: body.trxId,
-      partner_reff: partnerReff,
+      partner_reff: plan.partnerReff,
       va_number: issued.vaNumber,
       bank_code: issued.bankCode,
       va_name: body.virtualAccountName,
@@ -156,7 +242,7 @@ export async function updateVa(
   ctx: ServiceContext<z.infer<typeof updateVaRequest>>,
 ): Promise<ServiceAnswer> {
   const { services, partner, body } = ctx;
-  const row = await ownVa(services, partner, body.trxId, body.virtualAccountNo);
+  const row = await ownVa(services, partner, body);
   const result = await updateVirtualAccount(services, owner(partner), row.va_number, {
     customerName: body.virtualAccountName,
     amount: body.totalAmount ? amountOf(body.totalAmount.value) : undefined,
@@ -181,7 +267,7 @@ export async function deleteVa(
   ctx: ServiceContext<z.infer<typeof vaKeyRequest>>,
 ): Promise<ServiceAnswer> {
   const { services, partner, body } = ctx;
-  const row = await ownVa(services, partner, body.trxId, body.virtualAccountNo);
+  const row = await ownVa(services, partner, body);
   const result = await closeVirtualAccount(services, owner(partner), row.va_number);
   if (result === 'not_found') throw new SnapError('invalidBill');
   const updated = await services.db
@@ -196,7 +282,7 @@ export async function deleteVa(
 export async function inquiryVa(
   ctx: ServiceContext<z.infer<typeof vaKeyRequest>>,
 ): Promise<ServiceAnswer> {
-  const row = await ownVa(ctx.services, ctx.partner, ctx.body.trxId, ctx.body.virtualAccountNo);
+  const row = await ownVa(ctx.services, ctx.partner, ctx.body);
   return { body: { virtualAccountData: vaData(row) } };
 }
 
@@ -204,7 +290,7 @@ export async function vaStatus(
   ctx: ServiceContext<z.infer<typeof vaStatusRequest>>,
 ): Promise<ServiceAnswer> {
   const { services, partner, body } = ctx;
-  const row = await ownVa(services, partner, body.trxId, body.virtualAccountNo);
+  const row = await ownVa(services, partner, body);
   const paid = await virtualAccountPayment(services, owner(partner), row.va_number);
   return {
     body: {
