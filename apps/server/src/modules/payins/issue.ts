@@ -67,8 +67,8 @@ export interface IssuedVa {
   expiresAt: Date | null;
 }
 
-/** Customer digits a chosen VA number may have after the bank's prefix (SNAP customerNo ≤ 20). */
-export const EXACT_CUSTOMER_MAX_DIGITS = 20;
+/** The digits a chosen VA number has after the bank's prefix (SNAP's customerNo: up to 20). */
+const EXACT_CUSTOMER_PART = /^\d{1,20}$/;
 
 function checkVaInput(now: Date, input: IssueVaInput): void {
   if (!PAYIN_VA_BANK_CODES.includes(input.bankCode)) throw validationError('payins.unknownBank');
@@ -78,11 +78,10 @@ function checkVaInput(now: Date, input: IssueVaInput): void {
   if (input.exactNumber !== undefined) {
     const prefix = vaPrefix(input.bankCode);
     const rest = input.exactNumber.slice(prefix.length);
-    const digits = new RegExp(`^\\d{1,${EXACT_CUSTOMER_MAX_DIGITS}}$`);
     if (
       input.customerId !== undefined ||
       !input.exactNumber.startsWith(prefix) ||
-      !digits.test(rest)
+      !EXACT_CUSTOMER_PART.test(rest)
     ) {
       throw validationError('payins.badCustomerId');
     }

@@ -35,7 +35,15 @@ const owner = (p: SnapPartner) => ({ agentId: p.agentId, environment: p.environm
 const SERVICE_ID_LENGTH = 8;
 const CUSTOMER_NO = /^\d{1,20}$/;
 
-/** partnerServiceId (the bank prefix space-padded to 8), customerNo, virtualAccountNo (both). */
+type VaKey = { partnerServiceId: string; customerNo: string; virtualAccountNo: string };
+
+/** A VA number as written in a request: the digits, its padding dropped. */
+const digits = (value: string) => value.replace(/\s/g, '');
+
+/**
+ * The standard's three names of a VA: partnerServiceId (the prefix padded to 8), customerNo, and
+ * virtualAccountNo (the two joined, padding kept).
+ */
 export function vaParts(vaNumber: string, bankCode: string) {
   const prefix = vaPrefix(bankCode);
   const partnerServiceId = prefix.padStart(SERVICE_ID_LENGTH, ' ');
@@ -93,8 +101,6 @@ function parseExpiry(value: string | undefined, field: string): Date | undefined
   return new Date(value);
 }
 
-const digits = (value: string) => value.replace(/\s/g, '');
-
 /** The request's partnerServiceId + customerNo is its virtualAccountNo (padding aside). */
 function assertKeyAgrees(key: VaKey) {
   if (digits(key.partnerServiceId) + key.customerNo !== digits(key.virtualAccountNo)) {
@@ -113,8 +119,6 @@ async function snapVa(services: Services, partner: SnapPartner, trxId: string) {
 }
 
 type SnapVaRow = NonNullable<Awaited<ReturnType<typeof snapVa>>>;
-
-type VaKey = { partnerServiceId: string; customerNo: string; virtualAccountNo: string };
 
 /**
  * The partner's VA by trxId (else by number) whose number is the request's; 400xx01 when the
