@@ -51,6 +51,8 @@ export interface SnapServiceSpec<S extends z.ZodType> {
   service: ServiceCode;
   summary: string;
   body: S;
+  /** The success body (responseCode, responseMessage and the call's fields), for the document. */
+  answer: z.ZodType;
   run: (ctx: ServiceContext<z.infer<S>>) => Promise<ServiceAnswer>;
 }
 

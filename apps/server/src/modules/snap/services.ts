@@ -1,16 +1,28 @@
 import { balanceInquiry } from './balance';
 import { SERVICE } from './codes';
+import type { SnapServiceSpec } from './pipeline';
 import { qrisGenerate, qrisQuery } from './qris';
 import {
+  accountInquiryExternalAnswer,
   accountInquiryExternalRequest,
+  balanceInquiryAnswer,
   balanceInquiryRequest,
+  createVaAnswer,
   createVaRequest,
+  deleteVaAnswer,
+  inquiryVaAnswer,
+  qrisGenerateAnswer,
   qrisGenerateRequest,
+  qrisQueryAnswer,
   qrisQueryRequest,
+  transferInterbankAnswer,
   transferInterbankRequest,
+  transferStatusAnswer,
   transferStatusRequest,
+  updateVaAnswer,
   updateVaRequest,
   vaKeyRequest,
+  vaStatusAnswer,
   vaStatusRequest,
 } from './schemas';
 import { accountInquiry, transferInterbank, transferStatus } from './transfer';
@@ -18,7 +30,8 @@ import { createVa, deleteVa, inquiryVa, updateVa, vaStatus } from './va';
 
 /**
  * The signed SNAP service calls: routes.ts serves exactly this list and openapi.ts documents it
- * (both read it here, so the document does not import the routes that serve it).
+ * (both read it here, so the document does not import the routes that serve it). `answer` is the
+ * success body the document promises; the API tests hold every answer to it.
  */
 export const SNAP_SERVICES = [
   {
@@ -26,6 +39,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.balanceInquiry,
     summary: 'Balance inquiry',
     body: balanceInquiryRequest,
+    answer: balanceInquiryAnswer,
     run: balanceInquiry,
   },
   {
@@ -33,6 +47,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.accountInquiryExternal,
     summary: 'Account inquiry (other bank)',
     body: accountInquiryExternalRequest,
+    answer: accountInquiryExternalAnswer,
     run: accountInquiry,
   },
   {
@@ -40,6 +55,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.transferInterbank,
     summary: 'Interbank transfer (payout; limit 50,000,000; fee as in the portal)',
     body: transferInterbankRequest,
+    answer: transferInterbankAnswer,
     run: transferInterbank,
   },
   {
@@ -47,6 +63,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.transferStatus,
     summary: 'Transfer status by originalPartnerReferenceNo',
     body: transferStatusRequest,
+    answer: transferStatusAnswer,
     run: transferStatus,
   },
   {
@@ -54,6 +71,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaCreate,
     summary: 'Create virtual account',
     body: createVaRequest,
+    answer: createVaAnswer,
     run: createVa,
   },
   {
@@ -61,6 +79,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaUpdate,
     summary: 'Update virtual account',
     body: updateVaRequest,
+    answer: updateVaAnswer,
     run: updateVa,
   },
   {
@@ -68,6 +87,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaDelete,
     summary: 'Delete (close) virtual account',
     body: vaKeyRequest,
+    answer: deleteVaAnswer,
     run: deleteVa,
   },
   {
@@ -75,6 +95,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaInquiry,
     summary: 'Inquiry virtual account',
     body: vaKeyRequest,
+    answer: inquiryVaAnswer,
     run: inquiryVa,
   },
   {
@@ -82,6 +103,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.vaStatus,
     summary: 'Virtual account payment status',
     body: vaStatusRequest,
+    answer: vaStatusAnswer,
     run: vaStatus,
   },
   {
@@ -89,6 +111,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.qrisGenerate,
     summary: 'QRIS MPM generate',
     body: qrisGenerateRequest,
+    answer: qrisGenerateAnswer,
     run: qrisGenerate,
   },
   {
@@ -96,6 +119,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.qrisQuery,
     summary: 'QRIS MPM query',
     body: qrisQueryRequest,
+    answer: qrisQueryAnswer,
     run: qrisQuery,
   },
-] as const;
+] as const satisfies readonly SnapServiceSpec<any>[];
