@@ -130,4 +130,32 @@ describe.each(testDatabases())('every documented SNAP call answers as documented
     }
     expect(answered.length).toBe(Object.keys(snapDocument.paths).length - 1);
   });
+
+  it("answers the pay-in block's refusals of the input as field errors, not General Error", async () => {
+    const token = await snap.token();
+    const va = {
+      virtualAccountName: 'Budi',
+      trxId: 'ORDER-BAD-1',
+      totalAmount: { value: '10000.00', currency: 'IDR' },
+      expiredDate: '2026-11-24T10:00:00+07:00',
+      additionalInfo: { bankCode: '999' },
+    };
+    const noBank = await snap.call('/snap/v1.0/transfer-va/create-va', va, { token });
+    expect(noBank.status).toBe(400);
+    expect(noBank.body).toEqual({
+      responseCode: '4002701',
+      responseMessage: 'Invalid Field Format [This bank does not issue virtual accounts]',
+    });
+    const past = await snap.call(
+      '/snap/v1.0/qr/qr-mpm-generate',
+      {
+        partnerReferenceNo: 'QR-PAST-1',
+        amount: { value: '1000.00', currency: 'IDR' },
+        validityPeriod: '2026-11-23T09:00:00+07:00',
+      },
+      { token },
+    );
+    expect(past.status).toBe(400);
+    expect(past.body.responseCode).toBe('4004701');
+  });
 });
