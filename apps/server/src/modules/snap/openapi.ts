@@ -23,7 +23,7 @@ function jsonSchema(s: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 /** `transfer-va/create-va` → `transferVaCreateVa`: unique, stable, URL-safe. */
-export function operationIdOf(path: string): string {
+function operationIdOf(path: string): string {
   const words = path.split('/').slice(3).join('-').split('-');
   return words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 }
