@@ -1,10 +1,12 @@
 import { createHash, createHmac, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../helpers/test-app';
+import { assertDocumented } from './contract';
 
 /**
  * A SNAP client written from the standard's description, with node:crypto only — independent of
- * modules/snap/signature.ts — plus the portal steps a partner takes on the credential page.
+ * modules/snap/signature.ts — plus the portal steps a partner takes on the credential page. Every
+ * answer it receives is held to /snap/openapi.json (contract.ts) before the test sees it.
  */
 
 export interface Partner {
@@ -116,6 +118,16 @@ export interface SnapAnswer {
   body: Record<string, any>;
 }
 
+/** The answer, once it matches the document for its path and status. */
+function documented(
+  path: string,
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => any },
+): SnapAnswer {
+  const body = res.json();
+  assertDocumented(path, res.statusCode, body);
+  return { status: res.statusCode, headers: res.headers, body };
+}
+
 export function snapClient(t: TestApp, partner: Partner) {
   async function accessToken(
     opts: { ip?: string; at?: Date; key?: KeyObject; clientId?: string } = {},
@@ -134,7 +146,7 @@ export function snapClient(t: TestApp, partner: Partner) {
       },
       payload: '{"grantType":"client_credentials"}',
     });
-    return { status: res.statusCode, headers: res.headers, body: res.json() };
+    return documented('/snap/v1.0/access-token/b2b', res);
   }
 
   async function token(): Promise<string> {
@@ -187,7 +199,7 @@ export function snapClient(t: TestApp, partner: Partner) {
       },
       payload: sent,
     });
-    return { status: res.statusCode, headers: res.headers, body: res.json() };
+    return documented(path, res);
   }
 
   return { accessToken, token, call, nextExternalId };

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCallbacksOnce } from '../../src/modules/callbacks/deliver';
 import { runOnce as runHousekeeping } from '../../src/modules/snap/housekeeping';
+import { SNAP_SERVICES } from '../../src/modules/snap/services';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
+import { errorsOf, notificationValidator } from './contract';
 import { newKeyPair, otpFor, type Partner, registerPartner, snapClient } from './partner';
 
 /**
@@ -360,6 +362,8 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     expect(snapShaped).toHaveLength(1);
     const note = snapShaped[0]!;
     const body = JSON.parse(note.body);
+    const documented = notificationValidator();
+    expect(documented(body), errorsOf(documented)).toBe(true);
     expect(body).toMatchObject({
       virtualAccountNo: va.virtualAccountNo,
       trxId: 'ORDER-77',
@@ -564,11 +568,13 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     const transfer = doc.paths['/snap/v1.0/transfer-interbank'].post;
-    const schema = transfer.requestBody.content['application/json'].schema;
+    const ref: string = transfer.requestBody.content['application/json'].schema.$ref;
+    const schema = doc.components.schemas[ref.split('/').pop()!];
     expect(schema.required).toEqual(
       expect.arrayContaining(['partnerReferenceNo', 'amount', 'beneficiaryAccountNo']),
     );
-    expect(Object.keys(doc.paths)).toHaveLength(13);
+    // The access token and every signed service.
+    expect(Object.keys(doc.paths)).toHaveLength(SNAP_SERVICES.length + 1);
   });
 });
 

@@ -1,5 +1,6 @@
-import { findForbiddenText, wibDate } from '@gerbang/shared';
+import { findForbiddenText, RC, translate, wibDate } from '@gerbang/shared';
 import type { z } from 'zod';
+import { ApiError } from '../../http/errors';
 import type { PartnerCall, PartnerRouteDefinition } from '../../http/partner-route';
 import type { Services } from '../../http/services';
 import {
@@ -51,8 +52,8 @@ export interface SnapServiceSpec<S extends z.ZodType> {
   service: ServiceCode;
   summary: string;
   body: S;
-  /** The zod schema of the success answer (documented; the tests parse answers with it). */
-  answer?: z.ZodType;
+  /** The success body (responseCode, responseMessage and the call's fields), for the document. */
+  answer: z.ZodType;
   run: (ctx: ServiceContext<z.infer<S>>) => Promise<ServiceAnswer>;
 }
 
@@ -193,6 +194,12 @@ export async function sendFailure(
         externalId,
       },
     );
+  }
+  if (error instanceof ApiError && error.rc === RC.VALIDATION) {
+    // The block below (pay-ins) refused the partner's input, e.g. a bank that issues no VA or
+    // an expiry in the past: the partner's field error with the portal's English reason.
+    const detail = `[${translate('en', error.messageKey, error.vars)}]`;
+    return sendSnap(call, service, 'invalidFieldFormat', {}, { detail, partner, externalId });
   }
   const status = (error as { statusCode?: number })?.statusCode;
   if (status === 413 || status === 415 || status === 400) {

@@ -9,8 +9,8 @@ const openApiRoute: PartnerRouteDefinition = {
   method: 'GET',
   url: '/snap/openapi.json',
   access: { partnerApi: 'document', reason: 'the public OpenAPI 3.1 description of the SNAP API' },
-  handler: async ({ reply }) =>
-    reply.type('application/json; charset=utf-8').send(openApiDocument()),
+  handler: async ({ reply, services }) =>
+    reply.type('application/json; charset=utf-8').send(openApiDocument(services.config.supportUrl)),
 };
 
 /** Every SNAP route (registered outside /api by buildApp's partner routes). */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The request bodies of the SNAP calls, as the standard names the fields. The routes parse with
- * these and /snap/openapi.json is generated from the same objects (openapi.ts), so the document
- * cannot drift from what the server accepts. Amounts are `{value: "10000.00", currency: "IDR"}`;
+ * The request bodies of the SNAP calls, as the standard names the fields, and the success answer
+ * of each (`…Answer`). The routes parse with the requests and /snap/openapi.json is generated from
+ * both (openapi.ts), so the document cannot drift from what the server accepts; the API tests
+ * check every answer against the document. Amounts are `{value: "10000.00", currency: "IDR"}`;
  * Gerbang moves whole rupiah, so the cents must be `.00`.
  */
 
@@ -20,9 +21,38 @@ export const amountSchema = z
 const text = (max: number) => z.string().trim().min(1).max(max);
 const additionalInfo = z.record(z.string(), z.unknown()).optional();
 
+/** A time as Gerbang answers it: ISO 8601 in WIB, `2026-11-23T10:00:00+07:00`. */
+const wibTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/)
+  .meta({ format: 'date-time' });
+
+/**
+ * The two fields every answer starts with: responseCode is the HTTP status, the service code and
+ * the case (`2001800`); the document pins the codes each status of each call can carry.
+ */
+const answerHead = {
+  responseCode: z.string().regex(/^\d{7}$/),
+  responseMessage: z.string(),
+};
+
+/** A refusal: only the code and the standard's message (with the field or reason after it). */
+export const snapRefusal = z
+  .object(answerHead)
+  .describe('A refusal: responseCode (HTTP status + service + case) and responseMessage');
+
+/** A success answer: the code, the message and the call's own fields, nothing else. */
+const answer = <T extends z.ZodRawShape>(shape: T) => z.object({ ...answerHead, ...shape });
+
 export const accessTokenRequest = z
   .object({ grantType: z.literal('client_credentials') })
   .describe('B2B access-token request');
+
+export const accessTokenAnswer = answer({
+  accessToken: z.string().min(20),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.literal('900').describe('Seconds, as a string'),
+}).describe('B2B access token');
 
 export const balanceInquiryRequest = z
   .object({
@@ -33,6 +63,24 @@ export const balanceInquiryRequest = z
   })
   .describe('Balance inquiry');
 
+export const balanceInquiryAnswer = answer({
+  referenceNo: z.string().describe("Gerbang's reference: the call's X-EXTERNAL-ID"),
+  partnerReferenceNo: z.string(),
+  accountNo: z.string().describe('The requested accountNo, else the client id'),
+  name: z.string(),
+  accountInfos: z
+    .array(
+      z.object({
+        balanceType: z.literal('Cash'),
+        amount: amountSchema.describe('Available plus held'),
+        availableBalance: amountSchema,
+        holdAmount: amountSchema.describe('Incoming funds held until settlement'),
+        status: z.literal('0001').describe('0001 active'),
+      }),
+    )
+    .length(1),
+}).describe('Balance inquiry answer');
+
 export const accountInquiryExternalRequest = z
   .object({
     beneficiaryBankCode: z.string().regex(/^\d{3}$/, 'three-digit bank code'),
@@ -41,6 +89,16 @@ export const accountInquiryExternalRequest = z
     additionalInfo,
   })
   .describe('External account inquiry');
+
+export const accountInquiryExternalAnswer = answer({
+  referenceNo: z.string(),
+  partnerReferenceNo: z.string(),
+  beneficiaryAccountName: z.string().describe("The account holder's name from the bank"),
+  beneficiaryAccountNo: z.string(),
+  beneficiaryBankCode: z.string(),
+  beneficiaryBankName: z.string(),
+  currency: z.literal('IDR'),
+}).describe('External account inquiry answer');
 
 export const transferInterbankRequest = z
   .object({
@@ -58,6 +116,23 @@ export const transferInterbankRequest = z
   })
   .describe('Interbank transfer');
 
+/** SNAP latestTransactionStatus of a transfer: 00 success, 03 pending, 06 failed. */
+const transferState = z.enum(['00', '03', '06']);
+
+export const transferInterbankAnswer = answer({
+  referenceNo: z.string().describe("Gerbang's transaction id"),
+  partnerReferenceNo: z.string(),
+  amount: amountSchema,
+  beneficiaryAccountNo: z.string(),
+  beneficiaryBankCode: z.string(),
+  sourceAccountNo: z.string(),
+  transactionDate: wibTime,
+  additionalInfo: z.object({
+    fee: amountSchema.describe('The fee charged on top of the amount'),
+    latestTransactionStatus: transferState,
+  }),
+}).describe('Interbank transfer answer');
+
 export const transferStatusRequest = z
   .object({
     originalPartnerReferenceNo: text(64),
@@ -68,6 +143,28 @@ export const transferStatusRequest = z
     additionalInfo,
   })
   .describe('Transfer status inquiry');
+
+export const transferStatusAnswer = answer({
+  originalReferenceNo: z.string(),
+  originalPartnerReferenceNo: z.string(),
+  originalExternalId: z.string(),
+  serviceCode: z.literal('18'),
+  transactionDate: wibTime,
+  amount: amountSchema,
+  beneficiaryAccountNo: z.string(),
+  beneficiaryBankCode: z.string(),
+  latestTransactionStatus: transferState,
+  transactionStatusDesc: z.enum(['Success', 'Pending', 'Failed']),
+  additionalInfo: z.object({
+    fee: amountSchema,
+    beneficiaryAccountName: z.string(),
+    completedAt: z
+      .string()
+      .regex(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} WIB$/)
+      .nullable()
+      .describe('When the bank finished, "23-11-2026 10:05 WIB"; null while pending'),
+  }),
+}).describe('Transfer status answer');
 
 const vaKey = {
   partnerServiceId: z
@@ -108,7 +205,12 @@ export const createVaRequest = z
     trxId: text(64).regex(/^[\w-]+$/, 'letters, digits, - and _'),
     totalAmount: amountSchema.optional().describe('Required for a closed VA (trx type C)'),
     virtualAccountTrxType: z.enum(['C', 'O']).default('C').describe('C closed amount, O open'),
-    expiredDate: z.string().max(40).optional(),
+    expiredDate: z
+      .string()
+      .max(40)
+      .optional()
+      .meta({ format: 'date-time' })
+      .describe('Required for a closed VA (trx type C): ISO 8601 with offset, in the future'),
     additionalInfo: z
       .object({
         bankCode: z
@@ -120,7 +222,54 @@ export const createVaRequest = z
       .optional()
       .describe('bankCode: the issuing bank, when partnerServiceId is absent'),
   })
+  // The route requires these two for a closed VA (the default type); zod's JSON schema cannot say
+  // so, hence the condition in JSON Schema for the document: an open VA, or both fields.
+  .meta({
+    anyOf: [
+      {
+        type: 'object',
+        properties: { virtualAccountTrxType: { const: 'O' } },
+        required: ['virtualAccountTrxType'],
+      },
+      { type: 'object', required: ['totalAmount', 'expiredDate'] },
+    ],
+  })
   .describe('Create virtual account');
+
+/** A VA as every VA call answers it. */
+/**
+ * A VA as the standard names it in answers (SNAP "Virtual Account" field rules): partnerServiceId
+ * 8 characters, the bank's prefix left-padded with spaces; customerNo up to 20 digits;
+ * virtualAccountNo = partnerServiceId + customerNo exactly (up to 28, padding included).
+ */
+const vaAnswerKey = {
+  partnerServiceId: z
+    .string()
+    .regex(/^ *\d{1,8}$/)
+    .length(8)
+    .describe('The bank prefix, left-padded with spaces to 8'),
+  customerNo: z.string().regex(/^\d{1,20}$/),
+  virtualAccountNo: z
+    .string()
+    .regex(/^ *\d+$/)
+    .max(28)
+    .describe('partnerServiceId + customerNo, padding included'),
+};
+
+const virtualAccountData = z.object({
+  ...vaAnswerKey,
+  virtualAccountName: z.string(),
+  trxId: z.string(),
+  totalAmount: amountSchema.describe('0.00 for an open VA'),
+  virtualAccountTrxType: z.enum(['C', 'O']),
+  expiredDate: wibTime.nullable(),
+  additionalInfo: z.object({
+    bankCode: z.string(),
+    active: z.boolean().describe('false once deleted or paid'),
+  }),
+});
+
+export const createVaAnswer = answer({ virtualAccountData }).describe('Created virtual account');
 
 export const updateVaRequest = z
   .object({
@@ -133,9 +282,15 @@ export const updateVaRequest = z
   })
   .describe('Update virtual account');
 
+export const updateVaAnswer = answer({ virtualAccountData }).describe('Updated virtual account');
+
 export const vaKeyRequest = z
   .object({ ...vaKey, trxId: text(64), additionalInfo })
   .describe('Virtual account by trxId');
+
+export const deleteVaAnswer = answer({ virtualAccountData }).describe('Deleted virtual account');
+
+export const inquiryVaAnswer = answer({ virtualAccountData }).describe('Virtual account');
 
 export const vaStatusRequest = z
   .object({
@@ -146,6 +301,18 @@ export const vaStatusRequest = z
     additionalInfo,
   })
   .describe('Virtual account payment status');
+
+export const vaStatusAnswer = answer({
+  virtualAccountData: z.object({
+    ...vaAnswerKey,
+    trxId: z.string(),
+    paymentRequestId: z.string().describe("Gerbang's payment id; empty until paid"),
+    paidAmount: amountSchema,
+    paymentFlagStatus: z.enum(['00', '01']).describe('00 paid, 01 not paid'),
+    paymentFlagReason: z.object({ english: z.string(), indonesia: z.string() }),
+    trxDateTime: wibTime.nullable().describe('When it was paid'),
+  }),
+}).describe('Virtual account payment status answer');
 
 export const qrisGenerateRequest = z
   .object({
@@ -158,6 +325,17 @@ export const qrisGenerateRequest = z
   })
   .describe('QRIS MPM generate');
 
+export const qrisGenerateAnswer = answer({
+  referenceNo: z.string().describe("Gerbang's code of the bill"),
+  partnerReferenceNo: z.string(),
+  qrContent: z
+    .string()
+    .regex(/^000201/)
+    .describe('The QRIS payload (EMVCo MPM) to render as a QR'),
+  merchantName: z.string(),
+  additionalInfo: z.object({ validUntil: wibTime, amount: amountSchema }),
+}).describe('QRIS MPM generate answer');
+
 export const qrisQueryRequest = z
   .object({
     originalPartnerReferenceNo: text(64),
@@ -168,103 +346,16 @@ export const qrisQueryRequest = z
   })
   .describe('QRIS MPM query');
 
-/** The SNAP payment notification Gerbang sends to the partner (VA and QRIS). */
-export const paymentNotification = z
-  .object({
-    type: z.enum(['va_payment', 'qris_payment']),
-    partnerServiceId: z.string().optional(),
-    customerNo: z.string().optional(),
-    virtualAccountNo: z.string().optional(),
-    virtualAccountName: z.string().optional(),
-    trxId: z.string().optional(),
-    originalPartnerReferenceNo: z.string().optional(),
-    paymentRequestId: z.string(),
-    paidAmount: amountSchema,
-    trxDateTime: z.string(),
-    latestTransactionStatus: z.literal('00'),
-  })
-  .describe('Payment notification (sent to the partner, signed like every callback)');
-
-export const snapAnswer = z
-  .object({
-    responseCode: z.string().regex(/^\d{7}$/),
-    responseMessage: z.string(),
-  })
-  .catchall(z.unknown())
-  .describe('Every SNAP answer: responseCode (HTTP status + service + case) and responseMessage');
-
-/*
- * The SUCCESS answers of the services (`answer` in services.ts): responseCode, responseMessage and
- * the service's fields. A VA is named as the standard writes it (SNAP "Virtual Account" field
- * rules): partnerServiceId 8 characters, the bank's prefix left-padded with spaces; customerNo up
- * to 20 digits; virtualAccountNo = partnerServiceId + customerNo exactly (up to 28, padding
- * included).
- */
-
-const answerHead = (code: string) => ({
-  responseCode: z.literal(code),
-  responseMessage: z.string(),
-});
-
-const paddedServiceId = z
-  .string()
-  .regex(/^ *\d{1,8}$/)
-  .length(8)
-  .describe('The bank prefix, left-padded with spaces to 8');
-
-const vaAnswerKey = {
-  partnerServiceId: paddedServiceId,
-  customerNo: z.string().regex(/^\d{1,20}$/),
-  virtualAccountNo: z
-    .string()
-    .regex(/^ *\d+$/)
-    .max(28)
-    .describe('partnerServiceId + customerNo, padding included'),
-};
-
-/** virtualAccountNo must be exactly partnerServiceId + customerNo. */
-const vaKeyHolds = (v: {
-  partnerServiceId: string;
-  customerNo: string;
-  virtualAccountNo: string;
-}) => v.virtualAccountNo === v.partnerServiceId + v.customerNo;
-
-const virtualAccountData = z
-  .object({
-    ...vaAnswerKey,
-    virtualAccountName: z.string(),
-    trxId: z.string(),
-    totalAmount: amountSchema,
-    virtualAccountTrxType: z.enum(['C', 'O']),
-    expiredDate: z.string().nullable(),
-    additionalInfo: z.object({ bankCode: z.string(), active: z.boolean() }),
-  })
-  .refine(vaKeyHolds, 'virtualAccountNo is partnerServiceId + customerNo');
-
-const vaAnswer = (code: string, description: string) =>
-  z.object({ ...answerHead(code), virtualAccountData }).describe(description);
-
-export const createVaAnswer = vaAnswer('2002700', 'Create virtual account: the VA created');
-export const updateVaAnswer = vaAnswer('2002800', 'Update virtual account: the VA as changed');
-export const deleteVaAnswer = vaAnswer('2003100', 'Delete virtual account: the VA, inactive');
-export const inquiryVaAnswer = vaAnswer('2003000', 'Inquiry virtual account');
-
-export const vaStatusAnswer = z
-  .object({
-    ...answerHead('2002600'),
-    virtualAccountData: z
-      .object({
-        ...vaAnswerKey,
-        trxId: z.string(),
-        paymentRequestId: z.string(),
-        paidAmount: amountSchema,
-        paymentFlagStatus: z.enum(['00', '01']).describe('00 paid, 01 not paid'),
-        paymentFlagReason: z.object({ english: z.string(), indonesia: z.string() }),
-        trxDateTime: z.string().nullable(),
-      })
-      .refine(vaKeyHolds, 'virtualAccountNo is partnerServiceId + customerNo'),
-  })
-  .describe('Virtual account payment status');
+export const qrisQueryAnswer = answer({
+  originalReferenceNo: z.string(),
+  originalPartnerReferenceNo: z.string(),
+  serviceCode: z.literal('47'),
+  latestTransactionStatus: z.enum(['00', '03', '05']).describe('00 paid, 03 pending, 05 expired'),
+  transactionStatusDesc: z.enum(['Success', 'Pending', 'Cancelled']),
+  paidTime: wibTime.nullable(),
+  amount: amountSchema,
+  additionalInfo: z.object({ paymentRequestId: z.string().nullable() }),
+}).describe('QRIS MPM query answer');
 
 export const accountInquiryInternalRequest = z
   .object({
@@ -278,15 +369,44 @@ export const accountInquiryInternalRequest = z
   })
   .describe('Internal account inquiry');
 
-export const accountInquiryInternalAnswer = z
-  .object({
-    ...answerHead('2001500'),
-    referenceNo: z.string(),
-    partnerReferenceNo: z.string(),
-    beneficiaryAccountName: z.string().max(100),
-    beneficiaryAccountNo: z.string().regex(/^\d{1,34}$/),
-    beneficiaryAccountStatus: z.literal('Active'),
-    currency: z.literal('IDR'),
-    additionalInfo: z.object({ bankCode: z.string(), bankName: z.string() }),
-  })
-  .describe('Internal account inquiry: the name of a virtual account Gerbang issued');
+export const accountInquiryInternalAnswer = answer({
+  referenceNo: z.string(),
+  partnerReferenceNo: z.string(),
+  beneficiaryAccountName: z.string().max(100),
+  beneficiaryAccountNo: z.string().regex(/^\d{1,34}$/),
+  beneficiaryAccountStatus: z.literal('Active'),
+  currency: z.literal('IDR'),
+  additionalInfo: z.object({ bankCode: z.string(), bankName: z.string() }),
+}).describe('Internal account inquiry: the name of a virtual account Gerbang issued');
+
+/** The SNAP payment notifications Gerbang sends to the partner (notify.ts), by `type`. */
+const paidFields = {
+  paymentRequestId: z.string().describe("Gerbang's payment id"),
+  paidAmount: amountSchema,
+  trxDateTime: wibTime,
+  latestTransactionStatus: z.literal('00'),
+};
+
+export const paymentNotification = z
+  .discriminatedUnion('type', [
+    z
+      .object({
+        type: z.literal('va_payment'),
+        ...vaAnswerKey,
+        virtualAccountName: z.string(),
+        trxId: z.string(),
+        ...paidFields,
+        additionalInfo: z.object({ fee: amountSchema, bankCode: z.string() }),
+      })
+      .describe('A SNAP virtual account was paid'),
+    z
+      .object({
+        type: z.literal('qris_payment'),
+        originalPartnerReferenceNo: z.string(),
+        originalReferenceNo: z.string(),
+        ...paidFields,
+        additionalInfo: z.object({ fee: amountSchema }),
+      })
+      .describe('A SNAP QRIS was paid'),
+  ])
+  .describe('Payment notification (sent to the partner, signed like every callback)');

@@ -1,19 +1,26 @@
 import { balanceInquiry } from './balance';
 import { SERVICE } from './codes';
 import { accountInquiryInternal } from './internal-account';
+import type { SnapServiceSpec } from './pipeline';
 import { qrisGenerate, qrisQuery } from './qris';
 import {
+  accountInquiryExternalAnswer,
   accountInquiryExternalRequest,
   accountInquiryInternalAnswer,
   accountInquiryInternalRequest,
+  balanceInquiryAnswer,
   balanceInquiryRequest,
   createVaAnswer,
   createVaRequest,
   deleteVaAnswer,
   inquiryVaAnswer,
+  qrisGenerateAnswer,
   qrisGenerateRequest,
+  qrisQueryAnswer,
   qrisQueryRequest,
+  transferInterbankAnswer,
   transferInterbankRequest,
+  transferStatusAnswer,
   transferStatusRequest,
   updateVaAnswer,
   updateVaRequest,
@@ -26,7 +33,8 @@ import { createVa, deleteVa, inquiryVa, updateVa, vaStatus } from './va';
 
 /**
  * The signed SNAP service calls: routes.ts serves exactly this list and openapi.ts documents it
- * (both read it here, so the document does not import the routes that serve it).
+ * (both read it here, so the document does not import the routes that serve it). `answer` is the
+ * success body the document promises; the API tests hold every answer to it.
  */
 export const SNAP_SERVICES = [
   {
@@ -34,6 +42,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.balanceInquiry,
     summary: 'Balance inquiry',
     body: balanceInquiryRequest,
+    answer: balanceInquiryAnswer,
     run: balanceInquiry,
   },
   {
@@ -41,6 +50,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.accountInquiryExternal,
     summary: 'Account inquiry (other bank)',
     body: accountInquiryExternalRequest,
+    answer: accountInquiryExternalAnswer,
     run: accountInquiry,
   },
   {
@@ -48,6 +58,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.transferInterbank,
     summary: 'Interbank transfer (payout; limit 50,000,000; fee as in the portal)',
     body: transferInterbankRequest,
+    answer: transferInterbankAnswer,
     run: transferInterbank,
   },
   {
@@ -55,6 +66,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.transferStatus,
     summary: 'Transfer status by originalPartnerReferenceNo',
     body: transferStatusRequest,
+    answer: transferStatusAnswer,
     run: transferStatus,
   },
   {
@@ -102,6 +114,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.qrisGenerate,
     summary: 'QRIS MPM generate',
     body: qrisGenerateRequest,
+    answer: qrisGenerateAnswer,
     run: qrisGenerate,
   },
   {
@@ -109,6 +122,7 @@ export const SNAP_SERVICES = [
     service: SERVICE.qrisQuery,
     summary: 'QRIS MPM query',
     body: qrisQueryRequest,
+    answer: qrisQueryAnswer,
     run: qrisQuery,
   },
   {
@@ -119,4 +133,4 @@ export const SNAP_SERVICES = [
     answer: accountInquiryInternalAnswer,
     run: accountInquiryInternal,
   },
-] as const;
+] as const satisfies readonly SnapServiceSpec<any>[];
