@@ -568,7 +568,8 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     expect(schema.required).toEqual(
       expect.arrayContaining(['partnerReferenceNo', 'amount', 'beneficiaryAccountNo']),
     );
-    expect(Object.keys(doc.paths)).toHaveLength(12);
+    expect(doc.paths['/snap/v1.0/qr/qr-mpm-refund'].post.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths)).toHaveLength(13);
   });
 });
 

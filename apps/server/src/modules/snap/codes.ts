@@ -18,6 +18,10 @@ export const SERVICE = {
   qrisGenerate: '47',
   qrisQuery: '51',
   qrisNotify: '52',
+  // QRIS MPM refund, POST /v1.0/qr/qr-mpm-refund: service code 78 in the standard's table, as
+  // acquirers that implement it publish it (e.g. docs.nicepay.co.id "Refund Transaction - API
+  // QRIS SNAP", snap-docs.paydia.id "Refund Payment").
+  qrisRefund: '78',
 } as const;
 
 export type ServiceCode = (typeof SERVICE)[keyof typeof SERVICE];
@@ -38,6 +42,8 @@ export const CASES = {
   transactionNotFound: { http: 404, case: '01', message: 'Transaction Not Found' },
   invalidAccount: { http: 404, case: '11', message: 'Invalid Card/Account/Customer' },
   invalidBill: { http: 404, case: '12', message: 'Invalid Bill/Virtual Account' },
+  invalidAmount: { http: 404, case: '13', message: 'Invalid Amount' },
+  inconsistentRequest: { http: 404, case: '18', message: 'Inconsistent Request' },
   conflict: { http: 409, case: '00', message: 'Conflict' },
   duplicatePartnerReference: { http: 409, case: '01', message: 'Duplicate partnerReferenceNo' },
   tooManyRequests: { http: 429, case: '00', message: 'Too Many Requests' },

@@ -1,12 +1,15 @@
 import { balanceInquiry } from './balance';
 import { SERVICE } from './codes';
 import { qrisGenerate, qrisQuery } from './qris';
+import { qrisRefund } from './qris-refund';
 import {
   accountInquiryExternalRequest,
   balanceInquiryRequest,
   createVaRequest,
   qrisGenerateRequest,
   qrisQueryRequest,
+  qrisRefundAnswer,
+  qrisRefundRequest,
   transferInterbankRequest,
   transferStatusRequest,
   updateVaRequest,
@@ -97,5 +100,14 @@ export const SNAP_SERVICES = [
     summary: 'QRIS MPM query',
     body: qrisQueryRequest,
     run: qrisQuery,
+  },
+  {
+    path: '/snap/v1.0/qr/qr-mpm-refund',
+    service: SERVICE.qrisRefund,
+    summary:
+      'QRIS MPM refund (full or partial, up to the paid amount; idempotent by partnerRefundNo)',
+    body: qrisRefundRequest,
+    answer: qrisRefundAnswer,
+    run: qrisRefund,
   },
 ] as const;
