@@ -202,7 +202,7 @@ describe.each(testDatabases())('QRIS payload layout on %s', (kind) => {
     }
   });
 
-  it('places a merchant without NMID or address in Jakarta 10110 with a demo NMID, micro', async () => {
+  it('places a merchant without NMID in its registered city, else Jakarta 10110; demo NMID, micro', async () => {
     const fresh = await agentIdOf(t, 'fresh@demo.id');
     const issued = await t.client().post('/dev/simulator/issue', {
       channel: 'QRIS',
@@ -217,6 +217,29 @@ describe.each(testDatabases())('QRIS payload layout on %s', (kind) => {
       city: 'JAKARTA',
       postalCode: '10110',
       amount: '20000',
+    });
+    // A business registration's address, when there is no approved NMID.
+    const registered = await agentIdOf(t, 'agent5@demo.id');
+    await t.services.db
+      .insertInto('registrations')
+      .values({
+        agent_id: registered,
+        kind: 'BUSINESS',
+        fields: JSON.stringify({ kabupaten: 'Kota Surabaya', kode_pos: '60111' }),
+        status: 'approved',
+        created_at: t.services.now(),
+        updated_at: t.services.now(),
+      })
+      .execute();
+    const fromRegistration = await t.client().post('/dev/simulator/issue', {
+      channel: 'QRIS',
+      agent: 'agent5@demo.id',
+      amount: 20_000,
+    });
+    expect(fromRegistration.rc, fromRegistration.rd).toBe('00');
+    expect(readQris(fromRegistration.data.number)).toMatchObject({
+      city: 'KOTA SURABAYA',
+      postalCode: '60111',
     });
     // The demo history builds its QRIS with the same functions.
     const seeded = qrisPayloadFor(qrisMerchantFor(fresh, { name: 'Fresh' }), 75_000, 'QR1');
