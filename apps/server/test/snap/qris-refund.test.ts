@@ -1,5 +1,6 @@
 import { balanceOfAccount } from '@gerbang/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refundTransferId } from '../../src/modules/snap/qris-refund';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { agentIdOf, expectLedgerClean, PARTNER } from '../payins/factory';
@@ -151,15 +152,12 @@ describe.each(testDatabases())('SNAP QRIS refund on %s', (kind) => {
     expect(done.body.additionalInfo.refundedAmount).toEqual(rupiah(50_000));
     expect((await refund(qr, `RF-${process.pid}-4`, 1)).body.responseCode).toBe('4047813');
 
-    const transfers = await t.services.db
-      .selectFrom('ledger_transfers')
-      .select(['amount', 'kind', 'reference'])
-      .where('reference', 'in', [first.body.refundNo, rest.body.refundNo])
-      .orderBy('amount')
-      .execute();
-    expect(transfers.map((r) => [Number(r.amount), r.kind])).toEqual([
-      [20_000, 'qris_refund'],
-      [30_000, 'qris_refund'],
+    const transfers = await t.services.ledger.lookupTransfers(
+      [first.body.refundNo, rest.body.refundNo].map(refundTransferId),
+    );
+    expect(transfers.map((r) => [r.amount, r.kind, r.reference])).toEqual([
+      [20_000, 'qris_refund', first.body.refundNo],
+      [30_000, 'qris_refund', rest.body.refundNo],
     ]);
     await expectLedgerClean(t);
   });
