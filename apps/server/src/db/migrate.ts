@@ -48,6 +48,7 @@ import * as signup from './migrations/0141_signup';
 import * as snap from './migrations/0145_snap';
 import * as otpChallenges from './migrations/0150_otp_challenges';
 import * as productCharges from './migrations/0155_product_charges';
+import * as snapQrisRefunds from './migrations/0160_snap_qris_refunds';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0140_console': consoleStaff,
   '0141_signup': signup,
   '0145_snap': snap,
+  '0160_snap_qris_refunds': snapQrisRefunds,
   '0135_advance_funds_review': advanceFundsReview,
   '0136_nmid_review': nmidReview,
   '0150_otp_challenges': otpChallenges,

@@ -24,14 +24,13 @@ import {
   DEFAULT_EXPIRY_MS,
   type IssueVaInput,
   payinCodeRow,
-  qrisMerchantFor,
-  qrisPayloadFor,
   unpaidBillRow,
   vaNumberFor,
   virtualAccountRow,
 } from '../modules/payins/issue';
 import { ACCOUNT } from '../modules/payins/ledger';
 import { type PayinPricingRow, priceFrom } from '../modules/payins/pricing';
+import { qrisMerchantFor, qrisPayloadFor } from '../modules/payins/qris-merchant';
 import { receiptRow } from '../modules/payins/receive';
 import {
   type ClaimedHold,
@@ -474,7 +473,7 @@ function generate(
       cash.filter((c) => c.at <= at).reduce((sum, c) => sum + c.amount, 0);
 
     const owner = { agentId: agent.id, environment: ENV };
-    const merchant = qrisMerchantFor(agent.id, agent.name, null);
+    const merchant = qrisMerchantFor(agent.id, { name: agent.name });
     if (profile.callbackUrl) out.callbackUrls.set(agent.id, profile.callbackUrl);
     let payinSerial = 0;
     let vaSerial = 0;

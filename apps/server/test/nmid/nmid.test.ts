@@ -261,7 +261,7 @@ describe.each(testDatabases())('NMID registration on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const tlv = parseTlv(row.qris_payload ?? '');
     expect(tlv?.get('01')).toBe('11');
-    expect(tlv?.get('26')).toContain('ID2026112300017');
+    expect(parseTlv(tlv?.get('51') ?? '')?.get('02')).toBe('ID2026112300017');
 
     // The sticker is payable: each payer enters an amount, and each payment is the merchant's.
     const payload = row.qris_payload ?? '';

@@ -134,6 +134,15 @@ describe.each(testDatabases())('every documented SNAP call answers as documented
       expect(res.status, `${path} did not succeed live: ${JSON.stringify(res.body)}`).toBe(200);
       const check = answerValidator(path, 200);
       expect(check(res.body), `${path}:\n${errorsOf(check)}`).toBe(true);
+      // The refund later in the walk needs a paid QR: the payer pays it in the simulator.
+      if (path.endsWith('/qr-mpm-generate')) {
+        const paid = await t.client().post('/dev/simulator/pay', {
+          channel: 'qris',
+          number: res.body.qrContent,
+          amount: 30_000,
+        });
+        expect(paid.rc, paid.rd).toBe('00');
+      }
       const va = res.body.virtualAccountData as Json | undefined;
       if (va && path.endsWith('/create-va')) {
         for (const key of ['partnerServiceId', 'customerNo', 'virtualAccountNo']) {

@@ -573,6 +573,7 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     expect(schema.required).toEqual(
       expect.arrayContaining(['partnerReferenceNo', 'amount', 'beneficiaryAccountNo']),
     );
+    expect(doc.paths['/snap/v1.0/qr/qr-mpm-refund'].post.requestBody).toBeDefined();
     // The access token and every signed service.
     expect(Object.keys(doc.paths)).toHaveLength(SNAP_SERVICES.length + 1);
   });

@@ -24,6 +24,8 @@ export const MOVEMENT_KINDS = [
   'advance_payment',
   'advance_recovery',
   'snap_transfer',
+  /** A paid QRIS given back to the payer (SNAP qr-mpm-refund), from the available balance. */
+  'qris_refund',
   /** A hold voided or expired: its money back on the available balance. */
   'hold_void',
   /** The unposted rest of a partly posted hold. */

@@ -12,7 +12,7 @@ import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { writeAudit } from '../../platform/audit/audit';
 import { type ConsoleReviewer, reviewerAudit } from '../../platform/staff/reviewer';
-import { qrisMerchantFor, staticQrisPayloadFor } from '../payins/issue';
+import { qrisMerchantFor, staticQrisPayloadFor } from '../payins/qris-merchant';
 import { readStoredImage } from './service';
 
 type ReviewServices = Pick<Services, 'db' | 'now'>;
@@ -137,7 +137,13 @@ export async function approveNmid(
       .where('id', '<>', input.id)
       .executeTakeFirst();
     if (taken) throw refused('nmid.review.nmidTaken');
-    const merchant = qrisMerchantFor(Number(row.agent_id), row.nama_usaha || row.nama_agen, nmid);
+    const merchant = qrisMerchantFor(Number(row.agent_id), {
+      name: row.nama_usaha || row.nama_agen,
+      nmid,
+      city: row.kabupaten,
+      postalCode: row.kode_pos,
+      revenue: row.pendapatan,
+    });
     await trx
       .updateTable('nmid_requests')
       .set({

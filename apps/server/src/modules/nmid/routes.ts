@@ -7,7 +7,7 @@ import { nmidCalls } from '@gerbang/shared/contract/nmid-calls';
 import { notFound, validationError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
-import { qrisMerchantFor, staticQrisPayloadFor } from '../payins/issue';
+import { qrisMerchantFor, staticQrisPayloadFor } from '../payins/qris-merchant';
 import { type CreateNmidInput, createNmid, readOwnNmidImage } from './service';
 import { stickerPdf, stickerPng } from './sticker';
 
@@ -66,7 +66,16 @@ export const nmidRoutes = [
       const { auth } = ctx;
       const row = await ctx.services.db
         .selectFrom('nmid_requests')
-        .select(['nmid', 'qris_payload', 'nama_usaha', 'decided_at', 'agent_id'])
+        .select([
+          'nmid',
+          'qris_payload',
+          'nama_usaha',
+          'decided_at',
+          'agent_id',
+          'kabupaten',
+          'kode_pos',
+          'pendapatan',
+        ])
         .where('id', '=', ctx.query.id)
         .where('agent_id', '=', auth.agent.id)
         .where('environment', '=', auth.environment)
@@ -77,7 +86,15 @@ export const nmidRoutes = [
         // Requests approved before the console existed (demo history) have no stored payload.
         payload:
           row.qris_payload ??
-          staticQrisPayloadFor(qrisMerchantFor(row.agent_id, row.nama_usaha, row.nmid)),
+          staticQrisPayloadFor(
+            qrisMerchantFor(row.agent_id, {
+              name: row.nama_usaha,
+              nmid: row.nmid,
+              city: row.kabupaten,
+              postalCode: row.kode_pos,
+              revenue: row.pendapatan,
+            }),
+          ),
         merchantName: row.nama_usaha,
         nmid: row.nmid,
         createdAt: row.decided_at ?? ctx.services.now(),

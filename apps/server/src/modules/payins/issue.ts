@@ -19,7 +19,7 @@ import { ApiError, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { VaBillsTable, VirtualAccountsTable } from '../virtual-account/tables';
 import { randomDigits } from './ids';
-import { buildDynamicQris, buildStaticQris } from './qris';
+import { loadQrisMerchant, qrisPayloadFor } from './qris-merchant';
 import type { PayinCodeKind, PayinCodesTable } from './tables';
 
 export interface PayinOwner {
@@ -351,55 +351,6 @@ function newCode(kind: PayinCodeKind, channelCode: string): string {
   }
 }
 
-export interface QrisMerchant {
-  nmid: string;
-  merchantPan: string;
-  name: string;
-}
-
-/** A merchant's QRIS identity: its approved NMID, else a demo NMID from its id (pure). */
-export function qrisMerchantFor(agentId: number, name: string, nmid: string | null): QrisMerchant {
-  const padded = String(agentId).padStart(11, '0');
-  return { nmid: nmid ?? `ID10${padded}`, merchantPan: `93600${padded}00`, name };
-}
-
-/** The merchant's QRIS identity: its approved NMID registration, else a demo NMID from its id. */
-async function qrisMerchant(services: IssueServices, agentId: number) {
-  const nmid = await services.db
-    .selectFrom('nmid_requests')
-    .select('nmid')
-    .where('agent_id', '=', agentId)
-    .where('nmid', 'is not', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return qrisMerchantFor(agentId, await agentName(services, agentId), nmid?.nmid ?? null);
-}
-
-/** The dynamic QRIS text of one bill (pure). */
-export function qrisPayloadFor(merchant: QrisMerchant, amount: number, billNumber: string): string {
-  return buildDynamicQris({
-    nmid: merchant.nmid,
-    merchantPan: merchant.merchantPan,
-    mcc: '5999',
-    merchantName: merchant.name,
-    merchantCity: 'JAKARTA',
-    amount,
-    billNumber,
-  });
-}
-
-/** The static QRIS of a merchant's sticker (pure; issued with an approved NMID, issue 17 §2). */
-export function staticQrisPayloadFor(merchant: QrisMerchant): string {
-  return buildStaticQris({
-    nmid: merchant.nmid,
-    merchantPan: merchant.merchantPan,
-    mcc: '5999',
-    merchantName: merchant.name,
-    merchantCity: 'JAKARTA',
-    terminalLabel: 'STATIC01',
-  });
-}
-
 /** One issued QRIS bill, retail code or checkout reference (pure; the seed issues in bulk). */
 export function payinCodeRow(input: {
   owner: PayinOwner;
@@ -441,7 +392,7 @@ export async function issuePayinCode(
   const kind = channel.kind;
   const expiresAt = input.expiresAt ?? new Date(now.getTime() + DEFAULT_EXPIRY_MS[kind]);
   if (expiresAt.getTime() <= now.getTime()) throw validationError('payins.expiryRequired');
-  const merchant = kind === 'QRIS' ? await qrisMerchant(services, owner.agentId) : null;
+  const merchant = kind === 'QRIS' ? await loadQrisMerchant(services.db, owner.agentId) : null;
   for (let attempt = 0; attempt < ISSUE_ATTEMPTS; attempt++) {
     const code = newCode(kind, channel.code);
     const payload = merchant ? qrisPayloadFor(merchant, input.amount, code) : null;

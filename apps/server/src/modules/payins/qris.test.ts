@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildDynamicQris, crc16CcittFalse, parseQris, parseTlv, withCrc } from './qris';
+import {
+  buildDynamicQris,
+  buildStaticQris,
+  crc16CcittFalse,
+  parseQris,
+  parseTlv,
+  withCrc,
+} from './qris';
+import { merchantCriteria, qrisMerchantFor, revenueUpperBound } from './qris-merchant';
 import { settlementDate } from './schedule';
 
 /** Published sample: the README of github.com/sunary/qris (a dynamic Shopee QR for Rp144.000). */
@@ -34,33 +42,108 @@ describe('QRIS payloads', () => {
     expect(parseQris(tampered)).toEqual({ ok: false, reason: 'bad_crc' });
   });
 
-  it('builds a dynamic payload with the EMVCo MPM tags, which parses back', () => {
-    const payload = buildDynamicQris({
-      nmid: 'ID1025380163258',
-      merchantPan: '936000000000000700',
-      mcc: '5999',
-      merchantName: 'Toko Makmur Jaya Sentosa Abadi Selamanya',
-      merchantCity: 'JAKARTA',
-      amount: 150_000,
-      billNumber: 'QR12345678901234',
-    });
+  const merchant = qrisMerchantFor(42, {
+    name: 'Toko Makmur Jaya Sentosa Abadi Selamanya',
+    nmid: 'ID1025380163258',
+    city: 'Kota Bandung',
+    postalCode: '40111',
+    revenue: 'Rp 100 - 500 juta per tahun',
+  });
+
+  it('builds a dynamic payload in the national layout, which parses back', () => {
+    const payload = buildDynamicQris(merchant, { amount: 150_000, billNumber: 'QR12345678901234' });
     const fields = parseTlv(payload);
-    expect(fields?.get('00')).toBe('01');
+    expect([...(fields?.keys() ?? [])]).toEqual([
+      '00',
+      '01',
+      '26',
+      '51',
+      '52',
+      '53',
+      '54',
+      '58',
+      '59',
+      '60',
+      '61',
+      '62',
+      '63',
+    ]);
     expect(fields?.get('01')).toBe('12');
-    expect(parseTlv(fields?.get('26') ?? '')?.get('00')).toBe('ID.CO.QRIS.WWW');
+    const acquirer = parseTlv(fields?.get('26') ?? '');
+    expect(acquirer?.get('00')).toBe('ID.CO.GERBANG.WWW');
+    expect(acquirer?.get('01')).toBe('936000000000004200');
+    expect(acquirer?.get('02')).toBe('000000000000042');
+    expect(acquirer?.get('03')).toBe('UKE');
+    const repository = parseTlv(fields?.get('51') ?? '');
+    expect(repository?.get('00')).toBe('ID.CO.QRIS.WWW');
+    expect(repository?.get('02')).toBe('ID1025380163258');
+    expect(repository?.get('03')).toBe('UKE');
     expect(fields?.get('52')).toBe('5999');
     expect(fields?.get('53')).toBe('360');
     expect(fields?.get('54')).toBe('150000');
     expect(fields?.get('58')).toBe('ID');
     expect(fields?.get('59')).toHaveLength(25);
-    expect(fields?.get('60')).toBe('JAKARTA');
+    expect(fields?.get('60')).toBe('KOTA BANDUNG');
+    expect(fields?.get('61')).toBe('40111');
     expect(parseTlv(fields?.get('62') ?? '')?.get('01')).toBe('QR12345678901234');
-    expect(payload.slice(-8, -4)).toBe('6304');
     expect(crc16CcittFalse(payload.slice(0, -4))).toBe(Number.parseInt(payload.slice(-4), 16));
     expect(parseQris(payload)).toMatchObject({
       ok: true,
       qris: { amount: 150_000, billNumber: 'QR12345678901234', nmid: 'ID1025380163258' },
     });
+  });
+
+  it('builds a static payload without amount or bill, with the NMID in tag 51', () => {
+    const payload = buildStaticQris(merchant, 'STATIC01');
+    const fields = parseTlv(payload);
+    expect(fields?.get('01')).toBe('11');
+    expect(fields?.has('54')).toBe(false);
+    expect(parseTlv(fields?.get('62') ?? '')?.get('07')).toBe('STATIC01');
+    expect(parseQris(payload)).toMatchObject({
+      ok: true,
+      qris: { dynamic: false, amount: null, billNumber: null, nmid: 'ID1025380163258' },
+    });
+  });
+
+  it('still reads the NMID of a payload issued before the national layout (tag 26/02)', () => {
+    const old = withCrc(
+      '000201010211' +
+        '26660014ID.CO.QRIS.WWW01189360000000000042000215ID10000000000420303UMI' +
+        '520459995303360' +
+        '5802ID5904TOKO6007JAKARTA',
+    );
+    expect(parseQris(old)).toMatchObject({ ok: true, qris: { nmid: 'ID1000000000042' } });
+  });
+
+  it('places a merchant without an address in Jakarta 10110, micro', () => {
+    const bare = qrisMerchantFor(7, { name: 'Warung', postalCode: 'abc' });
+    expect(bare).toMatchObject({
+      nmid: 'ID1000000000007',
+      city: 'JAKARTA',
+      postalCode: '10110',
+      criteria: 'UMI',
+    });
+  });
+});
+
+describe('QRIS merchant criteria from the declared yearly revenue', () => {
+  it.each([
+    ['Rp 100 - 500 juta per tahun', 500e6, 'UKE'],
+    ['< 300 juta', 300e6, 'UMI'],
+    ['Rp 250.000.000', 250e6, 'UMI'],
+    ['1 - 2,5 miliar', 2.5e9, 'UKE'],
+    ['10 M', 10e9, 'UME'],
+    ['lebih dari 50 miliar', 50e9 + 1, 'UBE'],
+    ['2 triliun', 2e12, 'UBE'],
+  ])('%s', (text, rupiah, criteria) => {
+    expect(revenueUpperBound(text)).toBe(rupiah);
+    expect(merchantCriteria(text)).toBe(criteria);
+  });
+
+  it('counts an unreadable or missing revenue as micro', () => {
+    expect(revenueUpperBound('belum ada')).toBeNull();
+    expect(merchantCriteria('belum ada')).toBe('UMI');
+    expect(merchantCriteria(null)).toBe('UMI');
   });
 });
 

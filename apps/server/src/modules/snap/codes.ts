@@ -22,6 +22,10 @@ export const SERVICE = {
   qrisGenerate: '47',
   qrisQuery: '51',
   qrisNotify: '52',
+  // QRIS MPM refund, POST /v1.0/qr/qr-mpm-refund: service code 78 in the standard's table, as
+  // acquirers that implement it publish it (e.g. docs.nicepay.co.id "Refund Transaction - API
+  // QRIS SNAP", snap-docs.paydia.id "Refund Payment").
+  qrisRefund: '78',
 } as const;
 
 /**
@@ -51,6 +55,8 @@ export const CASES = {
   invalidRouting: { http: 404, case: '02', message: 'Invalid Routing' },
   invalidAccount: { http: 404, case: '11', message: 'Invalid Card/Account/Customer' },
   invalidBill: { http: 404, case: '12', message: 'Invalid Bill/Virtual Account' },
+  invalidAmount: { http: 404, case: '13', message: 'Invalid Amount' },
+  inconsistentRequest: { http: 404, case: '18', message: 'Inconsistent Request' },
   /** A known path called with another method than its own. */
   functionNotSupported: { http: 405, case: '00', message: 'Requested Function Is Not Supported' },
   /** The standard: "Cannot use same X-EXTERNAL-ID in same day". */

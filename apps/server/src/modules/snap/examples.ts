@@ -185,7 +185,26 @@ export const SNAP_EXAMPLES: Record<string, SnapExample> = {
       transactionStatusDesc: 'Pending',
       paidTime: null,
       amount: rupiah(30_000),
-      additionalInfo: { paymentRequestId: null },
+      additionalInfo: { paymentRequestId: null, refundedAmount: rupiah(0) },
+    },
+  },
+  '/snap/v1.0/qr/qr-mpm-refund': {
+    request: {
+      originalPartnerReferenceNo: 'QR-0001',
+      partnerRefundNo: 'RF-0001',
+      refundAmount: rupiah(10_000),
+      reason: 'Out of stock',
+    },
+    answer: {
+      responseCode: '2007800',
+      responseMessage: SUCCESS,
+      originalPartnerReferenceNo: 'QR-0001',
+      originalReferenceNo: 'QR17833894041539',
+      partnerRefundNo: 'RF-0001',
+      refundNo: 'RF17833894041540',
+      refundAmount: rupiah(10_000),
+      refundTime: '2026-11-23T10:05:00+07:00',
+      additionalInfo: { paymentRequestId: 'PAY2611231000001' },
     },
   },
 };

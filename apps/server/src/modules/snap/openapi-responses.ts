@@ -52,6 +52,13 @@ const SERVICE_CASES: Partial<Record<ServiceCode, SnapCase[]>> = {
   [SERVICE.vaStatus]: ['invalidBill'],
   [SERVICE.qrisGenerate]: ['duplicatePartnerReference'],
   [SERVICE.qrisQuery]: ['transactionNotFound'],
+  [SERVICE.qrisRefund]: [
+    'transactionNotPermitted',
+    'insufficientFunds',
+    'transactionNotFound',
+    'invalidAmount',
+    'inconsistentRequest',
+  ],
 };
 
 /**
@@ -77,6 +84,9 @@ const WHY: Partial<Record<SnapCase, string>> = {
   duplicatePartnerReference:
     'the reference (or, for a VA, the trxId or the VA number) is already used; nothing was done',
   invalidAccount: 'no such account',
+  invalidAmount: 'more than what is left of the paid amount',
+  inconsistentRequest: 'the partnerRefundNo was used with another body',
+  insufficientFunds: 'the available balance does not cover it',
   inactiveAccount: 'the virtual account no longer takes payments (paid, deleted or expired)',
 };
 

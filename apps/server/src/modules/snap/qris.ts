@@ -8,7 +8,8 @@ import { amountOf, formatIso, rupiah } from './transfer';
 /**
  * QRIS MPM through the pay-in block: generate issues a dynamic QRIS bill (`issuePayinCode`, channel
  * QRIS) under the partner's partnerReferenceNo (unique per partner: 409xx01 on a repeat); query
- * answers whether it was paid. The notification goes out through notify.ts.
+ * answers whether it was paid (and refunded: qris-refund.ts). The notification goes out through
+ * notify.ts.
  */
 
 export const SNAP_QRIS_REFF_PREFIX = 'SNAPQR';
@@ -91,8 +92,10 @@ export async function qrisQuery(
     .executeTakeFirst();
   const paid = code?.status === 1 ? code : null;
   const expired = new Date(qr.expires_at).getTime() <= services.now().getTime();
-  const status = paid ? '00' : expired ? '05' : '03';
-  const desc = { '00': 'Success', '03': 'Pending', '05': 'Cancelled' }[status];
+  const refunded = Number(qr.refunded_amount);
+  // 04 once the whole paid amount went back (qr-mpm-refund); a partial refund stays 00.
+  const status = paid ? (refunded >= Number(qr.amount) ? '04' : '00') : expired ? '05' : '03';
+  const desc = { '00': 'Success', '03': 'Pending', '04': 'Refunded', '05': 'Cancelled' }[status];
   return {
     body: {
       originalReferenceNo: qr.code,
@@ -102,7 +105,10 @@ export async function qrisQuery(
       transactionStatusDesc: desc,
       paidTime: paid?.paid_at ? formatIso(new Date(paid.paid_at)) : null,
       amount: rupiah(Number(qr.amount)),
-      additionalInfo: { paymentRequestId: paid?.id_transaksi ?? null },
+      additionalInfo: {
+        paymentRequestId: paid?.id_transaksi ?? null,
+        refundedAmount: rupiah(refunded),
+      },
     },
   };
 }

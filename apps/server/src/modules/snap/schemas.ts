@@ -350,12 +350,51 @@ export const qrisQueryAnswer = answer({
   originalReferenceNo: z.string(),
   originalPartnerReferenceNo: z.string(),
   serviceCode: z.literal('47'),
-  latestTransactionStatus: z.enum(['00', '03', '05']).describe('00 paid, 03 pending, 05 expired'),
-  transactionStatusDesc: z.enum(['Success', 'Pending', 'Cancelled']),
+  latestTransactionStatus: z
+    .enum(['00', '03', '04', '05'])
+    .describe('00 paid, 03 pending, 04 refunded in full, 05 expired'),
+  transactionStatusDesc: z.enum(['Success', 'Pending', 'Refunded', 'Cancelled']),
   paidTime: wibTime.nullable(),
   amount: amountSchema,
-  additionalInfo: z.object({ paymentRequestId: z.string().nullable() }),
+  additionalInfo: z.object({
+    paymentRequestId: z.string().nullable(),
+    refundedAmount: amountSchema.describe('What qr-mpm-refund gave back so far'),
+  }),
 }).describe('QRIS MPM query answer');
+
+const reference = z.string().trim().min(1).max(64);
+
+export const qrisRefundRequest = z
+  .object({
+    merchantId: z.string().max(64).optional(),
+    subMerchantId: z.string().max(32).optional(),
+    originalPartnerReferenceNo: reference
+      .optional()
+      .describe('The partnerReferenceNo of qr-mpm-generate; this or originalReferenceNo'),
+    originalReferenceNo: reference
+      .optional()
+      .describe('The referenceNo qr-mpm-generate answered; this or originalPartnerReferenceNo'),
+    originalExternalId: z.string().max(36).optional(),
+    partnerRefundNo: text(64)
+      .regex(/^[\w-]+$/, 'letters, digits, - and _')
+      .describe('Unique per partner: a repeat answers the first refund and moves nothing'),
+    refundAmount: amountSchema.describe('At most what is left of the paid amount'),
+    reason: z.string().max(256).optional(),
+    additionalInfo,
+  })
+  .describe('QRIS MPM refund');
+
+export const qrisRefundAnswer = answer({
+  originalPartnerReferenceNo: z.string(),
+  originalReferenceNo: z.string(),
+  partnerRefundNo: z.string(),
+  refundNo: z.string().describe("Gerbang's refund reference"),
+  refundAmount: amountSchema,
+  refundTime: z.string().describe('ISO 8601 in WIB (+07:00)'),
+  additionalInfo: z.object({
+    paymentRequestId: z.string().describe('The refunded payment (as in the notification)'),
+  }),
+}).describe('QRIS MPM refund: the refund (the same answer for a repeated partnerRefundNo)');
 
 export const accountInquiryInternalRequest = z
   .object({

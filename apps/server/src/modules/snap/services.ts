@@ -3,6 +3,7 @@ import { SERVICE } from './codes';
 import { accountInquiryInternal } from './internal-account';
 import type { SnapServiceSpec } from './pipeline';
 import { qrisGenerate, qrisQuery } from './qris';
+import { qrisRefund } from './qris-refund';
 import {
   accountInquiryExternalAnswer,
   accountInquiryExternalRequest,
@@ -18,6 +19,8 @@ import {
   qrisGenerateRequest,
   qrisQueryAnswer,
   qrisQueryRequest,
+  qrisRefundAnswer,
+  qrisRefundRequest,
   transferInterbankAnswer,
   transferInterbankRequest,
   transferStatusAnswer,
@@ -132,5 +135,14 @@ export const SNAP_SERVICES = [
     body: accountInquiryInternalRequest,
     answer: accountInquiryInternalAnswer,
     run: accountInquiryInternal,
+  },
+  {
+    path: '/snap/v1.0/qr/qr-mpm-refund',
+    service: SERVICE.qrisRefund,
+    summary:
+      'QRIS MPM refund (full or partial, up to the paid amount; idempotent by partnerRefundNo)',
+    body: qrisRefundRequest,
+    answer: qrisRefundAnswer,
+    run: qrisRefund,
   },
 ] as const satisfies readonly SnapServiceSpec<any>[];

@@ -72,6 +72,25 @@ export interface SnapQrisTable {
   amount: number;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** What was refunded of it so far (migration 0160); never above `amount`. */
+  refunded_amount: Generated<number>;
+}
+
+/** One refund of a paid SNAP QRIS, unique by the partner's partnerRefundNo (migration 0160). */
+export interface SnapQrisRefundsTable {
+  id: Generated<number>;
+  agent_id: number;
+  environment: Environment;
+  snap_qris_id: number;
+  partner_refund_no: string;
+  refund_no: string;
+  external_id: string;
+  /** The refunded payment's transaction id. */
+  id_transaksi: string;
+  amount: number;
+  reason: string;
+  ledger_transfer_id: string;
+  created_at: Timestamp;
 }
 
 export interface SnapApiLogTable {
@@ -104,6 +123,7 @@ export interface SnapTables {
   snap_transfers: SnapTransfersTable;
   snap_virtual_accounts: SnapVirtualAccountsTable;
   snap_qris: SnapQrisTable;
+  snap_qris_refunds: SnapQrisRefundsTable;
   snap_api_log: SnapApiLogTable;
   snap_rate_windows: SnapRateWindowsTable;
 }
