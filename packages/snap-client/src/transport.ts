@@ -51,8 +51,11 @@ export interface TransportDeps {
   onRetry?: (event: RetryEvent) => void;
 }
 
-async function attempt(deps: TransportDeps, ex: Exchange, fresh: boolean) {
-  const prepared = await ex.prepare(fresh);
+async function attempt(
+  deps: TransportDeps,
+  ex: Exchange,
+  prepared: Awaited<ReturnType<Exchange['prepare']>>,
+) {
   const timeout = AbortSignal.timeout(deps.policy.timeoutMs);
   const signal = ex.signal ? AbortSignal.any([ex.signal, timeout]) : timeout;
   const res = await deps.fetch(prepared.url, {
@@ -96,9 +99,11 @@ export async function exchange(deps: TransportDeps, ex: Exchange): Promise<Answe
       });
       return sleep(delayMs, ex.signal);
     };
+    // Preparing (the access token has its own retries) throws as it is: it sent nothing here.
+    const prepared = await ex.prepare(fresh);
     let answer: Awaited<ReturnType<typeof attempt>>;
     try {
-      answer = await attempt(deps, ex, fresh);
+      answer = await attempt(deps, ex, prepared);
     } catch (error) {
       if (ex.signal?.aborted) throw ex.signal.reason;
       // No answer: the request may or may not have reached Gerbang.
