@@ -224,7 +224,14 @@ describe('SnapClient against a local SNAP server', () => {
     const { sdk } = client();
     gerbang.faults.push({ kind: 'drop-after' });
     const error = await sdk
-      .createVa({ virtualAccountName: 'Budi', trxId: 'ORDER-1', virtualAccountTrxType: 'C' })
+      .createVa({
+        virtualAccountName: 'Budi',
+        trxId: 'ORDER-1',
+        totalAmount: { value: '10000.00', currency: 'IDR' },
+        virtualAccountTrxType: 'C',
+        expiredDate: '2026-11-24T10:00:00+07:00',
+        additionalInfo: { bankCode: '014' },
+      })
       .catch((e) => e);
     expect(error).toBeInstanceOf(SnapApiError);
     expect(error).toMatchObject({ responseCode: '4092700', outcomeUnknown: true });

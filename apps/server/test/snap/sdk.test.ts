@@ -55,6 +55,15 @@ async function startDroppingProxy(target: string) {
 }
 
 const rupiah = (n: number) => ({ value: `${n}.00`, currency: 'IDR' as const });
+/** The VA's key from an answer (typed loosely until the document describes the answer). */
+const vaKeyOf = (data: unknown) => {
+  const { partnerServiceId, customerNo, virtualAccountNo } = data as Record<string, string>;
+  return {
+    partnerServiceId: partnerServiceId!,
+    customerNo: customerNo!,
+    virtualAccountNo: virtualAccountNo!,
+  };
+};
 const amountOf = (value: unknown) =>
   Number(String((value as { value: string }).value).slice(0, -3));
 
@@ -157,11 +166,9 @@ describe.each(testDatabases())('the SNAP SDK against the server on %s', (kind) =
       additionalInfo: { bankCode: '014' },
     });
     expect(created.responseCode).toBe('2002700');
-    const va = created.virtualAccountData as Record<string, string>;
+    const va = vaKeyOf(created.virtualAccountData);
     const inquiry = await client.inquiryVa({
-      partnerServiceId: va.partnerServiceId!,
-      customerNo: va.customerNo!,
-      virtualAccountNo: va.virtualAccountNo!,
+      ...va,
       trxId: 'SDK-ORDER-1',
     });
     expect(inquiry.responseCode).toBe('2003000');
