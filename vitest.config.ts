@@ -1,4 +1,15 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * `@gerbang/source`: a workspace package that is also published (packages/snap-client) exports its
+ * TypeScript source under this condition, so tests run it without a build (tsconfig.json's
+ * customConditions says the same to tsc, `tsx --conditions=@gerbang/source` to the benches).
+ */
+const SOURCE_CONDITION = '@gerbang/source';
+const resolveSource = {
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+};
 
 /**
  * Three projects: unit (pure code), api (the server through Fastify inject on a fresh database per
@@ -9,6 +20,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        ...resolveSource,
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
@@ -24,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        ...resolveSource,
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },
@@ -36,6 +49,7 @@ export default defineConfig({
         },
       },
       {
+        ...resolveSource,
         test: {
           name: 'e2e',
           sequence: { groupOrder: 2 },

@@ -4,18 +4,21 @@
  * starts the real server (`apps/server/src/main.ts`, demo data, job loop on) in its own process,
  * registers partner@demo.id's credential through the portal's own calls (client secret, IP
  * whitelist 127.0.0.1, RSA public key — each through the OTP flow, codes read from the outbox),
- * takes an access token, then drives transfers with autocannon: every request gets a fresh
- * X-EXTERNAL-ID, partnerReferenceNo, X-TIMESTAMP and HMAC-SHA512 signature. Each transfer is the
+ * takes an access token with the SDK (packages/snap-client), then drives transfers with
+ * autocannon: every request gets a fresh partnerReferenceNo and is signed by the SDK's
+ * `signRequest` (new X-EXTERNAL-ID, X-TIMESTAMP and HMAC-SHA512 signature). Each transfer is the
  * whole path: signature, rate slot, external id, pricing, the rail's account inquiry, hold, rows,
- * rail submission, the rail call and finalize, the API log.
+ * rail submission, the rail call and finalize, the API log. The script runs under
+ * `tsx --conditions=@gerbang/source`, which reads the SDK from its source (no build needed).
  *
  *   npm run bench:snap     (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres)
  *   SNAP_BENCH_SECONDS=10 SNAP_BENCH_CONNECTIONS=16 npm run bench:snap
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SnapClient } from '@gerbang/snap-client';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -62,9 +65,6 @@ async function waitForServer(base: string, child: ChildProcess) {
 
 const cookiesOf = (res: Response) =>
   res.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-
-const snapTimestamp = (at = new Date()) =>
-  `${new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19)}+07:00`;
 
 /** The portal session of partner@demo.id (test key: no captcha) and its POST helper. */
 async function portal(base: string, dbUrl: string) {
@@ -155,57 +155,32 @@ async function main() {
       ...(await p.otp('snapKey')),
       public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     });
-    const clientId: string = credential.client_id;
-    const secret: string = credential.client_secret;
     // The bench measures the call, not the per-partner budget (600 a minute by default).
     await query(dbUrl, 'update agent_credentials set snap_rate_per_minute = 100000000');
 
-    const tokenAt = snapTimestamp();
-    const tokenRes = await fetch(`${base}/snap/v1.0/access-token/b2b`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-timestamp': tokenAt,
-        'x-client-key': clientId,
-        'x-signature': sign('sha256', Buffer.from(`${clientId}|${tokenAt}`), privateKey).toString(
-          'base64',
-        ),
-      },
-      body: '{"grantType":"client_credentials"}',
+    const sdk = new SnapClient({
+      baseUrl: base,
+      clientId: credential.client_id,
+      clientSecret: credential.client_secret,
+      privateKey,
     });
-    const tokenBody = (await tokenRes.json()) as { responseCode: string; accessToken: string };
-    if (tokenBody.responseCode !== '2007300') throw new Error(JSON.stringify(tokenBody));
-    const accessToken = tokenBody.accessToken;
+    const accessToken = await sdk.accessToken();
 
     let seq = 0;
     const runId = randomBytes(3).toString('hex');
     const signed = () => {
       seq++;
-      const body = JSON.stringify({
-        partnerReferenceNo: `B${runId}-${seq}`,
-        amount: { value: '1000.00', currency: 'IDR' },
-        beneficiaryAccountNo: `12345${String(seq % 100_000).padStart(5, '1')}`,
-        beneficiaryBankCode: '014',
-      });
-      const timestamp = snapTimestamp();
-      const hash = createHash('sha256').update(body).digest('hex');
-      const signature = createHmac('sha512', secret)
-        .update(`POST:${PATH}:${accessToken}:${hash}:${timestamp}`)
-        .digest('base64');
-      return {
-        method: 'POST' as const,
-        path: PATH,
-        body,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${accessToken}`,
-          'x-timestamp': timestamp,
-          'x-partner-id': clientId,
-          'x-external-id': `${runId}${seq}`,
-          'channel-id': '95221',
-          'x-signature': signature,
+      const request = sdk.signRequest(
+        PATH,
+        {
+          partnerReferenceNo: `B${runId}-${seq}`,
+          amount: { value: '1000.00', currency: 'IDR' },
+          beneficiaryAccountNo: `12345${String(seq % 100_000).padStart(5, '1')}`,
+          beneficiaryBankCode: '014',
         },
-      };
+        { accessToken },
+      );
+      return { method: 'POST' as const, path: PATH, ...request };
     };
     const probe = signed();
     const probeRes = await fetch(base + PATH, probe);

@@ -18,12 +18,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const layers = {
   'packages/shared': [],
   'packages/ledger': ['packages/shared'],
+  // The published SNAP client stands alone: it imports nothing of the project.
+  'packages/snap-client': [],
   'apps/server': ['packages/shared', 'packages/ledger'],
   'apps/web': ['packages/shared'],
 };
 const packageDirs = {
   '@gerbang/shared': 'packages/shared',
   '@gerbang/ledger': 'packages/ledger',
+  '@gerbang/snap-client': 'packages/snap-client',
   '@gerbang/server': 'apps/server',
   '@gerbang/web': 'apps/web',
 };

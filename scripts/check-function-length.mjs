@@ -23,6 +23,7 @@ const SOURCE_DIRS = [
   'apps/web/src',
   'packages/shared/src',
   'packages/ledger/src',
+  'packages/snap-client/src',
 ];
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 const biomeConfig = JSON.parse(readFileSync(path.join(root, 'biome.json'), 'utf8'));
