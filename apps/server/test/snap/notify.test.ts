@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, verify } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCallbacksOnce } from '../../src/modules/callbacks/deliver';
 import {
@@ -290,6 +290,39 @@ describe.each(testDatabases())('SNAP-signed payment notification on %s', (kind) 
     } finally {
       t.clock.set(started);
     }
+  });
+
+  it('the demo receiver checks a SNAP notification with the provider key', async () => {
+    const [row] = await snapRows('snap_va_payment');
+    const note = receivedAt(VA_PATH)[0]!;
+    const path = '/api/dev/callback_sink';
+    const timestamp = String(note.headers['x-timestamp']);
+    const key = await providerKey(t.services.db);
+    /** Sends `body` to the receiver signed over `signedBody`; what the receiver recorded. */
+    const send = async (body: string, signedBody = body) => {
+      const stringToSign = `POST:${path}:${sha256Hex(signedBody)}:${timestamp}`;
+      const signature = sign('RSA-SHA256', Buffer.from(stringToSign), key.privateKey);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: {
+          'content-type': 'application/json',
+          'x-timestamp': timestamp,
+          'x-signature': signature.toString('base64'),
+          'x-callback-event-id': row!.event_id,
+        },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(200);
+      return t.services.db
+        .selectFrom('dev_callback_sink')
+        .select('signature_valid')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    };
+    expect((await send(note.body)).signature_valid).toBe(true);
+    const other = JSON.stringify({ ...JSON.parse(note.body), trxId: 'OTHER' });
+    expect((await send(other, note.body)).signature_valid).toBe(false);
   });
 
   it('documents both notifications with examples that match their schema', () => {
