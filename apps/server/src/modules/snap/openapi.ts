@@ -258,7 +258,7 @@ function notificationWebhook() {
       tags: ['Notifications'],
       summary: 'VA / QRIS payment notification',
       description:
-        'Sent to the VA_PAID / QRIS_PAID callback URL when a SNAP VA or QRIS is paid; X-Callback-Type is va_payment or qris_payment. Retried until the receiver answers 2xx.',
+        'Sent to the VA_PAID / QRIS_PAID callback URL when a SNAP VA or QRIS is paid; X-Callback-Type is va_payment or qris_payment. Retried until the receiver answers 2xx. The SNAP-signed notification of the standard is the webhook snapPaymentNotification.',
       security: [{ callbackSignature: [] }],
       requestBody: {
         required: true,
