@@ -135,7 +135,7 @@ describe.each(testDatabases())('SNAP-signed payment notification on %s', (kind) 
       .executeTakeFirstOrThrow();
     expect(String(stored.value)).not.toContain('PRIVATE KEY');
     // Read again as a restart would (a fresh load from the database): the same key.
-    registerProviderKeySource(t.services.db, { snapProviderPrivateKey: null });
+    registerProviderKeySource(t.services.db, t.services.config);
     expect((await providerKey(t.services.db)).publicPem).toBe(publicPem);
   });
 
@@ -323,6 +323,42 @@ describe.each(testDatabases())('SNAP-signed payment notification on %s', (kind) 
     expect((await send(note.body)).signature_valid).toBe(true);
     const other = JSON.stringify({ ...JSON.parse(note.body), trxId: 'OTHER' });
     expect((await send(other, note.body)).signature_valid).toBe(false);
+  });
+
+  it('a key the session secret cannot open stops production, is replaced in demo; configured wins', async () => {
+    const db = t.services.db;
+    const secrets = () =>
+      db.selectFrom('instance_secrets' as any).where('name', '=', 'snap_provider_key');
+    const original = String((await secrets().select('value').executeTakeFirstOrThrow()).value);
+    try {
+      // As if SESSION_SECRET had changed since the key was stored.
+      await db
+        .updateTable('instance_secrets' as any)
+        .set({ value: 'AAAA.BBBB.CCCC' })
+        .where('name', '=', 'snap_provider_key')
+        .execute();
+      registerProviderKeySource(db, { snapProviderPrivateKey: null, mode: 'production' });
+      await expect(providerKey(db)).rejects.toThrow(/cannot be decrypted with this SESSION_SECRET/);
+      registerProviderKeySource(db, { snapProviderPrivateKey: null, mode: 'demo' });
+      const replaced = await providerKey(db);
+      expect(replaced.publicPem).not.toBe(publicPem);
+      const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const pem = String(rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      registerProviderKeySource(db, { snapProviderPrivateKey: pem, mode: 'production' });
+      const published = await t.app.inject({
+        method: 'GET',
+        url: '/snap/v1.0/provider-public-key',
+      });
+      expect(published.body).toBe(String(rsa.publicKey.export({ type: 'spki', format: 'pem' })));
+    } finally {
+      await db
+        .updateTable('instance_secrets' as any)
+        .set({ value: original })
+        .where('name', '=', 'snap_provider_key')
+        .execute();
+      registerProviderKeySource(db, t.services.config);
+    }
+    expect((await providerKey(db)).publicPem).toBe(publicPem);
   });
 
   it('documents both notifications with examples that match their schema', () => {

@@ -19,7 +19,9 @@ import { decryptSecret, encryptSecret } from '../credentials/signing';
  * first need and kept in `instance_secrets` encrypted like the agents' secrets (AES-GCM under the
  * key derived from the session secret, credentials/signing.ts). Concurrent first uses (several
  * processes on one PostgreSQL) agree: the insert keeps the first key and everyone reads that one.
- * A production or demo start loads it at once (bootstrap.ts), so a broken key stops the start.
+ * A production or demo start loads it at once (bootstrap.ts), so a broken key stops the start. A
+ * stored key the session secret no longer opens stops a production start (partners verify with its
+ * public key); demo and test mode replace it with a new one.
  */
 
 export interface ProviderKey {
@@ -37,15 +39,24 @@ const MIN_BITS = 2048;
 
 const generate = promisify(generateKeyPair);
 
-const configured = new WeakMap<object, string | null>();
+interface KeySource {
+  pem: string | null;
+  /** Whether a stored key the session secret no longer opens may be replaced (not production). */
+  replaceUnreadable: boolean;
+}
+
+const sources = new WeakMap<object, KeySource>();
 const loaded = new WeakMap<object, Promise<ProviderKey>>();
 
 /** Bootstrap: the configured key (or none) of the installation that owns this database handle. */
 export function registerProviderKeySource(
   db: Kysely<any>,
-  config: Pick<Config, 'snapProviderPrivateKey'>,
+  config: Pick<Config, 'snapProviderPrivateKey' | 'mode'>,
 ): void {
-  configured.set(db, config.snapProviderPrivateKey);
+  sources.set(db, {
+    pem: config.snapProviderPrivateKey,
+    replaceUnreadable: config.mode !== 'production',
+  });
   loaded.delete(db);
 }
 
@@ -62,38 +73,69 @@ export function providerKey(db: Kysely<any>): Promise<ProviderKey> {
 }
 
 async function loadProviderKey(db: Kysely<any>): Promise<ProviderKey> {
-  const pem = configured.get(db);
-  if (pem) return providerKeyOf(pem, 'SNAP_PROVIDER_PRIVATE_KEY');
+  const source = sources.get(db);
+  if (source?.pem) return providerKeyOf(source.pem, 'SNAP_PROVIDER_PRIVATE_KEY');
   const stored = await storedKey(db);
-  let plain: string;
   try {
-    plain = decryptSecret(db, stored);
-  } catch {
-    // Kept under the session secret: another secret cannot read it, and a new key would silently
-    // break every partner's verification, so the start stops instead.
-    throw new Error(
-      'the stored SNAP provider key cannot be decrypted with this SESSION_SECRET: restore the secret it was stored under, or set SNAP_PROVIDER_PRIVATE_KEY',
+    return providerKeyOf(decryptStored(db, stored), 'the stored SNAP provider key');
+  } catch (error) {
+    if (!source?.replaceUnreadable || !isUnreadable(error)) throw error;
+    // Demo (a SESSION_SECRET set after the first start): a new key, which partners fetch again.
+    return providerKeyOf(
+      decryptStored(db, await replaceStoredKey(db, stored)),
+      'the stored SNAP provider key',
     );
   }
-  return providerKeyOf(plain, 'the stored SNAP provider key');
+}
+
+const UNREADABLE =
+  'the stored SNAP provider key cannot be decrypted with this SESSION_SECRET: restore the secret it was stored under, or set SNAP_PROVIDER_PRIVATE_KEY';
+
+/** The stored value opened with this installation's wrap key; refuses with UNREADABLE. */
+function decryptStored(db: Kysely<any>, stored: string): string {
+  try {
+    return decryptSecret(db, stored);
+  } catch {
+    // Kept under the session secret: another secret cannot read it. In production a new key would
+    // silently break every partner's verification, so the start stops instead.
+    throw new Error(UNREADABLE);
+  }
+}
+
+const isUnreadable = (error: unknown) => (error as Error)?.message === UNREADABLE;
+
+const readStored = async (db: Kysely<any>) =>
+  (
+    await sql<{
+      value: string;
+    }>`SELECT value FROM instance_secrets WHERE name = ${SECRET_NAME}`.execute(db)
+  ).rows[0]?.value;
+
+/** A new key, encrypted for `instance_secrets`. */
+async function newEncryptedKey(db: Kysely<any>): Promise<string> {
+  const { privateKey } = await generate('rsa', { modulusLength: GENERATED_BITS });
+  return encryptSecret(db, String(privateKey.export({ type: 'pkcs8', format: 'pem' })));
 }
 
 async function storedKey(db: Kysely<any>): Promise<string> {
-  const read = async () =>
-    (
-      await sql<{
-        value: string;
-      }>`SELECT value FROM instance_secrets WHERE name = ${SECRET_NAME}`.execute(db)
-    ).rows[0]?.value;
-  const existing = await read();
+  const existing = await readStored(db);
   if (existing) return existing;
-  const { privateKey } = await generate('rsa', { modulusLength: GENERATED_BITS });
-  const pem = String(privateKey.export({ type: 'pkcs8', format: 'pem' }));
   await sql`
-    INSERT INTO instance_secrets (name, value) VALUES (${SECRET_NAME}, ${encryptSecret(db, pem)})
+    INSERT INTO instance_secrets (name, value) VALUES (${SECRET_NAME}, ${await newEncryptedKey(db)})
     ON CONFLICT (name) DO NOTHING
   `.execute(db);
-  const value = await read();
+  const value = await readStored(db);
+  if (!value) throw new Error('the SNAP provider key could not be stored');
+  return value;
+}
+
+/** Replaces the unreadable `stored` value (only that one: a concurrent start's new key stays). */
+async function replaceStoredKey(db: Kysely<any>, stored: string): Promise<string> {
+  await sql`
+    UPDATE instance_secrets SET value = ${await newEncryptedKey(db)}
+    WHERE name = ${SECRET_NAME} AND value = ${stored}
+  `.execute(db);
+  const value = await readStored(db);
   if (!value) throw new Error('the SNAP provider key could not be stored');
   return value;
 }
