@@ -7,12 +7,14 @@ import { syncModules } from './db/migrations/0002_permissions';
 import type { Services } from './http/services';
 import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
+import { registerCallbackFormats } from './modules/callback-formats';
 import { registerSigningWrapKey } from './modules/credentials/signing';
 import { registerDataPageHooks } from './modules/data-page-hooks';
 import { registerDescriptionKeys } from './modules/description-keys';
 import { registerPaidHooks } from './modules/paid-hooks';
 import { registerPayoutKinds } from './modules/payout-kinds';
 import { registerSettledHooks } from './modules/settled-hooks';
+import { providerKey, registerProviderKeySource } from './modules/snap/provider-key';
 import { createBalanceReader } from './platform/balance/ledger-balance-reader';
 import { createCaptchaService } from './platform/captcha/captcha';
 import { type Clock, createClock } from './platform/clock';
@@ -47,8 +49,14 @@ export async function bootstrap(
   const resolved = await withInstanceSecrets(handle.db, config);
   // Agents' signature keys are kept encrypted with a key derived from the instance secret.
   registerSigningWrapKey(handle.db, resolved);
+  // The key that signs SNAP payment notifications: configured, or generated once and kept. Tests
+  // load it on first use (a key pair per test app would cost every file a key generation).
+  registerProviderKeySource(handle.db, resolved);
+  if (resolved.mode !== 'test') await providerKey(handle.db);
   // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
   registerPaidHooks();
+  // Callback types signed and judged in another protocol (the SNAP-signed notifications).
+  registerCallbackFormats();
   // What features add to a settlement's completing transaction (aggregator shares, advances).
   registerSettledHooks();
   // What areas built on the data-page engine add to its route (exports: jobs, download links).

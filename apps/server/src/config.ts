@@ -66,6 +66,12 @@ export interface Config {
    * draws the built-in Gerbang mark).
    */
   invoiceProvider: { name: string; address: string; npwp: string; logoPath: string | null };
+  /**
+   * The RSA private key (PEM, PKCS#8 or PKCS#1, 2048 bits or more) that signs the SNAP payment
+   * notifications (SNAP_PROVIDER_PRIVATE_KEY; `\n` may stand for line breaks). Null: one is
+   * generated at the first start and kept encrypted in the database (modules/snap/provider-key.ts).
+   */
+  snapProviderPrivateKey: string | null;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -179,13 +185,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockStartsAt: !production && env.CLOCK_AT?.trim() ? parseClockStart(env.CLOCK_AT) : null,
     trustProxy: env.TRUST_PROXY ? list(env.TRUST_PROXY, []) : false,
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
-    invoiceProvider: {
-      name: env.INVOICE_PROVIDER_NAME?.trim() || 'PT Gerbang Pembayaran Indonesia',
-      address:
-        env.INVOICE_PROVIDER_ADDRESS?.trim() ||
-        'Gedung Gerbang, Jl. M.H. Thamrin No. 1, Jakarta Pusat 10310, Indonesia',
-      npwp: env.INVOICE_PROVIDER_NPWP?.trim() || '09.876.543.2-011.000',
-      logoPath: env.INVOICE_LOGO_PATH?.trim() || null,
-    },
+    snapProviderPrivateKey: env.SNAP_PROVIDER_PRIVATE_KEY?.trim().replaceAll('\\n', '\n') || null,
+    invoiceProvider: invoiceProviderOf(env),
+  };
+}
+
+/** The provider's details printed on invoices (INVOICE_PROVIDER_*, INVOICE_LOGO_PATH). */
+function invoiceProviderOf(env: NodeJS.ProcessEnv): Config['invoiceProvider'] {
+  return {
+    name: env.INVOICE_PROVIDER_NAME?.trim() || 'PT Gerbang Pembayaran Indonesia',
+    address:
+      env.INVOICE_PROVIDER_ADDRESS?.trim() ||
+      'Gedung Gerbang, Jl. M.H. Thamrin No. 1, Jakarta Pusat 10310, Indonesia',
+    npwp: env.INVOICE_PROVIDER_NPWP?.trim() || '09.876.543.2-011.000',
+    logoPath: env.INVOICE_LOGO_PATH?.trim() || null,
   };
 }

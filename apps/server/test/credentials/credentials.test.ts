@@ -341,7 +341,7 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
 
   it('callback URLs: one per event type, https and public addresses only in production', async () => {
     const list = await partner.get('/control/setting_callback_url', { list: '1' });
-    expect(list.data.items).toHaveLength(8);
+    expect(list.data.items).toHaveLength(10);
     expect(list.data.editable).toBe(true);
     const gen = await partner.post(
       '/control/generate_setting_callback_url',

@@ -77,6 +77,18 @@ export const notificationValidator = () =>
     'schema',
   );
 
+/** The SNAP-signed payment notification Gerbang sends (the document's second webhook). */
+export const snapNotificationValidator = () =>
+  validatorAt(
+    'webhooks',
+    'snapPaymentNotification',
+    'post',
+    'requestBody',
+    'content',
+    'application/json',
+    'schema',
+  );
+
 /** The ajv errors of a failed validation, one per line, for a test's failure message. */
 export function errorsOf(validate: ValidateFunction): string {
   return (validate.errors ?? [])

@@ -61,6 +61,8 @@ export const CALLBACK_ERROR_CODES = [
   'http_status',
   'interrupted',
   'internal',
+  /** A 2xx whose body did not say the message was taken (a SNAP notification's responseCode). */
+  'not_accepted',
 ] as const;
 export type CallbackErrorCode = (typeof CALLBACK_ERROR_CODES)[number];
 

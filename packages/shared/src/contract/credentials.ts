@@ -21,6 +21,18 @@ export const CALLBACK_EVENTS = [
     labelKey: 'credentials.events.REQUEST_PAYMENT_PAID',
   },
   { idinfo: 8, type_info: 'REMITTANCE', labelKey: 'credentials.events.REMITTANCE' },
+  // The SNAP-signed payment notifications (modules/snap/notify.ts): sent beside the VA_PAID /
+  // QRIS_PAID callback, in the standard's shape, only while a URL is set here.
+  {
+    idinfo: 9,
+    type_info: 'SNAP_VA_PAYMENT',
+    labelKey: 'credentials.events.SNAP_VA_PAYMENT',
+  },
+  {
+    idinfo: 10,
+    type_info: 'SNAP_QRIS_PAYMENT',
+    labelKey: 'credentials.events.SNAP_QRIS_PAYMENT',
+  },
 ] as const;
 export type CallbackEventType = (typeof CALLBACK_EVENTS)[number]['type_info'];
 
@@ -46,6 +58,10 @@ export function callbackEventOf(
       return 'VA_PAID';
     case 'qris_payment':
       return 'QRIS_PAID';
+    case 'snap_va_payment':
+      return 'SNAP_VA_PAYMENT';
+    case 'snap_qris_payment':
+      return 'SNAP_QRIS_PAYMENT';
     case 'retail_payment':
       return 'RETAIL_PAID';
     case 'disbursement':

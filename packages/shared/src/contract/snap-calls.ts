@@ -1,6 +1,12 @@
 import { CREDENTIAL_ACCESS } from './access-rules';
 import { defineCall } from './call';
-import { apiLogPage, apiLogQuery, publicKeyState, uploadPublicKeySchema } from './snap';
+import {
+  apiLogPage,
+  apiLogQuery,
+  providerKeyState,
+  publicKeyState,
+  uploadPublicKeySchema,
+} from './snap';
 
 /**
  * The portal side of the SNAP partner API (issue 18): the partner's RSA public key on the
@@ -22,6 +28,13 @@ export const snapCalls = {
     access: CREDENTIAL_ACCESS.change,
     request: uploadPublicKeySchema,
     response: publicKeyState,
+  }),
+  /** The public key that verifies Gerbang's SNAP payment notifications (the same for everyone). */
+  providerKey: defineCall({
+    method: 'GET',
+    path: '/control/snap_provider_key',
+    access: CREDENTIAL_ACCESS.read,
+    response: providerKeyState,
   }),
   /** The agent's calls in the session's environment, newest first, a page at a time. */
   apiLog: defineCall({

@@ -23,6 +23,15 @@ export const publicKeyState = z.object({
 });
 export type PublicKeyState = z.infer<typeof publicKeyState>;
 
+/** The deployment's SNAP provider key, that verifies the SNAP payment notifications it sends. */
+export const providerKeyState = z.object({
+  /** SPKI PEM, as GET /snap/v1.0/provider-public-key serves it. */
+  public_key: z.string(),
+  /** SHA-256 of the key (SPKI DER), hex. */
+  fingerprint: z.string(),
+});
+export type ProviderKeyState = z.infer<typeof providerKeyState>;
+
 export const apiLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),

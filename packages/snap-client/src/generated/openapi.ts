@@ -298,9 +298,29 @@ export interface webhooks {
         put?: never;
         /**
          * VA / QRIS payment notification
-         * @description Sent to the VA_PAID / QRIS_PAID callback URL when a SNAP VA or QRIS is paid; X-Callback-Type is va_payment or qris_payment. Retried until the receiver answers 2xx.
+         * @description Sent to the VA_PAID / QRIS_PAID callback URL when a SNAP VA or QRIS is paid; X-Callback-Type is va_payment or qris_payment. Retried until the receiver answers 2xx. The SNAP-signed notification of the standard is the webhook snapPaymentNotification.
          */
         post: operations["paymentNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    snapPaymentNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SNAP payment notification: VA (service 25) or QRIS (service 52), RSA-signed
+         * @description Sent beside the callback above to the URL of the event SNAP_VA_PAYMENT / SNAP_QRIS_PAYMENT (credential page, callback URLs) when a SNAP VA or QRIS is paid, queued in the payment's own transaction and only while that URL is set. The body is the standard's: the VA payment (service 25, as /v1.0/transfer-va/payment) or the QRIS MPM payment notification (service 52, as /v1.0/qr/qr-mpm-notify). Delivered when you answer 2xx with responseCode 2002500 (VA) or 2005200 (QRIS); anything else is retried after 1 min, 5 min, 15 min, 1 h, 2 h, 4 h, 8 h and 12 h. X-Callback-Event-Id is the same on every attempt (your idempotency key; paymentRequestId names the payment).
+         */
+        post: operations["snapPaymentNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -618,6 +638,103 @@ export interface components {
                 value: string;
             };
             subMerchantId?: string;
+        };
+        /** @description SNAP payment notification: a VA (service 25) or a QRIS (service 52) was paid */
+        SnapPaymentNotification: {
+            additionalInfo: {
+                bankCode: string;
+                /** @description Amount */
+                fee: {
+                    /** @constant */
+                    currency: "IDR";
+                    /** @description Whole rupiah with two decimals */
+                    value: string;
+                };
+            };
+            customerNo: string;
+            /** @description Amount */
+            paidAmount: {
+                /** @constant */
+                currency: "IDR";
+                /** @description Whole rupiah with two decimals */
+                value: string;
+            };
+            /** @description The bank prefix, left-padded with spaces to 8 */
+            partnerServiceId: string;
+            paymentFlagReason: {
+                english: string;
+                indonesia: string;
+            };
+            /**
+             * @description 00: paid
+             * @constant
+             */
+            paymentFlagStatus: "00";
+            /** @description Gerbang's payment id (as in the status answer) */
+            paymentRequestId: string;
+            /** @description The bill of a closed VA; absent for an open one */
+            totalAmount?: {
+                /** @constant */
+                currency: "IDR";
+                /** @description Whole rupiah with two decimals */
+                value: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the payer paid, ISO 8601 in WIB
+             */
+            trxDateTime: string;
+            /** @description The partner's trxId of create-va */
+            trxId: string;
+            virtualAccountName: string;
+            /** @description partnerServiceId + customerNo, padding included */
+            virtualAccountNo: string;
+        } | {
+            additionalInfo: {
+                /** @description Amount */
+                fee: {
+                    /** @constant */
+                    currency: "IDR";
+                    /** @description Whole rupiah with two decimals */
+                    value: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description When the payer paid, ISO 8601 in WIB
+                 */
+                paidTime: string;
+                /** @description Gerbang's payment id */
+                paymentRequestId: string;
+            };
+            /** @description Amount */
+            amount: {
+                /** @constant */
+                currency: "IDR";
+                /** @description Whole rupiah with two decimals */
+                value: string;
+            };
+            /**
+             * @description 00: paid
+             * @constant
+             */
+            latestTransactionStatus: "00";
+            /** @description The partner's partnerReferenceNo */
+            originalPartnerReferenceNo: string;
+            /** @description Gerbang's referenceNo of qr-mpm-generate */
+            originalReferenceNo: string;
+            /** @constant */
+            transactionStatusDesc: "Success";
+        };
+        /** @description The partner's answer to a SNAP payment notification */
+        SnapPaymentNotificationAnswer: {
+            /**
+             * @description 2002500 takes a VA notification, 2005200 a QRIS one; anything else is retried
+             * @enum {string}
+             */
+            responseCode: "2002500" | "2005200";
+            responseMessage?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A refusal: responseCode (HTTP status + service + case) and responseMessage */
         SnapRefusal: {
@@ -3318,6 +3435,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    snapPaymentNotification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Gerbang's channel id */
+                "CHANNEL-ID": string;
+                /** @description Unique per attempt (digits) */
+                "X-EXTERNAL-ID": string;
+                /** @description Your client id in this environment */
+                "X-PARTNER-ID": string;
+                /** @description When this attempt was signed, ISO 8601 in WIB */
+                "X-TIMESTAMP": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SnapPaymentNotification"];
+            };
+        };
+        responses: {
+            /** @description Taken: responseCode 2002500 for a VA, 2005200 for a QRIS (any 2xx status). Another code, status or no answer is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "responseCode": "2002500",
+                     *       "responseMessage": "Successful"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SnapPaymentNotificationAnswer"];
+                };
             };
         };
     };

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { callbackTargetFor } from '../credentials/callback-target';
 import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
+import { type CallbackFormat, callbackFormatOf } from './formats';
 import { type PostResult, postCallback } from './http-post';
 import { signCallback } from './sign';
 
@@ -154,7 +155,7 @@ interface AttemptOutcome {
 /** Text a PostgreSQL column takes (no NUL), bounded. */
 const storable = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
 
-function outcomeOf(url: string, result: PostResult): AttemptOutcome {
+function outcomeOf(url: string, result: PostResult, format?: CallbackFormat): AttemptOutcome {
   if (result.kind !== 'answer') {
     return {
       url,
@@ -166,15 +167,19 @@ function outcomeOf(url: string, result: PostResult): AttemptOutcome {
       error: result.error,
     };
   }
-  const ok = result.status >= 200 && result.status < 300;
+  const body = storable(result.body, CALLBACK_RESPONSE_KEEP_BYTES);
+  const success = result.status >= 200 && result.status < 300;
+  // A format's receiver also says in its body whether it took the message (e.g. a SNAP code).
+  const judged = success && format ? format.judge(body) : ({ ok: true } as const);
+  const ok = success && judged.ok;
   return {
     url,
     ok,
     status: result.status,
-    body: storable(result.body, CALLBACK_RESPONSE_KEEP_BYTES),
+    body,
     durationMs: result.durationMs,
-    errorCode: ok ? null : 'http_status',
-    error: ok ? null : `HTTP ${result.status}`,
+    errorCode: ok ? null : success ? 'not_accepted' : 'http_status',
+    error: ok ? null : judged.ok ? `HTTP ${result.status}` : judged.error,
   };
 }
 
@@ -208,6 +213,64 @@ async function checkUrl(
   }
 }
 
+interface PreparedAttempt {
+  target: { url: string; signingKey: string | null } | null;
+  format: CallbackFormat | undefined;
+  headers: Record<string, string>;
+}
+
+/** Where the row goes and the signed headers of this attempt (Gerbang's own, or its format's). */
+async function prepareAttempt(
+  services: Services,
+  row: ClaimedRow,
+  at: Date,
+): Promise<PreparedAttempt> {
+  const target = await callbackTargetFor(
+    services.db,
+    row.agent_id,
+    row.environment,
+    row.type_callback,
+    row.request_raw,
+  );
+  const format = callbackFormatOf(row.type_callback);
+  const headers =
+    target && format
+      ? await format.headers(services, row, target.url, at)
+      : callbackHeaders(row, at, target?.signingKey ?? null);
+  return { target, format, headers };
+}
+
+/** The POST of one attempt to the checked address of the target URL. */
+async function sendAttempt(
+  services: Services,
+  row: ClaimedRow,
+  prepared: PreparedAttempt & { target: { url: string } },
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
+  const { url } = prepared.target;
+  const checked = await checkUrl(services, url);
+  if (!checked.ok) {
+    return {
+      url,
+      ok: false,
+      status: null,
+      body: null,
+      durationMs: 0,
+      errorCode: 'unsafe_url',
+      error: checked.error,
+    };
+  }
+  const result = await postCallback({
+    url,
+    headers: prepared.headers,
+    body: row.request_raw,
+    timeoutMs,
+    keepBytes: CALLBACK_RESPONSE_KEEP_BYTES,
+    addresses: checked.addresses,
+  });
+  return outcomeOf(url, result, prepared.format);
+}
+
 /** Sends one claimed row once and records the attempt and the row's next state. */
 export async function deliverCallback(
   services: Services,
@@ -227,22 +290,15 @@ export async function deliverCallback(
     .where('finished_at', 'is', null)
     .execute();
 
-  let target: Awaited<ReturnType<typeof callbackTargetFor>>;
+  let prepared: PreparedAttempt;
   try {
-    target = await callbackTargetFor(
-      services.db,
-      row.agent_id,
-      row.environment,
-      row.type_callback,
-      row.request_raw,
-    );
+    prepared = await prepareAttempt(services, row, startedAt);
   } catch (error) {
-    // The agent's settings could not be read (a key that no longer decrypts): an attempt that
-    // failed, on the schedule like any other, rather than a row retried forever.
+    // The agent's settings could not be read (a key that no longer decrypts) or the format could
+    // not sign: an attempt that failed, on the schedule like any other, not a row retried forever.
     services.log.error({ err: error, idCallback: row.id_callback }, 'callback target unreadable');
     return recordFailedSetup(services, row, startedAt, String((error as Error)?.message ?? error));
   }
-  const headers = callbackHeaders(row, startedAt, target?.signingKey ?? null);
   const attempt = await services.db
     .insertInto('callback_attempts')
     .values({
@@ -252,49 +308,26 @@ export async function deliverCallback(
       attempt_no: row.attempts,
       manual: row.manual_retry,
       started_at: startedAt,
-      url: target?.url ?? '',
-      request_headers: JSON.stringify(headers),
+      url: prepared.target?.url ?? '',
+      request_headers: JSON.stringify(prepared.headers),
       request_body: row.request_raw,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  let outcome: AttemptOutcome;
-  if (!target) {
-    outcome = {
-      url: '',
-      ok: false,
-      status: null,
-      body: null,
-      durationMs: 0,
-      errorCode: 'no_url',
-      error: `no callback URL is set for ${row.type_callback}`,
-      final: true,
-    };
-  } else {
-    const checked = await checkUrl(services, target.url);
-    outcome = !checked.ok
-      ? {
-          url: target.url,
-          ok: false,
-          status: null,
-          body: null,
-          durationMs: 0,
-          errorCode: 'unsafe_url',
-          error: checked.error,
-        }
-      : outcomeOf(
-          target.url,
-          await postCallback({
-            url: target.url,
-            headers,
-            body: row.request_raw,
-            timeoutMs: opts.timeoutMs,
-            keepBytes: CALLBACK_RESPONSE_KEEP_BYTES,
-            addresses: checked.addresses,
-          }),
-        );
-  }
+  const { target } = prepared;
+  const outcome: AttemptOutcome = target
+    ? await sendAttempt(services, row, { ...prepared, target }, opts.timeoutMs)
+    : {
+        url: '',
+        ok: false,
+        status: null,
+        body: null,
+        durationMs: 0,
+        errorCode: 'no_url',
+        error: `no callback URL is set for ${row.type_callback}`,
+        final: true,
+      };
   return recordOutcome(services, row, Number(attempt.id), startedAt, outcome);
 }
 

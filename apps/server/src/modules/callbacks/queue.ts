@@ -11,6 +11,11 @@ export interface CallbackInput {
   type: string;
   timeRequest: Date;
   body: Record<string, unknown>;
+  /**
+   * Send `body` as it is, without the leading `type` field (a receiver that expects another
+   * protocol's exact shape, callbacks/formats.ts); the type is in the row and its headers only.
+   */
+  bareBody?: boolean;
 }
 
 /**
@@ -38,7 +43,7 @@ export function callbackRow(now: Date, input: CallbackInput): Insertable<Callbac
     status_sent: 0,
     type_callback: input.type,
     url_callback: '',
-    request_raw: JSON.stringify({ type: input.type, ...input.body }),
+    request_raw: JSON.stringify(input.bareBody ? input.body : { type: input.type, ...input.body }),
     next_attempt_at: now,
   };
 }

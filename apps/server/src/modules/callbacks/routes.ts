@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
 import { callbackTargetFor } from '../credentials/callback-target';
+import { callbackFormatOf } from './formats';
 import { isValidCallbackSignature } from './sign';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -67,11 +68,15 @@ const header = (headers: Record<string, unknown>, name: string): string => {
   return String(Array.isArray(value) ? value[0] : (value ?? ''));
 };
 
-/** The agent's signature check of a received callback; null when the agent signs nothing. */
+/**
+ * The signature check of a received callback: its format's (formats.ts) for a row of another
+ * protocol, else the agent's HMAC; null when the agent signs nothing.
+ */
 async function checkSignature(
   services: Services,
   rawBody: string,
   headers: Record<string, unknown>,
+  path: string,
 ): Promise<boolean | null> {
   const eventId = header(headers, CALLBACK_HEADERS.eventId);
   const row = eventId
@@ -82,6 +87,8 @@ async function checkSignature(
         .executeTakeFirst()
     : undefined;
   if (!row) return null;
+  const format = callbackFormatOf(row.type_callback);
+  if (format) return format.verify(services, { path, rawBody, headers });
   const target = await callbackTargetFor(
     services.db,
     row.agent_id,
@@ -127,7 +134,7 @@ export const callbackSinkRoutes: RouteDefinition[] = [
           event_id: header(headers, CALLBACK_HEADERS.eventId).slice(0, 200) || null,
           headers: JSON.stringify(kept),
           body: rawBody.replaceAll('\u0000', ''),
-          signature_valid: await checkSignature(services, rawBody, headers),
+          signature_valid: await checkSignature(services, rawBody, headers, req.url),
           answered_status: status,
         })
         .execute();

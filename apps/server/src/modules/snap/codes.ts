@@ -13,6 +13,11 @@ export const SERVICE = {
   accountInquiryExternal: '16',
   transferInterbank: '18',
   transferStatus: '36',
+  /**
+   * VA payment, POST /v1.0/transfer-va/payment (the "payment flag" a VA's owner is told with):
+   * Gerbang sends it as the SNAP-signed VA payment notification (snap-notification.ts) and takes
+   * 2002500 as the partner's receipt.
+   */
   vaPayment: '25',
   vaStatus: '26',
   vaCreate: '27',
@@ -21,6 +26,11 @@ export const SERVICE = {
   vaDelete: '31',
   qrisGenerate: '47',
   qrisQuery: '51',
+  /**
+   * QRIS MPM payment notification, POST /v1.0/qr/qr-mpm-notify, service code 52 as acquirers
+   * publish it (e.g. developer.ifortepay.id "Payment Notification SNAP", docs.finpay.id QRIS MPM
+   * "Payment Notification"); the partner's receipt is 2005200.
+   */
   qrisNotify: '52',
   // QRIS MPM refund, POST /v1.0/qr/qr-mpm-refund: service code 78 in the standard's table, as
   // acquirers that implement it publish it (e.g. docs.nicepay.co.id "Refund Transaction - API

@@ -237,3 +237,30 @@ export const PAYMENT_NOTIFICATION_EXAMPLE = {
   latestTransactionStatus: '00',
   additionalInfo: { fee: rupiah(4_000), bankCode: '014' },
 };
+
+/** The SNAP-signed notifications (webhook snapPaymentNotification), as snap-notification.ts writes them. */
+export const SNAP_VA_NOTICE_EXAMPLE = {
+  ...VA,
+  virtualAccountName: 'Budi Santoso',
+  trxId: 'ORDER-77',
+  paymentRequestId: 'PY202611231005000123456',
+  paidAmount: rupiah(150_000),
+  totalAmount: rupiah(150_000),
+  trxDateTime: '2026-11-23T10:05:00+07:00',
+  paymentFlagStatus: '00',
+  paymentFlagReason: { english: 'Success', indonesia: 'Sukses' },
+  additionalInfo: { fee: rupiah(4_000), bankCode: '014' },
+};
+
+export const SNAP_QRIS_NOTICE_EXAMPLE = {
+  originalReferenceNo: 'QR17833894041539',
+  originalPartnerReferenceNo: 'QR-0001',
+  latestTransactionStatus: '00',
+  transactionStatusDesc: 'Success',
+  amount: rupiah(30_000),
+  additionalInfo: {
+    paymentRequestId: 'PY202611231005000123457',
+    paidTime: '2026-11-23T10:05:00+07:00',
+    fee: rupiah(210),
+  },
+};

@@ -3,6 +3,11 @@ import type { Database } from '../../db/schema';
 import { queueCallback } from '../callbacks/queue';
 import type { PaidEvent } from '../payins/paid-hooks';
 import { SNAP_QRIS_REFF_PREFIX } from './qris';
+import {
+  qrisPaymentNotice,
+  queueSnapSignedNotification,
+  vaPaymentNotice,
+} from './snap-notification';
 import { formatIso, rupiah } from './transfer';
 import { SNAP_VA_REFF_PREFIX, vaParts } from './va';
 
@@ -13,6 +18,8 @@ import { SNAP_VA_REFF_PREFIX, vaParts } from './va';
  * engine delivers it to the partner's VA_PAID / QRIS_PAID URL and signs it as it signs every
  * callback (X-Signature: HMAC-SHA512 of `timestamp.body` with the signature key); its
  * X-Callback-Type is `va_payment` / `qris_payment`, so the receiver tells it from the native one.
+ * Beside it, in the same transaction, the SNAP-signed notification of the standard
+ * (snap-notification.ts) when the partner set a URL for it.
  */
 
 type HookServices = { db: Kysely<Database>; now: () => Date };
@@ -45,6 +52,14 @@ export async function queueSnapVaNotification(
       additionalInfo: { fee: rupiah(event.fee), bankCode: va.bank_code },
     },
   });
+  await queueSnapSignedNotification(
+    trx,
+    services.now(),
+    { agentId: va.agent_id, environment: va.environment },
+    'snap_va_payment',
+    event,
+    vaPaymentNotice(va, event),
+  );
 }
 
 export async function queueSnapQrisNotification(
@@ -74,6 +89,14 @@ export async function queueSnapQrisNotification(
       additionalInfo: { fee: rupiah(event.fee) },
     },
   });
+  await queueSnapSignedNotification(
+    trx,
+    services.now(),
+    { agentId: qr.agent_id, environment: qr.environment },
+    'snap_qris_payment',
+    event,
+    qrisPaymentNotice(qr, event),
+  );
 }
 
 export const SNAP_PAID_HOOKS = [

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { SERVICE } from './codes';
-import { PAYMENT_NOTIFICATION_EXAMPLE, SNAP_EXAMPLES } from './examples';
+import {
+  PAYMENT_NOTIFICATION_EXAMPLE,
+  SNAP_EXAMPLES,
+  SNAP_QRIS_NOTICE_EXAMPLE,
+  SNAP_VA_NOTICE_EXAMPLE,
+} from './examples';
 import { serviceCases, snapResponses, TOKEN_CASES } from './openapi-responses';
-import { accessTokenAnswer, accessTokenRequest, paymentNotification, snapRefusal } from './schemas';
+import {
+  accessTokenAnswer,
+  accessTokenRequest,
+  paymentNotification,
+  snapPaymentNotice,
+  snapPaymentNoticeAnswer,
+  snapRefusal,
+} from './schemas';
 import { SNAP_SERVICES } from './services';
 import { ACCESS_TOKEN_PATH } from './token';
 
@@ -72,6 +84,13 @@ const SECURITY_SCHEMES = {
     name: 'X-SIGNATURE',
     description:
       'Asymmetric signature of the access-token call: base64 SHA256withRSA(private key, clientId + "|" + X-TIMESTAMP), verified with the RSA public key (2048 bits or more) registered on the credential page.',
+  },
+  snapNotificationSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-SIGNATURE',
+    description:
+      'How Gerbang signs its SNAP payment notifications: base64 SHA256withRSA(provider private key, "POST" + ":" + relative path of your notification URL (path and query) + ":" + lowercase hex SHA-256(minified body) + ":" + X-TIMESTAMP). Verify it with the provider public key: GET /snap/v1.0/provider-public-key (PEM), also shown on the credential page.',
   },
   callbackSignature: {
     type: 'apiKey',
@@ -196,6 +215,8 @@ function buildDocument(supportUrl: string) {
   const schemas: Record<string, JsonSchema> = {
     SnapRefusal: jsonSchema(snapRefusal, 'output'),
     PaymentNotification: jsonSchema(paymentNotification, 'output'),
+    SnapPaymentNotification: jsonSchema(snapPaymentNotice, 'output'),
+    SnapPaymentNotificationAnswer: jsonSchema(snapPaymentNoticeAnswer, 'input'),
   };
   const paths: Record<string, unknown> = {
     [ACCESS_TOKEN_PATH]: { post: tokenOperation(schemas) },
@@ -217,7 +238,10 @@ function buildDocument(supportUrl: string) {
     servers: [{ url: '/', description: 'This Gerbang server' }],
     tags: TAGS,
     paths,
-    webhooks: { paymentNotification: notificationWebhook() },
+    webhooks: {
+      paymentNotification: notificationWebhook(),
+      snapPaymentNotification: snapNotificationWebhook(),
+    },
     components: {
       schemas,
       parameters: PARAMETERS,
@@ -234,7 +258,7 @@ function notificationWebhook() {
       tags: ['Notifications'],
       summary: 'VA / QRIS payment notification',
       description:
-        'Sent to the VA_PAID / QRIS_PAID callback URL when a SNAP VA or QRIS is paid; X-Callback-Type is va_payment or qris_payment. Retried until the receiver answers 2xx.',
+        'Sent to the VA_PAID / QRIS_PAID callback URL when a SNAP VA or QRIS is paid; X-Callback-Type is va_payment or qris_payment. Retried until the receiver answers 2xx. The SNAP-signed notification of the standard is the webhook snapPaymentNotification.',
       security: [{ callbackSignature: [] }],
       requestBody: {
         required: true,
@@ -246,6 +270,62 @@ function notificationWebhook() {
         },
       },
       responses: { '200': { description: 'Received' } },
+    },
+  };
+}
+
+/** A header Gerbang sends with its SNAP notifications. */
+const sentHeader = (name: string, description: string, pattern: string) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string', pattern },
+});
+
+function snapNotificationWebhook() {
+  return {
+    post: {
+      operationId: 'snapPaymentNotification',
+      tags: ['Notifications'],
+      summary: 'SNAP payment notification: VA (service 25) or QRIS (service 52), RSA-signed',
+      description:
+        "Sent beside the callback above to the URL of the event SNAP_VA_PAYMENT / SNAP_QRIS_PAYMENT (credential page, callback URLs) when a SNAP VA or QRIS is paid, queued in the payment's own transaction and only while that URL is set. The body is the standard's: the VA payment (service 25, as /v1.0/transfer-va/payment) or the QRIS MPM payment notification (service 52, as /v1.0/qr/qr-mpm-notify). Delivered when you answer 2xx with responseCode 2002500 (VA) or 2005200 (QRIS); anything else is retried after 1 min, 5 min, 15 min, 1 h, 2 h, 4 h, 8 h and 12 h. X-Callback-Event-Id is the same on every attempt (your idempotency key; paymentRequestId names the payment).",
+      security: [{ snapNotificationSignature: [] }],
+      parameters: [
+        sentHeader(
+          'X-TIMESTAMP',
+          'When this attempt was signed, ISO 8601 in WIB',
+          '^d{4}-d{2}-d{2}Td{2}:d{2}:d{2}+07:00$',
+        ),
+        sentHeader('X-PARTNER-ID', 'Your client id in this environment', '^S+$'),
+        sentHeader('X-EXTERNAL-ID', 'Unique per attempt (digits)', '^d{16,36}$'),
+        sentHeader('CHANNEL-ID', "Gerbang's channel id", '^d+$'),
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { $ref: schemaRef('SnapPaymentNotification') },
+            examples: {
+              virtualAccount: { summary: 'A VA paid (service 25)', value: SNAP_VA_NOTICE_EXAMPLE },
+              qris: { summary: 'A QRIS paid (service 52)', value: SNAP_QRIS_NOTICE_EXAMPLE },
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description:
+            'Taken: responseCode 2002500 for a VA, 2005200 for a QRIS (any 2xx status). Another code, status or no answer is retried.',
+          content: {
+            'application/json': {
+              schema: { $ref: schemaRef('SnapPaymentNotificationAnswer') },
+              example: { responseCode: '2002500', responseMessage: 'Successful' },
+            },
+          },
+        },
+      },
     },
   };
 }

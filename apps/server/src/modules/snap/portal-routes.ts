@@ -1,10 +1,11 @@
 import { createHash, createPublicKey } from 'node:crypto';
-import type { ApiLogPage, PublicKeyState } from '@gerbang/shared/contract/snap';
+import type { ApiLogPage, ProviderKeyState, PublicKeyState } from '@gerbang/shared/contract/snap';
 import { snapCalls } from '@gerbang/shared/contract/snap-calls';
 import { validationError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 import { writeAudit } from '../../platform/audit/audit';
 import { consumeCredentialOtp } from '../credentials/otp';
+import { providerKey } from './provider-key';
 import { normalisePublicKey } from './signature';
 
 /**
@@ -75,6 +76,11 @@ export const snapPortalRoutes = [
       updated_at: now.toISOString(),
     };
     return ok(answer, 'snap.publicKey.done');
+  }),
+  defineRoute(snapCalls.providerKey, async ({ services }) => {
+    const key = await providerKey(services.db);
+    const answer: ProviderKeyState = { public_key: key.publicPem, fingerprint: key.fingerprint };
+    return ok(answer);
   }),
   defineRoute(snapCalls.apiLog, async ({ services, auth, query }) => {
     const scope = services.db

@@ -449,3 +449,58 @@ export const paymentNotification = z
       .describe('A SNAP QRIS was paid'),
   ])
   .describe('Payment notification (sent to the partner, signed like every callback)');
+
+/**
+ * The SNAP-signed payment notifications (snap-notification.ts): the body Gerbang POSTs to the
+ * partner's SNAP notification URL, in the standard's shape for the service — VA payment (service
+ * 25, `/v1.0/transfer-va/payment`: the VA, the payment and its flag) and QRIS MPM payment
+ * notification (service 52, `/v1.0/qr/qr-mpm-notify`: the QR's references, its latest status
+ * and the amount) — and the answer the partner gives (2002500 / 2005200 takes it).
+ */
+const bilingual = z.object({ english: z.string(), indonesia: z.string() });
+
+export const snapVaPaymentNotice = z
+  .object({
+    ...vaAnswerKey,
+    virtualAccountName: z.string(),
+    trxId: z.string().describe("The partner's trxId of create-va"),
+    paymentRequestId: z.string().describe("Gerbang's payment id (as in the status answer)"),
+    paidAmount: amountSchema,
+    totalAmount: amountSchema
+      .optional()
+      .describe('The bill of a closed VA; absent for an open one'),
+    trxDateTime: wibTime.describe('When the payer paid, ISO 8601 in WIB'),
+    paymentFlagStatus: z.literal('00').describe('00: paid'),
+    paymentFlagReason: bilingual,
+    additionalInfo: z.object({ fee: amountSchema, bankCode: z.string() }),
+  })
+  .describe('VA payment notification (service 25)');
+
+export const snapQrisPaymentNotice = z
+  .object({
+    originalReferenceNo: z.string().describe("Gerbang's referenceNo of qr-mpm-generate"),
+    originalPartnerReferenceNo: z.string().describe("The partner's partnerReferenceNo"),
+    latestTransactionStatus: z.literal('00').describe('00: paid'),
+    transactionStatusDesc: z.literal('Success'),
+    amount: amountSchema,
+    additionalInfo: z.object({
+      paymentRequestId: z.string().describe("Gerbang's payment id"),
+      paidTime: wibTime.describe('When the payer paid, ISO 8601 in WIB'),
+      fee: amountSchema,
+    }),
+  })
+  .describe('QRIS MPM payment notification (service 52)');
+
+export const snapPaymentNotice = z
+  .union([snapVaPaymentNotice, snapQrisPaymentNotice])
+  .describe('SNAP payment notification: a VA (service 25) or a QRIS (service 52) was paid');
+
+/** What the partner answers: only responseCode is read; anything else is kept in the log. */
+export const snapPaymentNoticeAnswer = z
+  .looseObject({
+    responseCode: z
+      .enum(['2002500', '2005200'])
+      .describe('2002500 takes a VA notification, 2005200 a QRIS one; anything else is retried'),
+    responseMessage: z.string().optional(),
+  })
+  .describe("The partner's answer to a SNAP payment notification");

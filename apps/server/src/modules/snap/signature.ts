@@ -1,4 +1,12 @@
-import { createHash, createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createPublicKey,
+  type KeyObject,
+  sign,
+  timingSafeEqual,
+  verify,
+} from 'node:crypto';
 
 /**
  * The two SNAP signatures (docs/api.md "Partner API (SNAP)"):
@@ -6,7 +14,13 @@ import { createHash, createHmac, createPublicKey, timingSafeEqual, verify } from
  *   registered public key;
  * - service call: HMAC-SHA512 with the client secret over
  *   `METHOD:path:accessToken:lowercase hex SHA-256 of the minified body:X-TIMESTAMP`.
- * Both travel base64 in X-SIGNATURE.
+ * Both travel base64 in X-SIGNATURE. And the one Gerbang makes:
+ * - payment notification (Gerbang → partner): SHA256withRSA with the provider's private key over
+ *   `POST:relative path:lowercase hex SHA-256 of the minified body:X-TIMESTAMP`, verified by the
+ *   partner with the published provider public key. That is the standard's asymmetric signature
+ *   without an access token, as PJPs describe their notifications (e.g. docs.payermax.com
+ *   "Indonesian SNAP Protocol Signature Integration", asynchronous notification: platform RSA
+ *   private key, `HTTPMethod:EndpointUrl:SHA256(minify(body)):timestamp`).
  */
 
 /** The body with every whitespace outside strings removed (the standard's "minified" body). */
@@ -50,6 +64,40 @@ export function serviceStringToSign(input: {
     bodyHash(input.rawBody),
     input.timestamp,
   ].join(':');
+}
+
+export function notificationStringToSign(input: {
+  method: string;
+  path: string;
+  rawBody: string;
+  timestamp: string;
+}): string {
+  return [input.method.toUpperCase(), input.path, bodyHash(input.rawBody), input.timestamp].join(
+    ':',
+  );
+}
+
+export function signNotification(privateKey: KeyObject, stringToSign: string): string {
+  return sign('sha256', Buffer.from(stringToSign, 'utf8'), privateKey).toString('base64');
+}
+
+export function verifyNotificationSignature(
+  publicKeyPem: string,
+  stringToSign: string,
+  signature: string,
+): boolean {
+  const bytes = base64Bytes(signature);
+  if (!bytes || bytes.length === 0) return false;
+  try {
+    return verify(
+      'sha256',
+      Buffer.from(stringToSign, 'utf8'),
+      createPublicKey(publicKeyPem),
+      bytes,
+    );
+  } catch {
+    return false;
+  }
 }
 
 function base64Bytes(value: string): Buffer | null {

@@ -30,6 +30,7 @@ import { formatDateTime } from './format';
 import type { ShownSecret } from './SecretModal';
 import type { SensitiveRequest } from './SensitiveFlow';
 import { SnapKeyRow } from './SnapKeyRow';
+import { SnapProviderKeyRow } from './SnapProviderKeyRow';
 
 interface Props {
   data: CredentialData;
@@ -279,6 +280,8 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
         </Row>
         <Divider />
         <SnapKeyRow canChange={canChange} start={start} />
+        <Divider />
+        <SnapProviderKeyRow />
         <Divider />
         <form
           noValidate
