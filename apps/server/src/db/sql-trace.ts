@@ -13,7 +13,11 @@ export function traceStatements(pool: pg.Pool, file: string): void {
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
       const first = args[0];
       const text = typeof first === 'string' ? first : String((first as { text?: string })?.text);
-      const key = text.replace(/\s+/g, ' ').trim().replace(/ledger_\d+/, 'ledger_N').slice(0, 90);
+      const key = text
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/ledger_\d+/, 'ledger_N')
+        .slice(0, 90);
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return query(...args);
     };
