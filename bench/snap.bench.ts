@@ -1,30 +1,43 @@
 /**
- * SNAP partner API benchmark (issue 18): signed `POST /snap/v1.0/transfer-interbank` calls per
- * second on PostgreSQL with 16 clients, and the p99. The bench makes a fresh PostgreSQL database,
- * starts the real server (`apps/server/src/main.ts`, demo data, job loop on) in its own process,
- * registers partner@demo.id's credential through the portal's own calls (client secret, IP
- * whitelist 127.0.0.1, RSA public key — each through the OTP flow, codes read from the outbox),
- * takes an access token with the SDK (packages/snap-client), then drives transfers with
- * autocannon: every request gets a fresh partnerReferenceNo and is signed by the SDK's
- * `signRequest` (new X-EXTERNAL-ID, X-TIMESTAMP and HMAC-SHA512 signature). Each transfer is the
+ * SNAP partner API benchmark: signed `POST /snap/v1.0/transfer-interbank` calls per second on
+ * PostgreSQL, against an anchor measured in the same run. The bench makes fresh PostgreSQL
+ * databases and prints, in order:
+ *
+ *   1. the anchor: the ledger's one-transaction-per-call path (`batching: false`, what calls inside
+ *      a caller's transaction get) on one hot account, CONNECTIONS clients, in its own database;
+ *   2. the PostgreSQL round trips of one transfer, by statement (the server counts its statements
+ *      with GERBANG_SQL_TRACE; SIGUSR2 around TRACE_TRANSFERS sequential transfers);
+ *   3. one partner, CONNECTIONS autocannon clients: transfers/s, p50, p99, ratio to the anchor;
+ *   4. two partners in parallel, CONNECTIONS clients each: transfers/s, ratio to one partner.
+ *
+ * The real server (`apps/server/src/main.ts`, demo data, job loop on) runs in its own process.
+ * partner@demo.id and aggregator@demo.id register their credentials through the portal's own
+ * calls (client secret, IP whitelist 127.0.0.1, RSA public key — each through the OTP flow, codes
+ * read from the outbox) and are funded through the ledger; the SDK (packages/snap-client) takes
+ * the token and signs every request: a fresh X-EXTERNAL-ID, partnerReferenceNo, X-TIMESTAMP and
+ * HMAC-SHA512 signature. Each transfer is the
  * whole path: signature, rate slot, external id, pricing, the rail's account inquiry, hold, rows,
- * rail submission, the rail call and finalize, the API log. The script runs under
- * `tsx --conditions=@gerbang/source`, which reads the SDK from its source (no build needed).
+ * rail submission, the rail call and finalize, the API log.
  *
  *   npm run bench:snap     (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres)
- *   SNAP_BENCH_SECONDS=10 SNAP_BENCH_CONNECTIONS=16 npm run bench:snap
+ *   SNAP_BENCH_SECONDS=10 SNAP_BENCH_CONNECTIONS=32 npm run bench:snap
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SnapClient } from '@gerbang/snap-client';
 import autocannon from 'autocannon';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { isTransferOk, Ledger, ledgerMigration } from '../packages/ledger/src/index';
 
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.SNAP_BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.SNAP_BENCH_CONNECTIONS ?? 16);
+const CONNECTIONS = Number(process.env.SNAP_BENCH_CONNECTIONS ?? 32);
+const TRACE_TRANSFERS = 50;
 const TEST_KEY = 'bench-test-key';
 const PATH = '/snap/v1.0/transfer-interbank';
 
@@ -67,7 +80,7 @@ const cookiesOf = (res: Response) =>
   res.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
 
 /** The portal session of partner@demo.id (test key: no captcha) and its POST helper. */
-async function portal(base: string, dbUrl: string) {
+async function portal(base: string, dbUrl: string, username: string) {
   const csrf = await fetch(`${base}/api/auth/csrf_token`);
   let cookies = cookiesOf(csrf);
   const token = () => cookies.find((c) => c.startsWith('gerbang_csrf='))?.split('=')[1] ?? '';
@@ -91,7 +104,7 @@ async function portal(base: string, dbUrl: string) {
     return json.data;
   };
   await post('/auth/login', {
-    username: 'partner@demo.id',
+    username,
     password: 'Gerbang#Demo2026',
     captcha: TEST_KEY,
   });
@@ -99,7 +112,8 @@ async function portal(base: string, dbUrl: string) {
     const created = await post('/control/create_otp', { captcha: '', brand });
     const rows = await query(
       dbUrl,
-      `select subject from mail_outbox where kind = 'otp' order by id desc limit 1`,
+      `select subject from mail_outbox where kind = 'otp' and to_address = $1 order by id desc limit 1`,
+      [username],
     );
     const code = /(\d{6})/.exec(String(rows[0]?.subject ?? ''))?.[1] ?? '';
     return { id_otp: created.idOtp, otp: code, captcha: '' };
@@ -113,12 +127,258 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-async function main() {
-  const name = `gerbang_snap_${randomBytes(4).toString('hex')}`;
+function freshDatabaseUrl(name: string): string {
   const url = new URL(BASE_URL);
   url.pathname = `/${name}`;
-  const dbUrl = url.toString();
+  return url.toString();
+}
+
+const INT8_OID = 20;
+
+/**
+ * The anchor: the ledger's one-transaction-per-call path on one hot merchant account, with the
+ * same number of clients, in a database of its own (half the transfers pay out of the hot account,
+ * half pay into it, as bench/ledger.bench.ts does).
+ */
+async function ledgerAnchor(): Promise<{ rate: number; p99: number }> {
+  const name = `gerbang_snap_anchor_${randomBytes(4).toString('hex')}`;
   await query(BASE_URL, `CREATE DATABASE ${name}`);
+  const pool = new pg.Pool({
+    connectionString: freshDatabaseUrl(name),
+    max: CONNECTIONS,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? Number
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', () => undefined);
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await ledgerMigration.up(db);
+    const ledger = new Ledger(db, { batching: false });
+    const accounts = await ledger.ensureAccounts([
+      { kind: 'cash_in_clearing', environment: 'production', subkey: 'bench' },
+      ...Array.from({ length: 100 }, (_, i) => ({
+        kind: 'merchant_available',
+        agentId: i + 1,
+        environment: 'production' as const,
+      })),
+    ]);
+    const [clearing, hot, ...others] = accounts.map((a) => a.id) as number[];
+    const funded = await ledger.createTransfers(
+      [hot, ...others].map((id) => ({
+        id: `fund-${id}`,
+        debitAccountId: clearing,
+        creditAccountId: id,
+        amount: 1_000_000_000,
+        kind: 'topup',
+      })),
+    );
+    if (!funded.every(isTransferOk)) throw new Error('anchor funding failed');
+    const latencies: number[] = [];
+    const started = performance.now();
+    const deadline = started + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, client) => {
+        for (let seq = 0; performance.now() < deadline; seq++) {
+          const other = others[Math.floor(Math.random() * others.length)];
+          const out = seq % 2 === 0;
+          const at = performance.now();
+          const result = await ledger.createTransfer({
+            id: `hot-${client}-${seq}`,
+            debitAccountId: out ? hot : other,
+            creditAccountId: out ? other : hot,
+            amount: 1 + (seq % 1000),
+            kind: 'transfer',
+          });
+          if (!isTransferOk(result)) throw new Error(`anchor transfer refused: ${result.result}`);
+          latencies.push(performance.now() - at);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
+    return { rate: latencies.length / seconds, p99 };
+  } finally {
+    await db.destroy();
+    await query(BASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+interface BenchPartner {
+  username: string;
+  clientId: string;
+  /** Takes the token and signs every request (the SDK partners use). */
+  sdk: SnapClient;
+  accessToken: string;
+  agentId: number;
+  environment: string;
+}
+
+/** The partner's credential, whitelist and key through the portal; then its access token. */
+async function registerPartner(
+  base: string,
+  dbUrl: string,
+  username: string,
+): Promise<BenchPartner> {
+  const p = await portal(base, dbUrl, username);
+  const credential = await p.post('/control/generate_credential_server', {
+    ...(await p.otp('credential')),
+    email_destination: '',
+  });
+  await p.post('/control/update_credential', {
+    ...(await p.otp('whitelist')),
+    app_name: 'bench',
+    ip_address: '127.0.0.1',
+  });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  await p.post('/control/snap_public_key', {
+    ...(await p.otp('snapKey')),
+    public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  });
+  const clientId: string = credential.client_id;
+  const sdk = new SnapClient({
+    baseUrl: base,
+    clientId,
+    clientSecret: credential.client_secret,
+    privateKey,
+  });
+  const accessToken = await sdk.accessToken();
+  const [row] = await query(
+    dbUrl,
+    'select agent_id, environment from agent_credentials where client_id = $1',
+    [clientId],
+  );
+  return {
+    username,
+    clientId,
+    sdk,
+    accessToken,
+    agentId: Number(row?.agent_id),
+    environment: String(row?.environment),
+  };
+}
+
+/** Enough money for every transfer of the run, through the ledger (a top-up from cash-in). */
+async function fund(dbUrl: string, partners: BenchPartner[]) {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const ledger = new Ledger(db, { batching: false });
+    for (const partner of partners) {
+      const environment = partner.environment as 'production' | 'sandbox';
+      const [clearing, merchant] = await ledger.ensureAccounts([
+        { kind: 'cash_in_clearing', environment, subkey: 'bench' },
+        { kind: 'merchant_available', agentId: partner.agentId, environment },
+      ]);
+      const result = await ledger.createTransfer({
+        id: `bench-fund-${randomBytes(6).toString('hex')}`,
+        debitAccountId: clearing?.id,
+        creditAccountId: merchant?.id,
+        amount: 100_000_000_000,
+        kind: 'topup',
+      });
+      if (!isTransferOk(result)) throw new Error(`funding refused: ${result.result}`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Signed transfer requests of one partner, each with fresh references, signed by the SDK. */
+function signer(partner: BenchPartner) {
+  let seq = 0;
+  const runId = randomBytes(3).toString('hex');
+  return () => {
+    seq++;
+    const request = partner.sdk.signRequest(
+      PATH,
+      {
+        partnerReferenceNo: `B${runId}-${seq}`,
+        amount: { value: '1000.00', currency: 'IDR' },
+        beneficiaryAccountNo: `12345${String(seq % 100_000).padStart(5, '1')}`,
+        beneficiaryBankCode: '014',
+      },
+      { accessToken: partner.accessToken },
+    );
+    return { method: 'POST' as const, path: PATH, ...request };
+  };
+}
+
+/** The server's statement counts (GERBANG_SQL_TRACE), written when it gets SIGUSR2. */
+async function statementCounts(server: ChildProcess, file: string) {
+  rmSync(file, { force: true });
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    try {
+      const text = readFileSync(file, 'utf8');
+      return new Map(Object.entries(JSON.parse(text) as Record<string, number>));
+    } catch {
+      // not (completely) written yet
+    }
+  }
+  throw new Error('the server wrote no statement counts');
+}
+
+/** Round trips of one transfer: statements counted around sequential transfers, per transfer. */
+async function roundTrips(base: string, server: ChildProcess, file: string, next: () => object) {
+  const before = await statementCounts(server, file);
+  for (let i = 0; i < TRACE_TRANSFERS; i++) {
+    const text = await (await fetch(base + PATH, next())).text();
+    if (!text.includes('"2001800"')) throw new Error(`transfer failed: ${text}`);
+  }
+  const after = await statementCounts(server, file);
+  const rows = [...after]
+    .map(([sql, n]) => [sql, (n - (before.get(sql) ?? 0)) / TRACE_TRANSFERS] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `  round trips per transfer: ${total.toFixed(1)} (${TRACE_TRANSFERS} sequential transfers; the job loop's statements included)`,
+  );
+  for (const [sql, n] of rows) console.log(`    ${n.toFixed(2).padStart(6)}  ${sql}`);
+}
+
+interface Measured {
+  rate: number;
+  p50: number;
+  p99: number;
+  codes: Map<string, number>;
+  failed: number;
+}
+
+async function drive(base: string, next: () => object): Promise<Measured> {
+  const codes = new Map<string, number>();
+  const result = await run({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
+    setupClient: (client) => {
+      client.on('body', (buf: Buffer) => {
+        const code = /"responseCode":"(\d+)"/.exec(buf.toString())?.[1] ?? 'none';
+        codes.set(code, (codes.get(code) ?? 0) + 1);
+      });
+    },
+  });
+  return {
+    rate: (codes.get('2001800') ?? 0) / SECONDS,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    codes,
+    failed: result.errors + result.timeouts,
+  };
+}
+
+const line = (m: Measured) =>
+  `${m.rate.toFixed(1)} transfers/s (2001800), p50 ${m.p50} ms  p99 ${m.p99} ms, ` +
+  `answers ${JSON.stringify(Object.fromEntries(m.codes))}, ${m.failed} errors`;
+
+async function startServer(dbUrl: string, traceFile: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
@@ -134,89 +394,69 @@ async function main() {
         TEST_MODE_KEY: TEST_KEY,
         LOG_LEVEL: 'warn',
         SMTP_URL: '',
+        GERBANG_SQL_TRACE: traceFile,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  await waitForServer(base, server);
+  return { base, server };
+}
+
+async function measure(base: string, dbUrl: string, server: ChildProcess, traceFile: string) {
+  const one = await registerPartner(base, dbUrl, 'partner@demo.id');
+  const two = await registerPartner(base, dbUrl, 'aggregator@demo.id');
+  // The bench measures the call, not the per-partner budget (600 a minute by default).
+  await query(dbUrl, 'update agent_credentials set snap_rate_per_minute = 100000000');
+  await fund(dbUrl, [one, two]);
+  const nextOne = signer(one);
+  const nextTwo = signer(two);
+  await roundTrips(base, server, traceFile, nextOne);
+  await roundTrips(base, server, traceFile, nextTwo);
+  const single = await drive(base, nextOne);
+  console.log(`  one partner, ${CONNECTIONS} clients: ${line(single)}`);
+  const [a, b] = await Promise.all([drive(base, nextOne), drive(base, nextTwo)]);
+  console.log(`  two partners in parallel, ${CONNECTIONS} clients each:`);
+  console.log(`    ${one.username}: ${line(a)}`);
+  console.log(`    ${two.username}: ${line(b)}`);
+  if (single.failed + a.failed + b.failed > 0 || single.rate === 0) {
+    throw new Error('failed requests');
+  }
+  return { single, pair: a.rate + b.rate };
+}
+
+async function main() {
+  console.log(
+    `SNAP bench: signed POST ${PATH}, ${CONNECTIONS} clients, ${SECONDS} s per scenario, PostgreSQL`,
+  );
+  const anchor = await ledgerAnchor();
+  console.log(
+    `  anchor: ledger one transaction per call, one hot account, ${CONNECTIONS} clients: ` +
+      `${anchor.rate.toFixed(1)} transfers/s, p99 ${anchor.p99.toFixed(1)} ms`,
+  );
+  const name = `gerbang_snap_${randomBytes(4).toString('hex')}`;
+  const dbUrl = freshDatabaseUrl(name);
+  await query(BASE_URL, `CREATE DATABASE ${name}`);
+  const traceFile = path.join(tmpdir(), `${name}.sql-trace.json`);
+  let server: ChildProcess | null = null;
   try {
-    await waitForServer(base, server);
-    const p = await portal(base, dbUrl);
-    const credential = await p.post('/control/generate_credential_server', {
-      ...(await p.otp('credential')),
-      email_destination: '',
-    });
-    await p.post('/control/update_credential', {
-      ...(await p.otp('whitelist')),
-      app_name: 'bench',
-      ip_address: '127.0.0.1',
-    });
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await p.post('/control/snap_public_key', {
-      ...(await p.otp('snapKey')),
-      public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    });
-    // The bench measures the call, not the per-partner budget (600 a minute by default).
-    await query(dbUrl, 'update agent_credentials set snap_rate_per_minute = 100000000');
-
-    const sdk = new SnapClient({
-      baseUrl: base,
-      clientId: credential.client_id,
-      clientSecret: credential.client_secret,
-      privateKey,
-    });
-    const accessToken = await sdk.accessToken();
-
-    let seq = 0;
-    const runId = randomBytes(3).toString('hex');
-    const signed = () => {
-      seq++;
-      const request = sdk.signRequest(
-        PATH,
-        {
-          partnerReferenceNo: `B${runId}-${seq}`,
-          amount: { value: '1000.00', currency: 'IDR' },
-          beneficiaryAccountNo: `12345${String(seq % 100_000).padStart(5, '1')}`,
-          beneficiaryBankCode: '014',
-        },
-        { accessToken },
-      );
-      return { method: 'POST' as const, path: PATH, ...request };
-    };
-    const probe = signed();
-    const probeRes = await fetch(base + PATH, probe);
-    const probeBody = await probeRes.text();
-    if (!probeBody.includes('"2001800"')) throw new Error(`transfer failed: ${probeBody}`);
-    console.log(
-      `SNAP bench: signed POST ${PATH}, ${CONNECTIONS} clients, ${SECONDS} s, PostgreSQL (database ${name})`,
-    );
-    const codes = new Map<string, number>();
-    const result = await run({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [{ setupRequest: (req) => ({ ...req, ...signed() }) }],
-      setupClient: (client) => {
-        client.on('body', (buf: Buffer) => {
-          const code = /"responseCode":"(\d+)"/.exec(buf.toString())?.[1] ?? 'none';
-          codes.set(code, (codes.get(code) ?? 0) + 1);
-        });
-      },
-    });
-    const ok = codes.get('2001800') ?? 0;
-    const rps = ok / SECONDS;
-    console.log(
-      `  ${rps.toFixed(1)} transfers/s (2001800), latency p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms, ` +
-        `answers ${JSON.stringify(Object.fromEntries(codes))}, ${result.errors + result.timeouts} errors`,
-    );
+    const started = await startServer(dbUrl, traceFile);
+    server = started.server;
+    const { single, pair } = await measure(started.base, dbUrl, server, traceFile);
     const moved = await query(
       dbUrl,
       `select count(*)::int as n, count(*) filter (where status = 1)::int as done from snap_transfers`,
     );
     console.log(`  snap_transfers rows ${moved[0]?.n} (${moved[0]?.done} finished SUCCESS)`);
-    if (result.errors + result.timeouts > 0 || ok === 0) throw new Error('failed requests');
+    console.log(
+      `  summary: anchor ${anchor.rate.toFixed(0)}/s; one partner ${single.rate.toFixed(0)}/s ` +
+        `(${(single.rate / anchor.rate).toFixed(2)}× the anchor, target ≥ 0.50; p99 ${single.p99} ms, ` +
+        `target ≤ 100); two partners ${pair.toFixed(0)}/s (${(pair / single.rate).toFixed(2)}× one ` +
+        `partner, target ≈ 2)`,
+    );
   } finally {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
       server.kill('SIGTERM');
       await exited;
     }

@@ -40,6 +40,7 @@ export async function bootstrap(
   const handle = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    sqlTraceFile: config.sqlTraceFile,
     onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
     pgliteLoadDataDir: opts.pgliteLoadDataDir,
   });

@@ -15,6 +15,8 @@ export interface Config {
   databaseUrl: string | null;
   /** PGlite data directory; `memory://` keeps the database in memory (tests). */
   dataDir: string;
+  /** Bench only (GERBANG_SQL_TRACE): count PostgreSQL statements, written here on SIGUSR2. */
+  sqlTraceFile: string | null;
   sessionSecret: string;
   captchaSecret: string;
   /**
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST?.trim() || (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
     dataDir,
+    sqlTraceFile: env.GERBANG_SQL_TRACE?.trim() || null,
     // Unconfigured secrets are random here; demo mode swaps them for the ones kept in its
     // database at bootstrap (so withdrawals in flight survive a restart), test mode keeps these.
     sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),

@@ -39,4 +39,5 @@ export {
 } from './model';
 export { collectKeys, type LoadedState, type PostingPlan, planTransfers } from './posting';
 export { type StoredEntry, toSafeInteger } from './rows';
+export { SUB_ACCOUNT_SEPARATOR, subAccount } from './spread';
 export type { AccountKey, EntryPage } from './store';

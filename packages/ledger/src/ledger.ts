@@ -14,6 +14,7 @@ import {
   type AccountSpec,
   type Balance,
   balanceOfAccount,
+  defaultNormalSide,
   type Environment,
   isTransferOk,
   LedgerError,
@@ -35,6 +36,7 @@ import {
   listExpiredPendings,
   loadTransfers,
   lockAccounts,
+  sumSpread,
   writePlan,
 } from './store';
 
@@ -52,6 +54,15 @@ export interface LedgerOptions {
 export interface CallOptions {
   /** Run inside this transaction instead of opening one; the caller commits. */
   trx?: Kysely<any>;
+  /**
+   * With `trx`: `false` runs the posting directly in the caller's transaction, without the
+   * savepoint around it (two round trips less, one of them while the accounts are locked). Then
+   * nothing is retried inside: a deadlock or a concurrent duplicate id aborts the caller's
+   * transaction, which the caller rolls back as a whole. For a caller whose posting is its last
+   * step before commit. Refusals are answers as always; a refused call writes nothing of the
+   * refused transfers, but other transfers of the same call are written (as with the savepoint).
+   */
+  savepoint?: boolean;
 }
 
 export interface ExpireOptions extends CallOptions {
@@ -154,6 +165,19 @@ export class Ledger {
     return balanceOfAccount(account);
   }
 
+  /**
+   * The balance of a spread account (spread.ts): the base account of `key` and all its
+   * sub-accounts summed; zero when none exists yet.
+   */
+  async spreadBalance(key: AccountKey, options: CallOptions = {}): Promise<Balance> {
+    const spread = await sumSpread(options.trx ?? this.db, key);
+    const zero = { debitsPosted: 0, creditsPosted: 0, debitsPending: 0, creditsPending: 0 };
+    return balanceOfAccount({
+      ...(spread?.sums ?? zero),
+      normalSide: spread?.normalSide ?? defaultNormalSide(key.kind),
+    });
+  }
+
   async getTransfer(id: string, options: CallOptions = {}): Promise<Transfer | undefined> {
     return (await loadTransfers(options.trx ?? this.db, [id])).get(id);
   }
@@ -192,7 +216,7 @@ export class Ledger {
       this.batchingLimits !== null &&
       inputs.length <= this.batchingLimits.maxTransfers;
     if (mergeable && this.batcher !== null) return this.batcher.submit(inputs);
-    const [results] = await this.postGroups([inputs], options.trx, false);
+    const [results] = await this.postGroups([inputs], options.trx, false, options.savepoint);
     return results ?? [];
   }
 
@@ -226,6 +250,7 @@ export class Ledger {
     groups: readonly Group[],
     trx: Kysely<any> | undefined,
     expiry: boolean,
+    savepoint = true,
   ): Promise<TransferResult[][]> {
     const keys = collectKeys(groups);
     // Replays are rare, so stored transfers are read up front only when holds are involved.
@@ -252,6 +277,10 @@ export class Ledger {
       await writePlan(executor, plan);
       return plan.results;
     };
+    if (trx !== undefined && savepoint === false) {
+      if (!trx.isTransaction) throw new LedgerError('options.trx must be a transaction');
+      return attempt(trx);
+    }
     return this.runWithRetries(trx, attempt, (error) => {
       if (sqlState(error) === '23505') loadStored = true;
     });

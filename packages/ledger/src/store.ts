@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import {
   type Account,
+  type AccountBalances,
   type AccountSpec,
   assert,
   DEFAULT_CURRENCY,
@@ -16,7 +17,15 @@ import {
   type Transfer,
 } from './model';
 import type { PostingPlan } from './posting';
-import { accountFromRow, entryFromRow, type Row, type StoredEntry, transferFromRow } from './rows';
+import {
+  accountFromRow,
+  entryFromRow,
+  type Row,
+  type StoredEntry,
+  toSafeInteger,
+  transferFromRow,
+} from './rows';
+import { SUB_ACCOUNT_SEPARATOR } from './spread';
 
 export type Executor = Kysely<any>;
 
@@ -166,16 +175,29 @@ function naturalKey(x: {
   return JSON.stringify([x.environment, x.currency, x.kind, x.agentId, x.subkey]);
 }
 
-/**
- * Creates the accounts that do not exist yet and returns all of them, in the order asked. An
- * account's flags never change after creation; asking for other ones is a caller bug.
- */
-export async function ensureAccounts(
+/** The stored accounts of these natural keys, by key (a plain read: it waits for no lock). */
+async function accountsByKey(
   executor: Executor,
-  specs: readonly AccountSpec[],
-): Promise<Account[]> {
-  if (specs.length === 0) return [];
-  const wanted = specs.map(normaliseSpec);
+  wanted: readonly NormalisedSpec[],
+): Promise<Map<string, Account>> {
+  const found = await sql<Row>`
+    select ${ACCOUNT_COLUMNS} from ledger_accounts a
+    where (a.environment, a.currency, a.kind, coalesce(a.agent_id, -1), a.subkey) in (
+      select * from unnest(
+        ${wanted.map((x) => x.environment)}::text[],
+        ${wanted.map((x) => x.currency)}::text[],
+        ${wanted.map((x) => x.kind)}::text[],
+        ${wanted.map((x) => x.agentId ?? -1)}::int8[],
+        ${wanted.map((x) => x.subkey)}::text[]))`.execute(executor);
+  const byKey = new Map<string, Account>();
+  for (const row of found.rows) {
+    const account = accountFromRow(row);
+    byKey.set(naturalKey(account), account);
+  }
+  return byKey;
+}
+
+async function insertAccounts(executor: Executor, wanted: readonly NormalisedSpec[]) {
   await sql`
     insert into ledger_accounts (id, kind, agent_id, subkey, environment, currency, normal_side,
       allow_negative)
@@ -194,19 +216,28 @@ export async function ensureAccounts(
         allow_negative, ordinal)
     order by u.ordinal
     on conflict do nothing`.execute(executor);
-  const found = await sql<Row>`
-    select ${ACCOUNT_COLUMNS} from ledger_accounts a
-    where (a.environment, a.currency, a.kind, coalesce(a.agent_id, -1), a.subkey) in (
-      select * from unnest(
-        ${wanted.map((x) => x.environment)}::text[],
-        ${wanted.map((x) => x.currency)}::text[],
-        ${wanted.map((x) => x.kind)}::text[],
-        ${wanted.map((x) => x.agentId ?? -1)}::int8[],
-        ${wanted.map((x) => x.subkey)}::text[]))`.execute(executor);
-  const byKey = new Map<string, Account>();
-  for (const row of found.rows) {
-    const account = accountFromRow(row);
-    byKey.set(naturalKey(account), account);
+}
+
+/**
+ * Creates the accounts that do not exist yet and returns all of them, in the order asked. An
+ * account's flags never change after creation; asking for other ones is a caller bug.
+ *
+ * Existing accounts are read first, and only missing ones are inserted: the usual call (every
+ * account exists) is one plain read. An `insert … on conflict do nothing` on an existing row
+ * would wait for any transaction that has updated that row and not committed yet (the unique
+ * check sees its new version), so a payout would queue behind every posting on its accounts.
+ */
+export async function ensureAccounts(
+  executor: Executor,
+  specs: readonly AccountSpec[],
+): Promise<Account[]> {
+  if (specs.length === 0) return [];
+  const wanted = specs.map(normaliseSpec);
+  let byKey = await accountsByKey(executor, wanted);
+  const missing = wanted.filter((spec) => !byKey.has(naturalKey(spec)));
+  if (missing.length > 0) {
+    await insertAccounts(executor, missing);
+    byKey = await accountsByKey(executor, wanted);
   }
   return wanted.map((spec) => {
     const account = byKey.get(naturalKey(spec));
@@ -259,6 +290,43 @@ export async function findAccount(
       and kind = ${key.kind} and ${agentFilter} and subkey = ${key.subkey ?? ''}`.execute(executor);
   const row = result.rows[0];
   return row === undefined ? undefined : accountFromRow(row);
+}
+
+/**
+ * The summed balance columns of an account and its sub-accounts (spread.ts); null when none
+ * exists. A plain read, like `getAccounts`.
+ */
+export async function sumSpread(
+  executor: Executor,
+  key: AccountKey,
+): Promise<{ normalSide: 'credit' | 'debit'; sums: AccountBalances; accounts: number } | null> {
+  const agentId = key.agentId ?? null;
+  const agentFilter = agentId === null ? sql`agent_id is null` : sql`agent_id = ${agentId}`;
+  const subkey = key.subkey ?? '';
+  const result = await sql<Row>`
+    select normal_side, count(*)::int8 as accounts,
+      sum(debits_posted)::int8 as debits_posted, sum(credits_posted)::int8 as credits_posted,
+      sum(debits_pending)::int8 as debits_pending, sum(credits_pending)::int8 as credits_pending
+    from ledger_accounts
+    where environment = ${key.environment} and currency = ${key.currency ?? DEFAULT_CURRENCY}
+      and kind = ${key.kind} and ${agentFilter}
+      and (subkey = ${subkey} or starts_with(subkey, ${`${subkey}${SUB_ACCOUNT_SEPARATOR}`}))
+    group by normal_side`.execute(executor);
+  if (result.rows.length > 1) {
+    throw new LedgerError(`sub-accounts of ${key.kind}/${subkey} have different normal sides`);
+  }
+  const row = result.rows[0];
+  if (row === undefined) return null;
+  return {
+    normalSide: row.normal_side === 'debit' ? 'debit' : 'credit',
+    accounts: toSafeInteger(row.accounts, 'accounts'),
+    sums: {
+      debitsPosted: toSafeInteger(row.debits_posted, 'debits_posted'),
+      creditsPosted: toSafeInteger(row.credits_posted, 'credits_posted'),
+      debitsPending: toSafeInteger(row.debits_pending, 'debits_pending'),
+      creditsPending: toSafeInteger(row.credits_pending, 'credits_pending'),
+    },
+  };
 }
 
 export interface EntryPage {

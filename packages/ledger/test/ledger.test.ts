@@ -13,6 +13,7 @@ import {
   LedgerError,
   ledgerMigration,
   planTransfers,
+  subAccount,
   type TransferResult,
 } from '../src/index';
 import { writePlan } from '../src/store';
@@ -831,6 +832,95 @@ describe.each(drivers)('ledger on %s', (driver) => {
     });
   });
 
+  describe('spread accounts', () => {
+    it('credits one sub-account per payer and reads the base as their sum', async () => {
+      const base = { kind: 'fee_revenue', environment: 'production' as const };
+      const [one, two] = await ledger.ensureAccounts([
+        subAccount(base, 'a1'),
+        subAccount(base, 'a2'),
+      ]);
+      expect(one?.subkey).toBe('~a1');
+      expect(two?.id).not.toBe(one?.id);
+      expect(one?.normalSide).toBe('credit');
+      await fund(ledger, book, book.merchantA, 10_000);
+      await fund(ledger, book, book.merchantB, 10_000);
+      for (const [merchant, fee, amount] of [
+        [book.merchantA, one, 700],
+        [book.merchantB, two, 300],
+        [book.merchantA, book.feeRevenue, 50],
+      ] as const) {
+        const result = await ledger.createTransfer(
+          transfer({ debitAccountId: merchant.id, creditAccountId: fee?.id, amount }),
+        );
+        expect(result.result).toBe('created');
+      }
+      const hold = await ledger.createTransfer(
+        transfer({
+          debitAccountId: book.merchantB.id,
+          creditAccountId: two?.id,
+          amount: 20,
+          flags: { pending: true },
+        }),
+      );
+      expect(hold.result).toBe('created');
+      const spread = await ledger.spreadBalance(base);
+      expect(spread).toMatchObject({ posted: 1_050, pending: 20, creditsPosted: 1_050 });
+      expect((await ledger.balanceOf(book.feeRevenue.id)).posted).toBe(50);
+      // Rail clearing's sub-accounts sit under the rail code's own subkey.
+      const clearingSub = subAccount(
+        { kind: 'rail_clearing', subkey: '014', environment: 'production' },
+        'a1',
+      );
+      expect(clearingSub.subkey).toBe('014~a1');
+      expect(
+        (
+          await ledger.spreadBalance({
+            kind: 'rail_clearing',
+            subkey: '014',
+            environment: 'production',
+          })
+        ).posted,
+      ).toBe((await ledger.balanceOf(book.clearing.id)).posted);
+      expect(
+        (await ledger.spreadBalance({ kind: 'nothing_here', environment: 'production' })).posted,
+      ).toBe(0);
+    });
+
+    it('refuses keys that could name another account', () => {
+      const base = { kind: 'fee_revenue', environment: 'production' as const };
+      expect(() => subAccount(base, '')).toThrow(LedgerError);
+      expect(() => subAccount(base, 'a~b')).toThrow(LedgerError);
+      expect(() => subAccount(base, 'x'.repeat(40))).toThrow(LedgerError);
+      expect(() => subAccount(subAccount(base, 'a1'), 'a2')).toThrow(LedgerError);
+    });
+
+    it('ensureAccounts reads existing accounts without waiting for a transaction posting on them', async () => {
+      await fund(ledger, book, book.merchantA, 10_000);
+      if (driver !== 'postgres') return;
+      // A posting holds merchant A's row (updated, not committed) while another caller ensures it.
+      let release: () => void = () => undefined;
+      const holding = testDb.db.transaction().execute(async (trx) => {
+        await ledger.createTransfer(
+          transfer({ debitAccountId: book.merchantA.id, creditAccountId: book.merchantB.id }),
+          { trx },
+        );
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      const found = await Promise.race([
+        ledger.ensureAccounts([
+          { kind: 'merchant_available', agentId: 1, environment: 'production' },
+        ]),
+        new Promise<'waited'>((r) => setTimeout(() => r('waited'), 2_000)),
+      ]);
+      release();
+      await holding;
+      expect(found).not.toBe('waited');
+    });
+  });
+
   describe('caller transactions', () => {
     it('commits the posting together with the caller rows', async () => {
       await sql`create table if not exists test_outbox (id text primary key)`.execute(testDb.db);
@@ -899,6 +989,65 @@ describe.each(drivers)('ledger on %s', (driver) => {
         expect(next.result).toBe('created');
       });
       expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(8_000);
+    });
+
+    it('posts without a savepoint as the caller transaction last step, and rolls back with it', async () => {
+      await fund(ledger, book, book.merchantA, 10_000);
+      const hold = transfer({
+        id: 'nosp-hold',
+        debitAccountId: book.merchantA.id,
+        creditAccountId: book.feeRevenue.id,
+        amount: 4_000,
+        flags: { pending: true },
+      });
+      await testDb.db.transaction().execute(async (trx) => {
+        expect((await ledger.createTransfer(hold, { trx, savepoint: false })).result).toBe(
+          'created',
+        );
+        // A refusal writes nothing and leaves the caller's transaction usable.
+        const short = transfer({
+          id: 'nosp-short',
+          debitAccountId: book.merchantA.id,
+          creditAccountId: book.merchantB.id,
+          amount: 6_001,
+        });
+        expect((await ledger.createTransfer(short, { trx, savepoint: false })).result).toBe(
+          'exceeds_credits',
+        );
+        const post = { id: 'nosp-post', pendingId: 'nosp-hold', flags: { postPending: true } };
+        expect((await ledger.createTransfer(post, { trx, savepoint: false })).result).toBe(
+          'created',
+        );
+      });
+      expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(6_000);
+      await expect(
+        testDb.db.transaction().execute(async (trx) => {
+          const again = transfer({
+            id: 'nosp-rolled-back',
+            debitAccountId: book.merchantA.id,
+            creditAccountId: book.merchantB.id,
+          });
+          await ledger.createTransfer(again, { trx, savepoint: false });
+          throw new Error('caller changed its mind');
+        }),
+      ).rejects.toThrow('caller changed its mind');
+      expect(await ledger.lookupTransfers(['nosp-rolled-back', 'nosp-short'])).toEqual([]);
+      expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(6_000);
+    });
+
+    it('without a savepoint, a replayed id aborts the caller transaction instead of retrying', async () => {
+      await fund(ledger, book, book.merchantA, 10_000);
+      const request = transfer({
+        debitAccountId: book.merchantA.id,
+        creditAccountId: book.merchantB.id,
+      });
+      await ledger.createTransfer(request);
+      await expect(
+        testDb.db
+          .transaction()
+          .execute((trx) => ledger.createTransfer(request, { trx, savepoint: false })),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect((await ledger.balanceOf(book.merchantA.id)).available).toBe(9_000);
     });
 
     it('refuses a trx option that is not a transaction', async () => {

@@ -9,11 +9,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
+  type AccountSpec,
   checkInvariants,
   collectKeys,
   expiryTransferId,
   Ledger,
   planTransfers,
+  subAccount,
   type Transfer,
   type TransferInput,
   type TransferResult,
@@ -34,7 +36,25 @@ const ACCOUNT_SHAPES = [
   { kind: 'merchant_available', allowNegative: false, normalSide: 'credit' },
   { kind: 'merchant_held', allowNegative: false, normalSide: 'credit' },
   { kind: 'cash_in_clearing', allowNegative: false, normalSide: 'debit' },
+  // Spread accounts (ADR 008): sub-accounts of fee revenue and of the rail clearing account above,
+  // one per payer; their base's balance is the sum, checked after every scenario.
+  { kind: 'fee_revenue', allowNegative: true, normalSide: 'credit', sub: 'a1' },
+  { kind: 'fee_revenue', allowNegative: true, normalSide: 'credit', sub: 'a2' },
+  { kind: 'rail_clearing', allowNegative: true, normalSide: 'debit', sub: 'a1' },
 ] as const;
+
+/** The shape as an account spec: sub-accounts through `subAccount`, like the payout block. */
+function specOf(index: number): AccountSpec {
+  const shape = ACCOUNT_SHAPES[index] as (typeof ACCOUNT_SHAPES)[number] & { sub?: string };
+  const base: AccountSpec = {
+    kind: shape.kind,
+    allowNegative: shape.allowNegative,
+    normalSide: shape.normalSide,
+    agentId: shape.kind.startsWith('merchant') ? index : null,
+    environment: 'production',
+  };
+  return shape.sub === undefined ? base : subAccount(base, shape.sub);
+}
 
 const slot = fc.integer({ min: 0, max: ACCOUNT_SHAPES.length - 1 });
 const amount = fc.integer({ min: 1, max: 5_000 });
@@ -257,6 +277,39 @@ async function runScenario(
   }
   for (const hold of holds)
     expect([hold.id, await subject.status(hold.id)]).toEqual([hold.id, model.holdStatus(hold.id)]);
+  return model;
+}
+
+/** Each spread account's balance is exactly the model's base account plus its sub-accounts. */
+async function expectSpreadSums(
+  ledger: Ledger,
+  accounts: readonly Account[],
+  model: ReferenceLedger,
+) {
+  for (const [kind, subkey] of [
+    ['fee_revenue', ''],
+    ['rail_clearing', ''],
+  ] as const) {
+    const members = accounts.filter(
+      (a) => a.kind === kind && (a.subkey === subkey || a.subkey.startsWith(`${subkey}~`)),
+    );
+    expect(members.length).toBeGreaterThan(1);
+    const expected = { debitsPosted: 0, creditsPosted: 0, debitsPending: 0, creditsPending: 0 };
+    for (const member of members) {
+      const m = model.accounts.get(member.id);
+      expected.debitsPosted += m?.debitsPosted ?? 0;
+      expected.creditsPosted += m?.creditsPosted ?? 0;
+      expected.debitsPending += m?.debitsPending ?? 0;
+      expected.creditsPending += m?.creditsPending ?? 0;
+    }
+    const actual = await ledger.spreadBalance({ kind, subkey, environment: 'production' });
+    expect({
+      debitsPosted: actual.debitsPosted,
+      creditsPosted: actual.creditsPosted,
+      debitsPending: actual.debitsPending,
+      creditsPending: actual.creditsPending,
+    }).toEqual(expected);
+  }
 }
 
 /** The pure engine over maps, standing in for the store. */
@@ -334,7 +387,7 @@ function fakeAccounts(): Account[] {
     id: index + 1,
     kind: shape.kind,
     agentId: shape.kind.startsWith('merchant') ? index : null,
-    subkey: '',
+    subkey: specOf(index).subkey ?? '',
     environment: 'production',
     currency: 'IDR',
     normalSide: shape.normalSide,
@@ -381,13 +434,7 @@ describe.each(drivers)('ledger on %s against the reference model', (driver) => {
           await testDb.reset();
           const clock = testClock();
           const ledger = new Ledger(testDb.db, clock.options());
-          const accounts = await ledger.ensureAccounts(
-            ACCOUNT_SHAPES.map((shape, index) => ({
-              ...shape,
-              agentId: shape.kind.startsWith('merchant') ? index : null,
-              environment: 'production' as const,
-            })),
-          );
+          const accounts = await ledger.ensureAccounts(ACCOUNT_SHAPES.map((_, i) => specOf(i)));
           const subject: Subject = {
             call: (inputs) => ledger.createTransfers(inputs),
             expire: async () => (await ledger.expirePendingTransfers()).expired,
@@ -396,7 +443,8 @@ describe.each(drivers)('ledger on %s against the reference model', (driver) => {
             balances: async () => ledger.getAccounts(accounts.map((account) => account.id)),
             status: async (id) => (await ledger.getTransfer(id))?.status ?? undefined,
           };
-          await runScenario(ops, subject, modelAccounts(accounts), `d${run++}`);
+          const model = await runScenario(ops, subject, modelAccounts(accounts), `d${run++}`);
+          await expectSpreadSums(ledger, accounts, model);
           const report = await checkInvariants(testDb.db);
           expect(report.violations).toEqual([]);
         }),

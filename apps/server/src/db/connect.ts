@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { traceStatements } from './sql-trace';
 
 /** PostgreSQL type ids whose text form we turn into JS numbers: int8 (count, bigint) and numeric (sum). */
 const INT8_OID = 20;
@@ -33,6 +34,8 @@ export interface DatabaseHandle {
 export interface ConnectOptions {
   databaseUrl: string | null;
   dataDir: string;
+  /** Count statements, written to this file on SIGUSR2 (db/sql-trace.ts; benches only). */
+  sqlTraceFile?: string | null;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover, admin). */
@@ -58,6 +61,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // 'error' event on the pool: without a listener it would crash the process. The pool makes a
     // new connection for the next query.
     pool.on('error', (error) => options.onConnectionLost?.(error));
+    if (options.sqlTraceFile) traceStatements(pool, options.sqlTraceFile);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -1,4 +1,4 @@
-import { availableOf, type Ledger } from '@gerbang/ledger';
+import { availableOf, type Ledger, subAccount } from '@gerbang/ledger';
 import type { Environment } from '@gerbang/shared';
 import type { Kysely } from 'kysely';
 
@@ -21,7 +21,12 @@ export interface PayoutAccounts {
   fees: number;
 }
 
-/** The three accounts of one payout (created on first use), inside the caller's transaction. */
+/**
+ * The three accounts of one payout (created on first use), inside the caller's transaction. Fee
+ * revenue and the rail's clearing account are spread (ADR 008): each payer credits its own
+ * sub-account (`~a<agent id>`), so payouts of different agents never lock the same row; their
+ * totals are `ledger.spreadBalance` of the base account.
+ */
 export async function payoutAccounts(
   ledger: Ledger,
   payer: { agentId: number; environment: Environment },
@@ -29,11 +34,12 @@ export async function payoutAccounts(
   trx?: Kysely<any>,
 ): Promise<PayoutAccounts> {
   const { agentId, environment } = payer;
+  const payerKey = `a${agentId}`;
   const [merchant, clearing, fees] = await ledger.ensureAccounts(
     [
       { kind: PAYOUT_ACCOUNT.available, agentId, environment },
-      { kind: PAYOUT_ACCOUNT.railClearing, subkey: railCode, environment },
-      { kind: PAYOUT_ACCOUNT.fees, environment },
+      subAccount({ kind: PAYOUT_ACCOUNT.railClearing, subkey: railCode, environment }, payerKey),
+      subAccount({ kind: PAYOUT_ACCOUNT.fees, environment }, payerKey),
     ],
     trx ? { trx } : {},
   );

@@ -17,9 +17,11 @@ export type { PayoutOutcome } from './kinds';
  *
  *   close the submission (only while this worker's lease holds)
  *   → move the `transactions` row out of PROCESS (SUCCESS / Debited or FAILED / Refunded)
- *   → post or void the whole pending chain in the ledger
+ *   → the kind's own step (`onFinal`)
  *   → write the audit row
- *   → queue the merchant's callback row (delivered later by the callbacks sender).
+ *   → queue the merchant's callback row (delivered later by the callbacks sender)
+ *   → post or void the whole pending chain in the ledger, last: the accounts it locks stay
+ *     locked only until the commit that follows.
  *
  * A failure anywhere rolls every step back; the submission stays leased to this worker until its
  * lease runs out and the sweep retries. The transaction row moves from PROCESS once (conditional
@@ -36,9 +38,10 @@ export async function finalize(
     await closeSubmission(trx, now, row);
     const moved = await settleTransaction(trx, now, row, outcome);
     if (!moved) return false;
-    await resolveHold(services, trx, row, outcome);
     await runOnFinal(trx, now, row, outcome);
     await recordFinal(trx, now, row, outcome, moved);
+    // Last, so the merchant's account is locked for the ledger's lock, write and the commit only.
+    await resolveHold(services, trx, row, outcome);
     return true;
   });
 }
@@ -125,7 +128,8 @@ async function resolveHold(
 ) {
   const pendingIds = row.pending_transfer_ids.split(',').filter(Boolean);
   const transfers = resolutionTransfers(pendingIds, row.reference, outcome.ok);
-  const results = await services.ledger.createTransfers(transfers, { trx });
+  // No ledger savepoint: any failure rolls the whole finalize back, and the sweep retries it.
+  const results = await services.ledger.createTransfers(transfers, { trx, savepoint: false });
   const refused = results.filter((result) => !isTransferOk(result));
   if (refused.length > 0) {
     // Rolls the status change back too; the row is retried, then left for a person (REVIEW).

@@ -5,7 +5,7 @@ import {
   type TransferResult,
 } from '@gerbang/ledger';
 import { type Environment, wibDate } from '@gerbang/shared';
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { type Actor, auditOrigin } from '../../platform/actor';
@@ -118,7 +118,9 @@ export async function openPayout(
   now: Date,
   opening: PayoutOpening,
 ): Promise<OpenedPayout> {
-  const opened = await openPayouts(services, trx, actor, now, [opening]);
+  const opened = isOneChain(opening.transfers)
+    ? await openHoldingLast(services, trx, actor, now, opening)
+    : await openPayouts(services, trx, actor, now, [opening]);
   if (opened.ok) return { ok: true, submission: opened.submissions[0] as SubmissionRow };
   if (!opened.short) {
     throw new Error(
@@ -130,6 +132,42 @@ export async function openPayout(
     ok: false,
     available: await availableBalance(services.ledger, agentId, environment, trx),
   };
+}
+
+/** True when the transfers are one linked chain: the ledger writes all of them or none. */
+function isOneChain(transfers: readonly TransferInput[]): boolean {
+  return transfers.every((t, index) => (t.flags?.linked === true) === index < transfers.length - 1);
+}
+
+/**
+ * One payout with the hold as the LAST step before the caller commits: the rows first (no shared
+ * row is locked yet), then the ledger locks the merchant's account, writes the hold and the
+ * caller commits — the lock is held for the lock, the write and the commit only, not across the
+ * inserts. The ledger runs without its own savepoint (`savepoint: false`); this function's
+ * savepoint, taken before the rows, takes them back when the hold is refused, so a refusal still
+ * writes nothing. On success the savepoint is left for the commit to release (releasing it would
+ * be one more round trip under the lock).
+ */
+async function openHoldingLast(
+  services: Pick<Services, 'ledger'>,
+  trx: Transaction<Database>,
+  actor: Actor,
+  now: Date,
+  opening: PayoutOpening,
+): Promise<OpenedPayouts> {
+  guardOpening(opening);
+  await sql`savepoint payout_open`.execute(trx);
+  const [transactionId] = await recordTransactions(trx, now, [opening]);
+  const submissions = await submit(trx, now, [opening], [transactionId as number]);
+  await auditOpenings(trx, actor, now, [opening]);
+  const results = await services.ledger.createTransfers(opening.transfers, {
+    trx,
+    savepoint: false,
+  });
+  if (results.every(isTransferOk)) return { ok: true, submissions };
+  await sql`rollback to savepoint payout_open`.execute(trx);
+  const refused = results.filter((result) => !isTransferOk(result));
+  return { ok: false, short: refused.some((r) => r.result === INSUFFICIENT_FUNDS), refused };
 }
 
 /** Bugs caught before anything is written: an unregistered kind, a hold that is not pending. */

@@ -177,41 +177,58 @@ async function recordAccepted(
     'pickupCode' in sent
       ? { pickupCode: sent.pickupCode, howToCollect: sent.howToCollect, expiresAt: sent.expiresAt }
       : { expectedCompletionAt: sent.expectedCompletionAt };
-  return services.db.transaction().execute(async (trx) => {
-    const polled = await trx
-      .updateTable('rail_submissions')
-      .set({
-        state: 'POLL',
-        rail_reference: sent.railReference,
-        detail: JSON.stringify(detail),
-        next_check_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', row.id)
-      .where('lease_token', '=', row.lease_token)
-      .returningAll()
-      .executeTakeFirst();
-    if (!polled) throw new LeaseLostError(row.reference);
-    await trx
-      .updateTable('transactions')
-      .set({
-        rail_reference: sent.railReference,
-        ...('pickupCode' in sent
-          ? { token_code: sent.pickupCode, note: sent.howToCollect.id }
-          : {}),
-        updated_at: now,
-      })
-      .where('id', '=', row.transaction_id)
-      .execute();
-    return polled;
-  });
+  // One statement: the submission moves to POLL (only while this worker's lease holds) and its
+  // transaction row takes the rail's reference, both or neither.
+  const polled = await services.db
+    .with('polled', (db) =>
+      db
+        .updateTable('rail_submissions')
+        .set({
+          state: 'POLL',
+          rail_reference: sent.railReference,
+          detail: JSON.stringify(detail),
+          next_check_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .where('lease_token', '=', row.lease_token)
+        .returningAll(),
+    )
+    .with('referenced', (db) =>
+      db
+        .updateTable('transactions')
+        .from('polled')
+        .set({
+          rail_reference: sent.railReference,
+          ...('pickupCode' in sent
+            ? { token_code: sent.pickupCode, note: sent.howToCollect.id }
+            : {}),
+          updated_at: now,
+        })
+        .whereRef('transactions.id', '=', 'polled.transaction_id')
+        .returning('transactions.id'),
+    )
+    .selectFrom('polled')
+    .selectAll()
+    .executeTakeFirst();
+  if (!polled) throw new LeaseLostError(row.reference);
+  return polled;
 }
+
+/**
+ * Where a step left the payout: finished by this step (`success` / `failed`), waiting at the rail
+ * (`pending`), or not known here (another worker finished it, or the step failed and will retry).
+ */
+export type StepOutcome = 'success' | 'failed' | 'pending' | null;
 
 /**
  * Moves one claimed row as far as the rail allows now: find or make the send, then read the status
  * and finish on a final answer. Never runs inside a database transaction (rail calls are slow).
  */
-export async function advanceSubmission(services: Services, claimed: SubmissionRow): Promise<void> {
+export async function advanceSubmission(
+  services: Services,
+  claimed: SubmissionRow,
+): Promise<StepOutcome> {
   let row = claimed;
   try {
     if (row.state === 'SEND' || row.state === 'CHECK') {
@@ -225,8 +242,8 @@ export async function advanceSubmission(services: Services, claimed: SubmissionR
         row = await markSending(services, row);
         const sent = await sendToRail(services, row);
         if (!sent.accepted) {
-          await finalize(services, row, { ok: false, reason: sent.code });
-          return;
+          const moved = await finalize(services, row, { ok: false, reason: sent.code });
+          return moved ? 'failed' : null;
         }
         accepted = sent;
       }
@@ -235,26 +252,29 @@ export async function advanceSubmission(services: Services, claimed: SubmissionR
 
     const status = await railStatus(services, row);
     if (status.status === 'SUCCESS') {
-      await finalize(services, row, { ok: true });
-    } else if (status.status === 'FAILED') {
-      await finalize(services, row, { ok: false, reason: status.reason });
-    } else {
-      const now = services.now();
-      const released = await release(services, row, {
-        next_check_at: clampPoll(now, status.expectedCompletionAt),
-        last_error: null,
-        failures: 0,
-      });
-      if (!released) throw new LeaseLostError(row.reference);
-      await services.db
-        .updateTable('transactions')
-        .set({ response_code: status.reason, updated_at: now })
-        .where('id', '=', row.transaction_id)
-        .where('status_trx', '=', 'PROCESS')
-        .execute();
+      return (await finalize(services, row, { ok: true })) ? 'success' : null;
     }
+    if (status.status === 'FAILED') {
+      const moved = await finalize(services, row, { ok: false, reason: status.reason });
+      return moved ? 'failed' : null;
+    }
+    const now = services.now();
+    const released = await release(services, row, {
+      next_check_at: clampPoll(now, status.expectedCompletionAt),
+      last_error: null,
+      failures: 0,
+    });
+    if (!released) throw new LeaseLostError(row.reference);
+    await services.db
+      .updateTable('transactions')
+      .set({ response_code: status.reason, updated_at: now })
+      .where('id', '=', row.transaction_id)
+      .where('status_trx', '=', 'PROCESS')
+      .execute();
+    return 'pending';
   } catch (error) {
     await handleStepError(services, row, error);
+    return null;
   }
 }
 

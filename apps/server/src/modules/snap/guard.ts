@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Environment, wibDate } from '@gerbang/shared';
+import { sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { decryptSecret } from '../credentials/signing';
 import { SnapError } from './codes';
@@ -71,24 +72,26 @@ export async function partnerByClientId(
   return row ? partnerOf(row) : null;
 }
 
-/** The partner a live bearer token was issued to; null when unknown or expired. */
+/**
+ * The partner a live bearer token was issued to; null when unknown or expired. One statement
+ * (token, credential and agent joined), read fresh on every call — not cached — so a changed
+ * whitelist, a disabled API switch or a removed credential holds from the next call on.
+ */
 export async function partnerByToken(
   services: Services,
   accessToken: string,
 ): Promise<SnapPartner | null> {
   if (accessToken === '' || accessToken.length > 128) return null;
-  const token = await services.db
-    .selectFrom('snap_tokens')
-    .select(['agent_id', 'environment', 'client_id', 'expires_at'])
-    .where('token_hash', '=', sha256(accessToken))
-    .executeTakeFirst();
-  if (!token || new Date(token.expires_at).getTime() <= services.now().getTime()) return null;
   const row = await partnerQuery(services)
-    .where('c.agent_id', '=', token.agent_id)
-    .where('c.environment', '=', token.environment)
+    .innerJoin('snap_tokens as t', (join) =>
+      join.onRef('t.agent_id', '=', 'c.agent_id').onRef('t.environment', '=', 'c.environment'),
+    )
+    .select(['t.client_id as token_client_id', 't.expires_at'])
+    .where('t.token_hash', '=', sha256(accessToken))
     .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() <= services.now().getTime()) return null;
   // A regenerated client id (never happens today) or a removed credential ends the token too.
-  if (!row || row.client_id !== token.client_id) return null;
+  if (row.client_id !== row.token_client_id) return null;
   return partnerOf(row);
 }
 
@@ -126,14 +129,9 @@ export function clientSecretOf(services: Services, partner: SnapPartner): string
   return decryptSecret(services.db, partner.clientSecretEnc);
 }
 
-/**
- * Counts the call in the partner's current minute (one upsert: parallel calls each see their own
- * count), refusing past the budget with the seconds until the next minute.
- */
-export async function takeRateSlot(services: Services, partner: SnapPartner): Promise<void> {
-  const now = services.now().getTime();
-  const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
-  const row = await services.db
+/** The rate window upsert: one count per call in the partner's current minute. */
+function rateSlotInsert(services: Services, partner: SnapPartner, windowStart: Date) {
+  return services.db
     .insertInto('snap_rate_windows')
     .values({
       agent_id: partner.agentId,
@@ -152,38 +150,73 @@ export async function takeRateSlot(services: Services, partner: SnapPartner): Pr
         window_start: eb.ref('excluded.window_start'),
       })),
     )
-    .returning(['calls', 'window_start'])
-    .executeTakeFirstOrThrow();
-  if (row.calls > partner.ratePerMinute) {
-    const resetAt = new Date(row.window_start).getTime() + 60_000;
-    const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    throw new SnapError('tooManyRequests', undefined, { 'retry-after': String(retryAfter) });
-  }
+    .returning(['calls', 'window_start']);
+}
+
+function tooManyRequests(windowStart: Date, now: number): SnapError {
+  const resetAt = new Date(windowStart).getTime() + 60_000;
+  const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+  return new SnapError('tooManyRequests', undefined, { 'retry-after': String(retryAfter) });
 }
 
 /**
- * Reserves X-EXTERNAL-ID for the partner's WIB day before anything else is done: a reuse within
- * the day (even while the first is running) is refused with 409xx00 and does nothing.
+ * Counts the call in the partner's current minute (one upsert: parallel calls each see their own
+ * count), refusing past the budget with the seconds until the next minute.
  */
-export async function reserveExternalId(
+export async function takeRateSlot(services: Services, partner: SnapPartner): Promise<void> {
+  const now = services.now().getTime();
+  const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
+  const row = await rateSlotInsert(services, partner, windowStart).executeTakeFirstOrThrow();
+  if (row.calls > partner.ratePerMinute) throw tooManyRequests(row.window_start, now);
+}
+
+/**
+ * The rate slot, then X-EXTERNAL-ID reserved for the partner's WIB day, in ONE statement: the
+ * window upsert and, only when the call is within the budget, the external id insert (a data-
+ * modifying CTE reading the upsert's count). A refused call (429) reserves nothing; a reuse of
+ * the external id within the day (even while the first is running) is refused with 409xx00 and
+ * does nothing else. The call still counts against the budget, as it did when these were two
+ * statements.
+ */
+export async function admitCall(
   services: Services,
   partner: SnapPartner,
   externalId: string,
   path: string,
 ): Promise<void> {
-  const now = services.now();
-  const inserted = await services.db
-    .insertInto('snap_external_ids')
-    .values({
-      agent_id: partner.agentId,
-      environment: partner.environment,
-      day: wibDate(now),
-      external_id: externalId,
-      path,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('external_id')
-    .executeTakeFirst();
-  if (!inserted) throw new SnapError('conflict');
+  const at = services.now();
+  const now = at.getTime();
+  const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
+  const row = await services.db
+    .with('slot', () => rateSlotInsert(services, partner, windowStart))
+    .with('reserved', (db) =>
+      db
+        .insertInto('snap_external_ids')
+        .columns(['agent_id', 'environment', 'day', 'external_id', 'path', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('slot')
+            // Typed: parameters in a select list have no column to take their type from.
+            .select([
+              sql<number>`${partner.agentId}::int8`.as('agent_id'),
+              sql<Environment>`${partner.environment}::text`.as('environment'),
+              sql<string>`${wibDate(at)}::date`.as('day'),
+              sql<string>`${externalId}::text`.as('external_id'),
+              sql<string>`${path}::text`.as('path'),
+              sql<Date>`${at.toISOString()}::timestamptz`.as('created_at'),
+            ])
+            .where('slot.calls', '<=', partner.ratePerMinute),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .returning('external_id'),
+    )
+    .selectFrom('slot')
+    .select((eb) => [
+      'slot.calls',
+      'slot.window_start',
+      eb.exists(eb.selectFrom('reserved').select('reserved.external_id')).as('reserved'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.calls > partner.ratePerMinute) throw tooManyRequests(row.window_start, now);
+  if (!row.reserved) throw new SnapError('conflict');
 }

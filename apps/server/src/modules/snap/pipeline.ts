@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../http/errors';
 import type { PartnerCall, PartnerRouteDefinition } from '../../http/partner-route';
 import type { Services } from '../../http/services';
+import { appendApiLog } from './api-log';
 import {
   CASES,
   responseCode,
@@ -12,13 +13,12 @@ import {
   snapMessage,
 } from './codes';
 import {
+  admitCall,
   assertTimestamp,
   assertWhitelisted,
   clientSecretOf,
   partnerByToken,
-  reserveExternalId,
   type SnapPartner,
-  takeRateSlot,
 } from './guard';
 import { formatSnapTimestamp, serviceStringToSign, verifyServiceSignature } from './signature';
 
@@ -129,24 +129,21 @@ export async function writeApiLog(
   const { services } = call;
   const now = services.now();
   try {
-    await services.db
-      .insertInto('snap_api_log')
-      .values({
-        agent_id: partner.agentId,
-        environment: partner.environment,
-        at: now,
-        log_date: wibDate(now),
-        method: call.req.method,
-        path: call.req.url.split('?')[0] ?? '',
-        http_status: status,
-        response_code: code,
-        latency_ms: Math.max(0, now.getTime() - call.startedAt),
-        external_id: externalId ? externalId.slice(0, 64) : null,
-        client_ip: call.ip,
-        request_body: maskedBody(call.rawBody),
-        response_body: maskedBody(responseBody),
-      })
-      .execute();
+    await appendApiLog(services.db, {
+      agent_id: partner.agentId,
+      environment: partner.environment,
+      at: now,
+      log_date: wibDate(now),
+      method: call.req.method,
+      path: call.req.url.split('?')[0] ?? '',
+      http_status: status,
+      response_code: code,
+      latency_ms: Math.max(0, now.getTime() - call.startedAt),
+      external_id: externalId ? externalId.slice(0, 64) : null,
+      client_ip: call.ip,
+      request_body: maskedBody(call.rawBody),
+      response_body: maskedBody(responseBody),
+    });
   } catch (error) {
     services.log.error({ err: error }, 'snap api log write failed');
   }
@@ -255,8 +252,7 @@ export function serviceRoute<S extends z.ZodType>(
         ) {
           throw new SnapError('unauthorized', 'Signature');
         }
-        await takeRateSlot(call.services, partner);
-        await reserveExternalId(call.services, partner, externalId, spec.path);
+        await admitCall(call.services, partner, externalId, spec.path);
         const body = parseBody(spec.body, call.rawBody);
         const answer = await spec.run({
           services: call.services,

@@ -182,10 +182,13 @@ export async function transferInterbank(
   if (amount <= 0) throw new SnapError('invalidFieldFormat', 'amount.value');
   if (amount > DISBURSEMENT_MAX_AMOUNT) throw new SnapError('exceedsAmountLimit');
   const bank = bankOf(body.beneficiaryBankCode);
-  const pricing = await priceWithdrawal(services.db, partner.agentId, 'BANK', amount);
+  // Both reads at once (neither locks anything); a duplicate reference is refused before the
+  // rail is asked anything.
+  const [pricing, taken] = await Promise.all([
+    priceWithdrawal(services.db, partner.agentId, 'BANK', amount),
+    findTransfer(services, partner, body.partnerReferenceNo),
+  ]);
   if (pricing.disrupted) throw new SnapError('transactionNotPermitted', '[Product disrupted]');
-  // A duplicate reference is refused before the rail is asked anything.
-  const taken = await findTransfer(services, partner, body.partnerReferenceNo);
   if (taken) throw new SnapError('duplicatePartnerReference');
   const accountName = await lookUpAccount(services, bank.railCode, body.beneficiaryAccountNo);
   const idTransaksi = newTransactionId('WD', services.now());
@@ -207,9 +210,14 @@ export async function transferInterbank(
     .transaction()
     .execute((trx) => book(services, actor, planned, trx));
   if (booked.kind === 'duplicate') throw new SnapError('duplicatePartnerReference');
-  await advanceSubmission(services, booked.submission);
-  const row = await findTransfer(services, partner, body.partnerReferenceNo);
-  const status = row ? statusOf(row.status) : statusOf(0);
+  const outcome = await advanceSubmission(services, booked.submission);
+  // The step says how it left the payout; only when it cannot (another worker finished it, or
+  // the step will be retried) is the row read again.
+  const status = statusOf(
+    outcome === null
+      ? ((await findTransfer(services, partner, body.partnerReferenceNo))?.status ?? 0)
+      : STORED_STATUS[outcome],
+  );
   return {
     // A transfer the bank has not finished yet (its night queue, a slow bank) is "in progress".
     // A send the bank refused at once was voided (money back): not a success for the partner.
@@ -241,6 +249,9 @@ function findTransfer(services: Services, partner: SnapPartner, reference: strin
     .where('partner_reference_no', '=', reference)
     .executeTakeFirst();
 }
+
+/** `snap_transfers.status` of a payout step's outcome. */
+const STORED_STATUS = { success: 1, failed: 2, pending: 0 } as const;
 
 /** SNAP latestTransactionStatus: 00 success, 03 pending, 06 failed. */
 function statusOf(status: number): { code: string; desc: string } {
