@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page, request } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type Cookie,
+  chromium,
+  type Page,
+  request,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
@@ -57,30 +64,79 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
+  type PageOptions = { width?: number; height?: number; language?: 'id' | 'en' };
+  const newPage = async (opts: PageOptions = {}, storageState?: StorageState): Promise<Page> => {
+    if (!browser) throw new Error('browser not started');
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
+      acceptDownloads: true,
+      ...(storageState ? { storageState } : {}),
+    });
+    if (opts.language) {
+      await context.addInitScript(
+        (lang) => localStorage.setItem('gerbang.language', lang),
+        opts.language,
+      );
+    }
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    lastPage = page;
+    return page;
+  };
+  // The session cookies of each user this file logged in as (logging in costs a page load and a
+  // password hash; a test that checks the login itself uses `loginAs`).
+  const sessions = new Map<string, StorageState>();
   return {
-    async newPage(
-      opts: { width?: number; height?: number; language?: 'id' | 'en' } = {},
+    newPage: (opts: PageOptions = {}) => newPage(opts),
+    /**
+     * A page signed in as `username`, at `at` (default the dashboard, where `loginAs` lands). The
+     * first call per user logs in through the login page; later calls reuse that session's
+     * cookies, and log in again if the session has ended (a moved clock, a logout). `fresh`
+     * gives the test a session of its own (for tests that change the session, e.g. sandbox).
+     */
+    async signedIn(
+      username: string,
+      opts: PageOptions & { password?: string; at?: string; fresh?: boolean } = {},
     ): Promise<Page> {
-      if (!browser) throw new Error('browser not started');
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
-        acceptDownloads: true,
-      });
-      if (opts.language) {
-        await context.addInitScript(
-          (lang) => localStorage.setItem('gerbang.language', lang),
-          opts.language,
-        );
+      const { password = DEMO_PASSWORD, at = '/', fresh = false, ...screen } = opts;
+      const key = `${username}\n${password}`;
+      const state = fresh ? undefined : sessions.get(key);
+      if (state) {
+        const page = await newPage(screen, state);
+        await page.goto(at);
+        if (await landsSignedIn(page)) return page;
+        sessions.delete(key);
+        await page.context().close();
       }
-      contexts.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      lastPage = page;
+      const page = await newPage(screen);
+      await loginAs(page, username, password);
+      if (!fresh) {
+        const { cookies } = await page.context().storageState();
+        sessions.set(key, { cookies, origins: [] });
+      }
+      if (at !== '/') await page.goto(at);
       return page;
     },
   };
 }
+
+type StorageState = { cookies: Cookie[]; origins: [] };
+
+/**
+ * Waits for the app to show its shell or the sign-up landing (signed in), or the login form (the
+ * session has ended).
+ */
+async function landsSignedIn(page: Page): Promise<boolean> {
+  const either = page
+    .locator('[data-testid="sidebar"], [data-testid="signup-landing"], [data-testid="login-form"]')
+    .first();
+  await either.waitFor({ state: 'attached' });
+  return (await page.getByTestId('login-form').count()) === 0;
+}
+
+export type E2EBrowser = ReturnType<typeof useBrowser>;
 
 /** Logs in through the real login page in test mode (captcha replaced by the test key). */
 export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD) {
@@ -89,6 +145,13 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Waits until no CSS transition or animation runs (a dialog has finished opening). */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
 }
 
 export async function screenshot(page: Page, name: string) {

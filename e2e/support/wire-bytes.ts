@@ -83,6 +83,35 @@ export const CHROMIUM_ARGS = [
 const isScript = (req: Request) =>
   req.resourceType() === 'script' || /\.m?js$/.test(new URL(req.url()).pathname);
 
+/** How long no request may be open before the page counts as loaded. */
+const QUIET_MS = 500;
+
+/**
+ * Counts the page's open requests; `quiet(ms)` resolves once none has been open for `ms` in a
+ * row (Playwright's `networkidle` fires once per navigation, so it cannot wait a second time).
+ */
+function trackInFlight(page: Page) {
+  let open = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => {
+    open += delta;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet(ms: number) {
+      // A request left open for good (none today) must not hang the count: 15 s at most.
+      const deadline = Date.now() + 15_000;
+      while ((open > 0 || Date.now() - lastChange < ms) && Date.now() < deadline) {
+        const left = open > 0 ? 50 : ms - (Date.now() - lastChange);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(left, 10)));
+      }
+    },
+  };
+}
+
 /**
  * Loads `url` in a new page of `context` and sums what came over the wire until the network has
  * been quiet for a moment; `ready` waits for what the page must show before counting ends.
@@ -96,14 +125,14 @@ export async function measurePage(
 ): Promise<PageBytes> {
   const page = await context.newPage();
   const finished: Request[] = [];
+  const network = trackInFlight(page);
   page.on('requestfinished', (req) => finished.push(req));
   try {
-    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.goto(url);
     if (ready) await ready(page);
-    await page.waitForLoadState('networkidle');
-    // Lazy chunks requested by effects after the first quiet moment.
-    await page.waitForTimeout(600);
-    await page.waitForLoadState('networkidle');
+    // Lazy chunks requested by effects once the data has come count too: counting ends when no
+    // request has been open for a while after the page showed what it must.
+    await network.quiet(QUIET_MS);
     const scripts: ScriptBytes[] = [];
     let all = 0;
     for (const req of finished) {
