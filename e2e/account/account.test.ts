@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { ENGLISH_PHONE } from '../support/screens';
 
 const SUB_PASSWORD = 'Kopi-Tubruk#2026';
 let counter = 0;
@@ -93,9 +94,7 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
     await page.getByTestId('sub-row-staff@demo.id').waitFor();
     await screenshot(page, 'account-management-id');
 
-    const en = await browser.newPage({ language: 'en' });
-    await loginAs(en, 'partner@demo.id');
-    await en.goto('/account');
+    const en = await browser.signedIn('partner@demo.id', { language: 'en', at: '/account' });
     await en.getByTestId('account-type').getByText('Business').waitFor();
     await en.getByText('Contact person').waitFor();
     await screenshot(en, 'account-data-en');
@@ -105,16 +104,12 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
   });
 
   it('shows the upgrade prompt to newbiz, personal data to an end user, and "Data Not Found" when there is none', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'newbiz@demo.id');
-    await page.goto('/account');
+    const page = await browser.signedIn('newbiz@demo.id', { language: 'en', at: '/account' });
     await page.getByTestId('upgrade-prompt').getByText('Upgrade your business account').waitFor();
     await page.getByTestId('business-status').getByText('Waiting for activation').waitFor();
     await screenshot(page, 'account-newbiz-upgrade-en');
 
-    const end = await browser.newPage();
-    await loginAs(end, 'enduser@demo.id');
-    await end.goto('/account');
+    const end = await browser.signedIn('enduser@demo.id', { at: '/account' });
     await end.getByTestId('account-type').getByText('Personal').waitFor();
     await end.getByTestId('personal-nama_customer').getByText('Siti Rahmawati').waitFor();
     await end.getByTestId('personal-max_limit').getByText('Rp. 10.000.000').waitFor();
@@ -123,16 +118,12 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
     await expect(end.getByTestId('account-tab-management').count()).resolves.toBe(0);
     await screenshot(end, 'account-enduser-id');
 
-    const signup = await browser.newPage({ language: 'en' });
-    await loginAs(signup, 'signup@demo.id');
-    await signup.goto('/account');
+    const signup = await browser.signedIn('signup@demo.id', { language: 'en', at: '/account' });
     await signup.getByTestId('account-not-found').getByText('Data Not Found').waitFor();
   });
 
   it('hides the tabs a sub-user or sandbox may not use, and the routes say so', async () => {
-    const staff = await browser.newPage({ language: 'en' });
-    await loginAs(staff, 'staff@demo.id');
-    await staff.goto('/account');
+    const staff = await browser.signedIn('staff@demo.id', { language: 'en', at: '/account' });
     await staff.getByTestId('account-data').waitFor();
     // Staff is denied reset_password UPDATE in the demo and is not a main user.
     await expect(staff.getByTestId('account-tab-password').count()).resolves.toBe(0);
@@ -145,9 +136,12 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
     await staff.goto('/account/reset_password');
     await staff.getByTestId('access-denied').waitFor();
 
-    const partner = await browser.newPage({ language: 'en' });
-    await loginAs(partner, 'partner@demo.id');
-    await partner.goto('/account');
+    // A session of its own: the environment belongs to the session.
+    const partner = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/account',
+      fresh: true,
+    });
     await partner.getByTestId('account-tab-management').waitFor();
     await partner.getByTestId('environment-switch').getByText('Sandbox').click();
     await partner.getByTestId('confirm-environment-switch').click();
@@ -164,9 +158,10 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
   });
 
   it('adds, edits and deletes a sub-account through the dialogs', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/account_management');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/account_management',
+    });
     await page.getByTestId('sub-add').click();
     const form = page.getByTestId('subaccount-form');
     await form.waitFor();
@@ -228,15 +223,15 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
   });
 
   it('a permission change by the main user hides the menu item for the sub-user and the server refuses the call', async () => {
-    const partner = await browser.newPage({ language: 'en' });
-    await loginAs(partner, 'partner@demo.id');
-    await partner.goto('/account_management');
+    const partner = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/account_management',
+    });
     const email = await addSubAccountViaApi(partner, 'Joko Susilo');
     await partner.reload();
 
     // Before: the sub-user sees the account statement in the menu and may read it.
-    const sub = await browser.newPage({ language: 'en' });
-    await loginAs(sub, email, SUB_PASSWORD);
+    const sub = await browser.signedIn(email, { language: 'en', password: SUB_PASSWORD });
     await openReportGroup(sub);
     await sub.getByTestId('menu-report-balance').waitFor();
     expect((await apiCall(sub, 'GET', '/data/account_profile')).rc).toBe('00');
@@ -278,12 +273,13 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
   });
 
   it('changes the own password with the strength meter, submit disabled while a rule fails', async () => {
-    const partner = await browser.newPage();
-    await loginAs(partner, 'partner@demo.id');
+    const partner = await browser.signedIn('partner@demo.id');
     const email = await addSubAccountViaApi(partner, 'Nanda Putri');
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, email, SUB_PASSWORD);
-    await page.goto('/account/reset_password');
+    const page = await browser.signedIn(email, {
+      language: 'en',
+      password: SUB_PASSWORD,
+      at: '/account/reset_password',
+    });
     const submit = page.getByTestId('change-submit');
     await expect(submit.isDisabled()).resolves.toBe(true);
     await page.getByTestId('change-new').fill('abcdefghijk');
@@ -310,10 +306,9 @@ describe.skipIf(!hasBrowser())('account area in Chromium', () => {
   });
 
   it('fits a phone screen (390 px): tabs, table and permission editor', async () => {
-    for (const language of ['id', 'en'] as const) {
-      const page = await browser.newPage({ width: 390, height: 844, language });
-      await loginAs(page, 'partner@demo.id');
-      await page.goto('/account');
+    {
+      const { language } = ENGLISH_PHONE;
+      const page = await browser.signedIn('partner@demo.id', { ...ENGLISH_PHONE, at: '/account' });
       await page.getByTestId('account-data').waitFor();
       await screenshot(page, `account-data-narrow-${language}`);
       await page.goto('/account_management');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD, hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { ENGLISH_PHONE, INDONESIAN_WIDE } from '../support/screens';
 
 /**
  * The permission editor's area denials take effect on the page: a sub-user whose main user
@@ -40,9 +41,10 @@ describe.skipIf(!hasBrowser())('area denials in the permission editor', () => {
   const email = `e2e.area.${Date.now().toString(36)}@contoh.co.id`;
 
   it('the main user unticks virtual account, callback and report for a sub-user', async () => {
-    const partner = await browser.newPage({ language: 'en' });
-    await loginAs(partner, 'partner@demo.id');
-    await partner.goto('/account_management');
+    const partner = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/account_management',
+    });
     const added = await apiPost(partner, '/data/account_store', {
       id: '',
       name: 'Rina Area',
@@ -55,8 +57,7 @@ describe.skipIf(!hasBrowser())('area denials in the permission editor', () => {
     await partner.reload();
 
     // Before: the sub-user has both menu groups.
-    const before = await browser.newPage({ language: 'en' });
-    await loginAs(before, email, SUB_PASSWORD);
+    const before = await browser.signedIn(email, { language: 'en', password: SUB_PASSWORD });
     await before.getByTestId('sidebar-menu').waitFor();
     await before.getByTestId('menu-virtual-account').waitFor();
     await before.getByTestId('menu-report').waitFor();
@@ -74,10 +75,10 @@ describe.skipIf(!hasBrowser())('area denials in the permission editor', () => {
       .waitFor();
   });
 
-  for (const lang of ['en', 'id'] as const) {
+  {
+    const lang = INDONESIAN_WIDE.language;
     it(`the sub-user loses the menu groups, the pages and the callback card (${lang}, 1366 px)`, async () => {
-      const sub = await browser.newPage({ language: lang });
-      await loginAs(sub, email, SUB_PASSWORD);
+      const sub = await browser.signedIn(email, { ...INDONESIAN_WIDE, password: SUB_PASSWORD });
       await sub.getByTestId('sidebar-menu').waitFor();
       // Other groups are still there; the denied ones are gone.
       await sub.getByTestId('menu-history').waitFor();
@@ -93,8 +94,6 @@ describe.skipIf(!hasBrowser())('area denials in the permission editor', () => {
       for (const path of paths) {
         await sub.goto(path);
         await sub.getByTestId('access-denied').waitFor();
-        if (lang === 'en')
-          await sub.getByTestId('access-denied').getByText(NOT_ALLOWED_EN).waitFor();
       }
       await screenshot(sub, `area-denied-report-1366-${lang}`);
       // The credential page stays (credential is not denied) without the callback card.
@@ -103,19 +102,23 @@ describe.skipIf(!hasBrowser())('area denials in the permission editor', () => {
       await expect(sub.getByTestId('callback-card').count()).resolves.toBe(0);
       await screenshot(sub, `area-denied-credential-1366-${lang}`);
     });
+  }
 
+  {
+    const lang = ENGLISH_PHONE.language;
     it(`the VA page says no access on a narrow screen (${lang}, 390 px)`, async () => {
-      const narrow = await browser.newPage({ language: lang, width: 390, height: 844 });
-      await loginAs(narrow, email, SUB_PASSWORD);
-      await narrow.goto('/data/virtual_account_transaction');
-      await narrow.getByTestId('access-denied').waitFor();
+      const narrow = await browser.signedIn(email, {
+        ...ENGLISH_PHONE,
+        password: SUB_PASSWORD,
+        at: '/data/virtual_account_transaction',
+      });
+      await narrow.getByTestId('access-denied').getByText(NOT_ALLOWED_EN).waitFor();
       await screenshot(narrow, `area-denied-va-390-${lang}`);
     });
   }
 
   it('the main user keeps every area', async () => {
-    const partner = await browser.newPage({ language: 'en' });
-    await loginAs(partner, 'partner@demo.id');
+    const partner = await browser.signedIn('partner@demo.id', { language: 'en' });
     await partner.getByTestId('sidebar-menu').waitFor();
     await openGroup(partner, 'virtual-account');
     await partner.getByTestId('menu-va-history').waitFor();

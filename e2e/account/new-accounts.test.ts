@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { SCREENS } from '../support/screens';
 
 /**
  * The seeded group-3 user (newbiz@demo.id: business not activated, API off) opens the credential
@@ -9,25 +10,22 @@ import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser'
 describe.skipIf(!hasBrowser())('credential page of a group-3 agent in Chromium', () => {
   const browser = useBrowser();
 
-  for (const language of ['id', 'en'] as const) {
-    for (const width of [1366, 390]) {
-      it(`shows the activation prompt (${language}, ${width} px)`, async () => {
-        const page = await browser.newPage({ width, height: width > 500 ? 768 : 844, language });
-        await loginAs(page, 'newbiz@demo.id');
-        await page.goto('/tools/credential_server');
-        const prompt = page.getByTestId('credential-activation');
-        await prompt.waitFor();
-        await expect(prompt.textContent()).resolves.toContain(
-          language === 'id'
-            ? 'Aktifkan bisnis Anda terlebih dahulu'
-            : 'Activate your business first',
-        );
-        await expect(page.getByText('You Not Allowed to Access This Page').count()).resolves.toBe(
-          0,
-        );
-        await screenshot(page, `credential-activation-${language}-${width}`);
+  for (const { language, width, height } of SCREENS) {
+    it(`shows the activation prompt (${language}, ${width} px)`, async () => {
+      const page = await browser.signedIn('newbiz@demo.id', {
+        width,
+        height,
+        language,
+        at: '/tools/credential_server',
       });
-    }
+      const prompt = page.getByTestId('credential-activation');
+      await prompt.waitFor();
+      await expect(prompt.textContent()).resolves.toContain(
+        language === 'id' ? 'Aktifkan bisnis Anda terlebih dahulu' : 'Activate your business first',
+      );
+      await expect(page.getByText('You Not Allowed to Access This Page').count()).resolves.toBe(0);
+      await screenshot(page, `credential-activation-${language}-${width}`);
+    });
   }
 });
 
@@ -35,16 +33,17 @@ describe.skipIf(!hasBrowser())('credential page of a group-3 agent in Chromium',
 describe.skipIf(!hasBrowser())('My Data of a fresh Business account in Chromium', () => {
   const browser = useBrowser();
 
-  for (const language of ['id', 'en'] as const) {
-    for (const width of [1366, 390]) {
-      it(`shows the empty My Data (${language}, ${width} px)`, async () => {
-        const page = await browser.newPage({ width, height: width > 500 ? 768 : 844, language });
-        await loginAs(page, 'fresh@demo.id');
-        await page.goto('/account');
-        await page.getByText('PT Kusuma Baru Mandiri').first().waitFor();
-        await expect(page.getByTestId('account-not-found').count()).resolves.toBe(0);
-        await screenshot(page, `account-fresh-${language}-${width}`);
+  for (const { language, width, height } of SCREENS) {
+    it(`shows the empty My Data (${language}, ${width} px)`, async () => {
+      const page = await browser.signedIn('fresh@demo.id', {
+        width,
+        height,
+        language,
+        at: '/account',
       });
-    }
+      await page.getByText('PT Kusuma Baru Mandiri').first().waitFor();
+      await expect(page.getByTestId('account-not-found').count()).resolves.toBe(0);
+      await screenshot(page, `account-fresh-${language}-${width}`);
+    });
   }
 });

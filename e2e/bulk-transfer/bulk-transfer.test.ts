@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TRANSACTION_PIN } from '../../apps/server/src/seed/seed-transaction-pins';
 import {
+  animationsDone,
   DEMO_PASSWORD,
   hasBrowser,
-  loginAs,
   screenshot,
   useBrowser,
   useServerClockAt,
@@ -93,9 +93,10 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
 
   it('uploads 50 rows, checks and saves them, an approver approves, and the group finishes', async () => {
     const run = `E2E${Date.now().toString(36)}`;
-    const maker = await browser.newPage({ language: 'en' });
-    await loginAs(maker, 'partner@demo.id');
-    await maker.goto('/transfer_money/domestic');
+    const maker = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/transfer_money/domestic',
+    });
     await maker.getByTestId('card-bulk').click();
     await maker.waitForURL('**/transfer_money/bulk');
     await maker.getByTestId('bulk-page').waitFor();
@@ -169,9 +170,10 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await maker.getByTestId('bulk-waiting').getByText(run).waitFor();
     await screenshot(maker, 'bulk-1366-en-waiting');
 
-    const checker = await browser.newPage({ language: 'id' });
-    await loginAs(checker, 'staff@demo.id');
-    await checker.goto('/data/disbursement');
+    const checker = await browser.signedIn('staff@demo.id', {
+      language: 'id',
+      at: '/data/disbursement',
+    });
     const row = checker.getByTestId('bulk-waiting').locator('tr', { hasText: run });
     await row.waitFor();
     const groupId = Number((await row.getAttribute('data-testid'))?.replace('bulk-waiting-', ''));
@@ -183,7 +185,7 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await checker.getByText('Konfirmasi transaksi').waitFor();
     await expect(checker.getByTestId('money-confirm-count').textContent()).resolves.toBe('50');
     await checker.getByText('Ya, kirim').waitFor();
-    await checker.waitForTimeout(400); // the modal's opening transition
+    await animationsDone(checker); // the modal's opening transition
     await screenshot(checker, 'bulk-1366-id-approve-confirm');
     await checker.getByTestId('money-confirm-ok').click();
     await checker.getByText(`Grup ${run} disetujui: transfernya sedang dikirim`).waitFor();
@@ -208,17 +210,21 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await maker.goto('/transfer_money/bulk');
     await setRule(maker, false);
 
-    const small = await browser.newPage({ language: 'id', width: 390, height: 844 });
-    await loginAs(small, 'partner@demo.id');
-    await small.goto('/transfer_money/bulk');
+    const small = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      width: 390,
+      height: 844,
+      at: '/transfer_money/bulk',
+    });
     await upload(small, csv());
     await screenshot(small, 'bulk-390-id-table');
   });
 
   it('shows four bad rows at once; one is fixed in place, one dropped, the rest too; re-check passes', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transfer_money/bulk');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/transfer_money/bulk',
+    });
     await chooseFile(page, 'gaji.csv', csvWithErrors());
     await page.getByTestId('bulk-fix-summary').getByText('4 rows have errors.').waitFor();
     await expect(page.getByTestId('bulk-fix-errors-3').textContent()).resolves.toBe(
@@ -278,9 +284,12 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
     await screenshot(page, 'bulk-fix-1366-en-passed');
 
     // The same file in Indonesian on a phone.
-    const small = await browser.newPage({ language: 'id', width: 390, height: 844 });
-    await loginAs(small, 'partner@demo.id');
-    await small.goto('/transfer_money/bulk');
+    const small = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      width: 390,
+      height: 844,
+      at: '/transfer_money/bulk',
+    });
     await chooseFile(small, 'gaji.csv', csvWithErrors());
     await small.getByTestId('bulk-fix-summary').getByText('4 baris berisi kesalahan.').waitFor();
     await expect(small.getByTestId('bulk-fix-errors-3').textContent()).resolves.toBe(
@@ -302,9 +311,10 @@ describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {
   });
 
   it('renders and scrolls 20,000 rows, and 2,000 broken ones among them', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transfer_money/bulk');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/transfer_money/bulk',
+    });
     await chooseFile(page, 'besar.csv', bigCsv());
     await page.getByTestId('bulk-read').getByText('20000 rows read from besar.csv').waitFor();
     await scrollToEnd(page, 'bulk-scroll', 'bulk-row-20000');

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TRANSACTION_PIN } from '../../apps/server/src/seed/seed-transaction-pins';
-import { DEMO_PASSWORD, hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import {
+  DEMO_PASSWORD,
+  type E2EBrowser,
+  hasBrowser,
+  screenshot,
+  useBrowser,
+} from '../support/browser';
+import { ENGLISH_PHONE, type Screen } from '../support/screens';
 
 const HEADER =
   'kode_bank,amount,customer_id,customer_name,customer_phone,customer_email,expired,type,send_mail,description';
@@ -15,10 +22,10 @@ function csv(run: string): string {
 `;
 }
 
-async function openPage(page: Page) {
-  await loginAs(page, 'partner@demo.id');
-  await page.goto('/register_va/bulk');
+async function openPage(browser: E2EBrowser, screen: Partial<Screen>) {
+  const page = await browser.signedIn('partner@demo.id', { ...screen, at: '/register_va/bulk' });
   await page.getByTestId('bulkva-page').waitFor();
+  return page;
 }
 
 async function uploadByInput(page: Page, content: string, name = 'tagihan.csv') {
@@ -53,8 +60,7 @@ describe.skipIf(!hasBrowser())('bulk virtual accounts in Chromium', () => {
 
   it('drops a CSV, edits the table, saves the group and lands on the bulk VA data page', async () => {
     const run = `R${Date.now().toString(36)}`;
-    const page = await browser.newPage({ language: 'en' });
-    await openPage(page);
+    const page = await openPage(browser, { language: 'en' });
     await screenshot(page, 'bulkva-1366-en-empty');
     await page.getByTestId('bulkva-sample').waitFor();
     const sample = await page.request.get('/sample/bulkva.csv');
@@ -114,8 +120,7 @@ describe.skipIf(!hasBrowser())('bulk virtual accounts in Chromium', () => {
   });
 
   it('names the row and column of a bad file (Indonesian), at 1366 px', async () => {
-    const page = await browser.newPage({ language: 'id' });
-    await openPage(page);
+    const page = await openPage(browser, { language: 'id' });
     await screenshot(page, 'bulkva-1366-id-empty');
     await uploadByInput(page, csv('X').replace('275.000', '27x5'));
     await dismissDialog(page, 'Baris 3, kolom amount: nominal harus bilangan bulat rupiah');
@@ -133,8 +138,7 @@ describe.skipIf(!hasBrowser())('bulk virtual accounts in Chromium', () => {
       (_, i) =>
         `014,${10_000 + i},BIG-${i},Pelanggan ${i},0812${i},p${i}@example.com,2030-12-31 23:59,close,0,Baris ${i}`,
     );
-    const page = await browser.newPage({ language: 'en' });
-    await openPage(page);
+    const page = await openPage(browser, { language: 'en' });
     await uploadByInput(page, `${HEADER}\n${lines.join('\n')}\n`, 'big.csv');
     await page.getByTestId('bulkva-row-50').waitFor();
     await page.getByText('Page 1 of 100').waitFor();
@@ -154,10 +158,10 @@ describe.skipIf(!hasBrowser())('bulk virtual accounts in Chromium', () => {
     await screenshot(page, 'bulkva-1366-en-5000');
   });
 
-  for (const language of ['en', 'id'] as const) {
+  {
+    const { language } = ENGLISH_PHONE;
     it(`fits a 390 px phone (${language})`, async () => {
-      const page = await browser.newPage({ language, width: 390, height: 844 });
-      await openPage(page);
+      const page = await openPage(browser, ENGLISH_PHONE);
       await screenshot(page, `bulkva-390-${language}-empty`);
       await uploadByInput(page, csv('M'));
       await page.getByTestId('bulkva-row-3').waitFor();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { SCREENS } from '../support/screens';
 
 /**
  * The callback engine seen by a person: a VA payment made in the payer simulator reaches the demo
@@ -61,8 +62,7 @@ describe.skipIf(!hasBrowser())('callback delivery', () => {
     // The receiver's list needs a session and shows the caller's own agent's callbacks only.
     const anonymous = await api.get('/api/dev/callback_sink');
     expect(((await anonymous.json()) as { rc: string }).rc).not.toBe('00');
-    const page = await browser.newPage({ width: 1366, language: 'en' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { width: 1366, language: 'en' });
     let entry: SinkEntry | undefined;
     for (let i = 0; i < 60 && !entry; i++) {
       const res = await page.request.get('/api/dev/callback_sink');
@@ -82,16 +82,14 @@ describe.skipIf(!hasBrowser())('callback delivery', () => {
     expect(eventId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  for (const [width, language] of [
-    [1366, 'en'],
-    [1366, 'id'],
-    [390, 'en'],
-    [390, 'id'],
-  ] as const) {
+  for (const { width, height, language } of SCREENS) {
     it(`shows the delivered attempt in the row popup (${width} px, ${language})`, async () => {
-      const page = await browser.newPage({ width, language });
-      await loginAs(page, 'partner@demo.id');
-      await page.goto(`/data/callback?key=1&value=${idTransaksi}`);
+      const page = await browser.signedIn('partner@demo.id', {
+        width,
+        height,
+        language,
+        at: `/data/callback?key=1&value=${idTransaksi}`,
+      });
       await waitForTable(page);
       const rows = page.getByTestId('data-row');
       await expect.poll(() => rows.count()).toBe(1);

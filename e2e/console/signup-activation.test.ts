@@ -117,8 +117,7 @@ describe.skipIf(!hasBrowser())('sign-up, activation and the console', () => {
     await expect.poll(async () => row.count()).toBe(0);
 
     // The new merchant's first login after approval: the full sidebar.
-    const merchant = await browser.newPage({ language: 'en' });
-    await loginAs(merchant, email);
+    const merchant = await browser.signedIn(email, { language: 'en' });
     await merchant.getByTestId('sidebar-menu').waitFor();
     for (const group of await merchant
       .locator('[data-testid="sidebar-menu"] > [data-testid^="menu-"]')
@@ -177,9 +176,10 @@ describe.skipIf(!hasBrowser())('sign-up, activation and the console', () => {
     await ops.getByTestId('demo-downtime').waitFor({ state: 'attached' });
     await screenshot(ops, 'console-demo-en-1366');
 
-    const partner = await browser.newPage({ language: 'id' });
-    await loginAs(partner, 'partner@demo.id');
-    await partner.goto(`/news/${id}`);
+    const partner = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      at: `/news/${id}`,
+    });
     await expect(partner.getByTestId('news-title').textContent()).resolves.toBe(title);
     await expect(partner.getByTestId('news-body').innerHTML()).resolves.not.toContain('script');
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { SCREENS, type Screen } from '../support/screens';
 
 /**
  * The credential page (spec 03 §2.4, §4, §5.2; issue 11 §1) as a person uses it: generate a
@@ -41,19 +42,18 @@ async function passOtp(page: Page, opts: { shot?: string } = {}) {
   await page.getByTestId('otp-confirm').click();
 }
 
-async function openPage(page: Page) {
-  await loginAs(page, USER);
-  await page.goto('/tools/credential_server');
-  await page.getByTestId('credential-card').waitFor();
-  await page.getByTestId('callback-card').waitFor();
-}
-
 describe.skipIf(!hasBrowser())('credential server page in Chromium', () => {
   const browser = useBrowser();
 
+  const openPage = async (opts: Partial<Screen> & { fresh?: boolean }) => {
+    const page = await browser.signedIn(USER, { ...opts, at: '/tools/credential_server' });
+    await page.getByTestId('credential-card').waitFor();
+    await page.getByTestId('callback-card').waitFor();
+    return page;
+  };
+
   it('generates a credential through the OTP dialog and shows the secret once', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await openPage(page);
+    const page = await openPage({ language: 'en' });
     await screenshot(page, 'credentials-1366-en');
     await page.getByTestId('generate-credential').click();
     await page.getByTestId('flow-request-otp').waitFor();
@@ -99,8 +99,7 @@ describe.skipIf(!hasBrowser())('credential server page in Chromium', () => {
   });
 
   it('sets a callback URL through the OTP dialog', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await openPage(page);
+    const page = await openPage({ language: 'en' });
     if (await page.getByTestId('generate-callbacks').isVisible()) {
       await page.getByTestId('generate-callbacks').click();
       await passOtp(page);
@@ -119,30 +118,27 @@ describe.skipIf(!hasBrowser())('credential server page in Chromium', () => {
     await expect(page.getByTestId('callback-url-REMITTANCE').textContent()).resolves.toBe(url);
   });
 
-  for (const language of ['id', 'en'] as const) {
-    it(`looks right at 390 px and 1366 px in ${language}`, async () => {
-      const narrow = await browser.newPage({ language, width: 390, height: 844 });
-      await openPage(narrow);
-      await screenshot(narrow, `credentials-390-${language}`);
-      const width = await narrow.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
-      await narrow.getByTestId('generate-pin').click();
-      await narrow.getByTestId('flow-request-otp').waitFor();
-      await screenshot(narrow, `credentials-390-${language}-warning`);
-      const wide = await browser.newPage({ language });
-      await openPage(wide);
-      await screenshot(wide, `credentials-1366-${language}`);
+  for (const screen of SCREENS) {
+    const { language, width } = screen;
+    it(`looks right at ${width} px in ${language}`, async () => {
+      const page = await openPage(screen);
+      await screenshot(page, `credentials-${width}-${language}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
       if (language === 'id')
-        await wide
+        await page
           .getByText('1 sampai 6 alamat IPv4 atau IPv6 yang boleh memanggil API.')
           .waitFor();
-      else await wide.getByText('1 to 6 IPv4 or IPv6 addresses allowed to call the API.').waitFor();
+      else await page.getByText('1 to 6 IPv4 or IPv6 addresses allowed to call the API.').waitFor();
+      await page.getByTestId('generate-pin').click();
+      await page.getByTestId('flow-request-otp').waitFor();
+      await screenshot(page, `credentials-${width}-${language}-warning`);
     });
   }
 
   it('shows callback URLs read-only with the notice in sandbox', async () => {
-    const page = await browser.newPage({ language: 'id', width: 390, height: 844 });
-    await openPage(page);
+    // A session of its own: the environment belongs to the session.
+    const page = await openPage({ language: 'id', width: 390, height: 844, fresh: true });
     await page.getByTestId('environment-switch').getByText('Sandbox').click();
     await page.getByTestId('confirm-environment-switch').click();
     await page.getByTestId('callback-sandbox-notice').waitFor();

@@ -1,14 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
 import { newBusiness } from '../support/new-business';
-
-const SIZES = [
-  { width: 1366, height: 768, language: 'id' },
-  { width: 390, height: 844, language: 'en' },
-  { width: 1366, height: 768, language: 'en' },
-  { width: 390, height: 844, language: 'id' },
-] as const;
+import { SCREENS } from '../support/screens';
 
 const WORDS = {
   id: { prompt: 'Aktifkan bisnis Anda', draft: 'Belum diajukan', waiting: 'Menunggu peninjauan' },
@@ -32,13 +26,12 @@ function banners(page: Page) {
 describe.skipIf(!hasBrowser())('one activation banner at a time', () => {
   const browser = useBrowser();
 
-  it.each(SIZES)(
+  it.each(SCREENS)(
     'before and after asking for activation ($width px, $language)',
     async ({ width, height, language }) => {
       const email = `roti.${language}${width}.${Date.now().toString(36)}@contoh.co.id`;
       await newBusiness(email, { requestActivation: false });
-      const page = await browser.newPage({ width, height, language });
-      await loginAs(page, email);
+      const page = await browser.signedIn(email, { width, height, language });
       const notice = page.getByTestId('activation-notice');
       await expect
         .poll(async () => page.getByTestId('activation-state').textContent())
@@ -70,8 +63,7 @@ describe.skipIf(!hasBrowser())('one activation banner at a time', () => {
   );
 
   it('newbiz@demo.id (group 3, nothing asked yet): the prompt inside the one banner', async () => {
-    const page = await browser.newPage({ language: 'id' });
-    await loginAs(page, 'newbiz@demo.id');
+    const page = await browser.signedIn('newbiz@demo.id', { language: 'id' });
     await page.getByTestId('activation-notice').getByTestId('activate-business').waitFor();
     await expect(banners(page).count()).resolves.toBe(1);
   });

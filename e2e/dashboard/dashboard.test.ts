@@ -10,6 +10,7 @@ import {
   useServerClockAt,
   wibTodayAt,
 } from '../support/browser';
+import { SCREENS } from '../support/screens';
 
 /** The server's answer to a call, read in the page's own session (same cookies). */
 async function apiGet(page: Page, path: string, query: Record<string, string | number> = {}) {
@@ -26,8 +27,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   useServerClockAt('12:00');
 
   it('partner: summary cards equal the server figures, charts, news; month-to-date loads on click', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id');
     const today = wibDate(new Date());
     await page.getByTestId('dashboard').waitFor();
     for (const [testId, group] of [
@@ -65,8 +65,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('partner: the date picker refuses future days and reloads the figures of a chosen day', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { language: 'en' });
     const today = wibDate(new Date());
     const tomorrow = new Date(`${today}T00:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
@@ -124,8 +123,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('shows n/a on a summary whose call fails', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id');
     // A transport failure (the request never reaches the server): the card answers n/a.
     await page.route('**/api/resume/trx_pending_date**', (route) => route.abort('failed'));
     await page.reload();
@@ -134,8 +132,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('aggregator: fee cards with the server figures, linking to the fee pages', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'aggregator@demo.id');
+    const page = await browser.signedIn('aggregator@demo.id', { language: 'en' });
     const today = wibDate(new Date());
     await page.getByTestId('aggregator-fee-daily-value').waitFor();
     const daily = await apiGet(page, '/resume/aggregator_fee_daily', { date: today });
@@ -154,8 +151,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('h2h (show-balance rule 2, API enabled): balance and hold balance summaries', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'h2h@demo.id');
+    const page = await browser.signedIn('h2h@demo.id');
     const today = wibDate(new Date());
     await page.getByTestId('summary-balance').waitFor();
     const balance = await apiGet(page, '/resume/balance', { date: today });
@@ -167,8 +163,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('agent group 3: the activation prompt', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'newbiz@demo.id');
+    const page = await browser.signedIn('newbiz@demo.id');
     const prompt = page.getByTestId('activate-business');
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain(
@@ -177,8 +172,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('personal end user in group 6: only the download-the-app banner', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'enduser@demo.id');
+    const page = await browser.signedIn('enduser@demo.id');
     await page.getByTestId('app-banner').waitFor();
     for (const absent of ['dashboard', 'card-omzet-total', 'news-list'])
       await expect(page.getByTestId(absent).count(), absent).resolves.toBe(0);
@@ -186,9 +180,9 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('group 6 with incomplete registration: the PERSONAL / BUSINESS landing, no sidebar', async () => {
-    for (const language of ['id', 'en'] as const) {
-      const page = await browser.newPage({ language });
-      await loginAs(page, 'signup@demo.id');
+    for (const screen of SCREENS) {
+      const { language } = screen;
+      const page = await browser.signedIn('signup@demo.id', screen);
       await page.getByTestId('signup-landing').waitFor();
       expect(await page.getByTestId('signup-personal').textContent()).toContain('PERSONAL');
       expect(await page.getByTestId('signup-business').textContent()).toContain('BUSINESS');
@@ -199,8 +193,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   });
 
   it('narrow screen (390 px): cards stack and nothing overflows the page', async () => {
-    const page = await browser.newPage({ width: 390, height: 844 });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { width: 390, height: 844 });
     await page.getByTestId('summary-omzet-total').waitFor();
     await page.getByTestId('news-item').first().waitFor();
     // Every card of the dashboard fits the width (the header is the layout's, not checked here).

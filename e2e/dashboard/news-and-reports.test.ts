@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { artifactsDir, hasBrowser, screenshot, useBrowser } from '../support/browser';
 
 async function apiGet(page: Page, url: string, query: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
@@ -21,8 +21,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
   const browser = useBrowser();
 
   it('opens a news article from the dashboard: title, Diperbarui date, body, 4 related articles', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id');
     const first = page.getByTestId('news-item').first();
     await first.waitFor();
     const list = await apiGet(page, '/kategori/data', { id: 1598, page: 6 });
@@ -48,16 +47,24 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
   });
 
   it('shows a skeleton while the article loads, in English too', async () => {
-    const page = await browser.newPage({ language: 'en', width: 390, height: 844 });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      width: 390,
+      height: 844,
+    });
     const list = await apiGet(page, '/kategori/data', { page: 1 });
-    // Hold the article call back a moment so the loading state is visible.
+    // Hold the article call back until the loading state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/kategori/konten**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await page.goto(`/news/${list.data[0].id}`);
     await page.getByTestId('news-skeleton').waitFor();
+    release();
     await page.getByTestId('news-title').waitFor();
     expect(await page.getByTestId('news-updated').textContent()).toMatch(
       /^Updated \d{1,2} [A-Z][a-z]+ \d{4}$/,
@@ -66,18 +73,14 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
   });
 
   it('says "Gagal menampilkan data ..." for an article that cannot be shown', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/news/987654');
+    const page = await browser.signedIn('partner@demo.id', { at: '/news/987654' });
     const failed = page.getByTestId('news-failed');
     await failed.waitFor();
     expect(await failed.textContent()).toBe('Gagal menampilkan data ...');
   });
 
   it('monthly report: tabs, month and year pickers, chart and table or the warning, Excel download', async () => {
-    const page = await browser.newPage();
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/report/daily_success_trx');
+    const page = await browser.signedIn('partner@demo.id', { at: '/report/daily_success_trx' });
     await page.getByTestId('report-page').waitFor();
     for (const key of ['daily_success_trx', 'daily_omzet', 'daily_callback'])
       await page.getByTestId(`report-tab-${key}`).waitFor();
@@ -126,8 +129,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
   });
 
   it('monthly report: "data not available" for an empty month, in English', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { language: 'en' });
     const oldest = `${Number(wibDate(new Date()).slice(0, 4)) - REPORT_YEARS_BACK}01`;
     await page.goto(`/report/daily_omzet?period=${oldest}`);
     const empty = page.getByTestId('report-empty');
@@ -137,9 +139,10 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
   });
 
   it('monthly report: group 11 tabs for the aggregator; no daily_callback without the API flag', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'aggregator@demo.id');
-    await page.goto('/report/report_transaction_payment_success_by_agen');
+    const page = await browser.signedIn('aggregator@demo.id', {
+      language: 'en',
+      at: '/report/report_transaction_payment_success_by_agen',
+    });
     await page.getByTestId('report-tab-report_transaction_payment_success_by_product').waitFor();
     await expect(page.getByTestId('report-tab-daily_success_trx').count()).resolves.toBe(0);
     await page.getByTestId('report-tab-report_transaction_payment_success_by_product').click();
@@ -152,9 +155,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
       .waitFor();
     await screenshot(page, 'report-aggregator-en');
 
-    const newbiz = await browser.newPage();
-    await loginAs(newbiz, 'newbiz@demo.id');
-    await newbiz.goto('/report/daily_success_trx');
+    const newbiz = await browser.signedIn('newbiz@demo.id', { at: '/report/daily_success_trx' });
     await newbiz.getByTestId('report-tab-daily_omzet').waitFor();
     await expect(newbiz.getByTestId('report-tab-daily_callback').count()).resolves.toBe(0);
     await newbiz.goto('/report/daily_callback');

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { ENGLISH_PHONE } from '../support/screens';
 
 /**
  * The generic data pages in Chromium against the demo server (90 days of seeded history):
@@ -59,8 +60,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
   const browser = useBrowser();
 
   it('filters by amount greater than a value, sorts, opens the popup (Indonesian)', async () => {
-    const page = await browser.newPage({ language: 'id' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { language: 'id' });
     const range = encodeURIComponent(
       JSON.stringify([{ column: 'time_request', operator: 'between', value: weekRange() }]),
     );
@@ -117,8 +117,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
   });
 
   it('pages through the mutation page and keeps page and size in the URL', async () => {
-    const page = await browser.newPage({ language: 'id' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { language: 'id' });
     const range = encodeURIComponent(
       JSON.stringify([{ column: 'tanggal_mutasi', operator: 'between', value: weekRange() }]),
     );
@@ -148,8 +147,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
   });
 
   it('exports a filtered page and downloads the file from the export list', async () => {
-    const page = await browser.newPage({ language: 'id' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { language: 'id' });
     const filters = [
       { column: 'time_request', operator: 'between', value: weekRange() },
       { column: 'jenis_trx', operator: 'equal', value: 'CASH IN' },
@@ -195,9 +193,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
   });
 
   it('works in English: labels, operators, no-data text, row-action links', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/data/deposit');
+    const page = await browser.signedIn('partner@demo.id', { language: 'en', at: '/data/deposit' });
     await waitForTable(page);
     expect(await page.getByTestId('data-title').textContent()).toBe('Top-up History');
     await page.getByTestId('filter-add').click();
@@ -242,18 +238,20 @@ describe.skipIf(!hasBrowser())('data pages', () => {
   });
 
   it('the API flag, end user and aggregator rules show on the pages', async () => {
-    const enduser = await browser.newPage({ language: 'id' });
-    await loginAs(enduser, 'enduser@demo.id');
-    await enduser.goto('/data/transaction');
+    const enduser = await browser.signedIn('enduser@demo.id', {
+      language: 'id',
+      at: '/data/transaction',
+    });
     await enduser.getByTestId('access-denied').waitFor();
     await enduser.goto('/data/transfer');
     await waitForTable(enduser);
     // The end user's transaction tabs leave out the API and bulk VA pages.
     expect(await enduser.getByTestId('tab-transaction').count()).toBe(0);
 
-    const aggregator = await browser.newPage({ language: 'en' });
-    await loginAs(aggregator, 'aggregator@demo.id');
-    await aggregator.goto('/data/aggregator_fee_monthly');
+    const aggregator = await browser.signedIn('aggregator@demo.id', {
+      language: 'en',
+      at: '/data/aggregator_fee_monthly',
+    });
     await waitForTable(aggregator);
     expect(
       Number(await aggregator.getByTestId('data-total').getAttribute('data-total')),
@@ -264,11 +262,14 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     await screenshot(aggregator, 'data-aggregator-mitra-daily-en');
   });
 
-  it('narrow screens (390 px) in both languages', async () => {
-    for (const language of ['id', 'en'] as const) {
-      const page = await browser.newPage({ language, width: 390, height: 844 });
-      await loginAs(page, 'partner@demo.id');
-      await page.goto('/data/balance');
+  // The phone in English; the Indonesian pages are the wide ones above.
+  it('narrow screens (390 px)', async () => {
+    {
+      const { language } = ENGLISH_PHONE;
+      const page = await browser.signedIn('partner@demo.id', {
+        ...ENGLISH_PHONE,
+        at: '/data/balance',
+      });
       await waitForTable(page);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,

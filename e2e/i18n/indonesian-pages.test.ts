@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { ENGLISH_PHONE, INDONESIAN_WIDE } from '../support/screens';
 import { englishWordsIn, visibleText } from './english-words';
 
-/** Waits until the page has settled: data tables loaded, no skeleton, the network quiet. */
+/** Waits until the page has settled: the network quiet, data tables loaded and drawn. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
   const table = page.locator('[data-ready-for]');
@@ -17,7 +18,10 @@ async function settle(page: Page) {
       { timeout: 20_000 },
     );
   }
-  await page.waitForTimeout(300);
+  // Two animation frames: React has committed and the browser has drawn what the data brought.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
 }
 
 const PAGES = [
@@ -46,8 +50,9 @@ const PAGES = [
 describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => {
   const browser = useBrowser();
 
-  it.each([1366, 390])('login with the captcha at %i px', async (width) => {
-    const page = await browser.newPage({ width, language: 'id' });
+  it('login with the captcha in Indonesian', async () => {
+    const { width } = INDONESIAN_WIDE;
+    const page = await browser.newPage(INDONESIAN_WIDE);
     await page.goto('/auth/login');
     await page.locator('altcha-widget').waitFor();
     await page.getByText('Saya bukan robot').waitFor();
@@ -63,14 +68,15 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
   });
 
   it('the captcha speaks English on an English page', async () => {
-    const page = await browser.newPage({ language: 'en' });
+    const page = await browser.newPage(ENGLISH_PHONE);
     await page.goto('/auth/login');
     await page.getByText("I'm not a robot").waitFor();
+    await screenshot(page, `i18n-login-captcha-en-${ENGLISH_PHONE.width}`);
   });
 
+  // Indonesian at both widths: the phone shows other text than the laptop (cards, the menu).
   it.each([1366, 390])('walks the main pages at %i px', async (width) => {
-    const page = await browser.newPage({ width, language: 'id' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { width, language: 'id' });
     const found: Record<string, string[]> = {};
     for (const path of PAGES) {
       await page.goto(path);
@@ -83,16 +89,20 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
   });
 
   it("names the request-time column in the page's language (1366 px: the table header)", async () => {
-    const id = await browser.newPage({ width: 1366, language: 'id' });
-    await loginAs(id, 'partner@demo.id');
-    await id.goto('/data/transaction');
+    const id = await browser.signedIn('partner@demo.id', {
+      width: 1366,
+      language: 'id',
+      at: '/data/transaction',
+    });
     await settle(id);
     await expect(visibleText(id)).resolves.toContain('Waktu Permintaan');
     await expect(visibleText(id)).resolves.not.toContain('Waktu Request');
     await screenshot(id, 'i18n-id-1366-time-request');
-    const en = await browser.newPage({ width: 1366, language: 'en' });
-    await loginAs(en, 'partner@demo.id');
-    await en.goto('/data/transaction');
+    const en = await browser.signedIn('partner@demo.id', {
+      width: 1366,
+      language: 'en',
+      at: '/data/transaction',
+    });
     await settle(en);
     await expect(visibleText(en)).resolves.toContain('Request Time');
     await screenshot(en, 'i18n-en-1366-time-request');

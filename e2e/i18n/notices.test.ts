@@ -1,20 +1,15 @@
+import { DATA_PAGES } from '@gerbang/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { SCREENS } from '../support/screens';
 import { englishWordsIn, visibleText } from './english-words';
 
 /**
- * Issue 12 §4–6 in the browser, 1366 and 390 px, Indonesian and English: the activation message on
+ * Issue 12 §4–6 in the browser at the shared SCREENS (Indonesian 1366 px, English 390 px): the activation message on
  * money pages for an unactivated business, the sandbox switch's confirmation and banner, and the
  * export list refreshing itself until the file is ready.
  */
-const SIZES = [
-  { width: 1366, language: 'id' },
-  { width: 390, language: 'en' },
-  { width: 1366, language: 'en' },
-  { width: 390, language: 'id' },
-] as const;
-
 const MONEY_PAGES = [
   '/transaction/single_disbursement',
   '/topup',
@@ -46,11 +41,10 @@ async function switchTo(page: Page, target: 'Sandbox' | 'Production', confirm: b
 describe.skipIf(!hasBrowser())('money-page notices', () => {
   const browser = useBrowser();
 
-  it.each(SIZES)(
+  it.each(SCREENS)(
     'an unactivated business sees the activation message ($width px, $language)',
     async ({ width, language }) => {
-      const page = await browser.newPage({ width, language });
-      await loginAs(page, 'newbiz@demo.id');
+      const page = await browser.signedIn('newbiz@demo.id', { width, language });
       for (const path of MONEY_PAGES) {
         await page.goto(path);
         const notice = page.getByTestId('activation-notice');
@@ -66,18 +60,19 @@ describe.skipIf(!hasBrowser())('money-page notices', () => {
   );
 
   it('an activated business gets the withdraw form, not the message', async () => {
-    const page = await browser.newPage({ language: 'id' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transaction/single_disbursement');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      at: '/transaction/single_disbursement',
+    });
     await page.locator('form').first().waitFor();
     expect(await page.getByTestId('activation-notice').count()).toBe(0);
   });
 
-  it.each(SIZES)(
+  it.each(SCREENS)(
     'switching to sandbox asks first and shows a banner on every page ($width px, $language)',
     async ({ width, language }) => {
-      const page = await browser.newPage({ width, language });
-      await loginAs(page, 'partner@demo.id');
+      // A session of its own: the environment belongs to the session.
+      const page = await browser.signedIn('partner@demo.id', { width, language, fresh: true });
       expect(await page.getByTestId('sandbox-banner').count()).toBe(0);
       // Cancelling keeps production.
       await switchTo(page, 'Sandbox', false);
@@ -104,12 +99,14 @@ describe.skipIf(!hasBrowser())('money-page notices', () => {
     },
   );
 
-  it.each(SIZES.slice(0, 2))(
+  it.each(SCREENS)(
     'the export list refreshes itself until the file is ready ($width px, $language)',
     async ({ width, language }) => {
-      const page = await browser.newPage({ width, language });
-      await loginAs(page, 'partner@demo.id');
-      await page.goto('/data/transaction');
+      const page = await browser.signedIn('partner@demo.id', {
+        width,
+        language,
+        at: '/data/transaction',
+      });
       await page.getByTestId('data-download').click();
       await page.getByTestId('export-created').waitFor();
       let listCalls = 0;
@@ -137,10 +134,10 @@ describe.skipIf(!hasBrowser())('money-page notices', () => {
       expect(await download.isEnabled()).toBe(true);
       expect(listCalls).toBeGreaterThanOrEqual(before);
       await screenshot(page, `i18n-export-ready-${language}-${width}`);
-      // Nothing runs any more: the polling stops.
+      // Nothing runs any more: the polling stops (no call for one and a half of its intervals).
       await page.waitForTimeout(1_000);
       const settled = listCalls;
-      await page.waitForTimeout(5_000);
+      await page.waitForTimeout((DATA_PAGES.export_data.refreshWhile?.intervalMs ?? 2_000) * 1.5);
       expect(listCalls).toBe(settled);
     },
   );

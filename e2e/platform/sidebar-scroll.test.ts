@@ -1,14 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, hasBrowser, loginAs, useBrowser } from '../support/browser';
+import { artifactsDir, hasBrowser, useBrowser } from '../support/browser';
+import { SCREENS } from '../support/screens';
 
-const SIZES = [
-  { width: 1366, height: 768, language: 'id' },
-  { width: 390, height: 844, language: 'en' },
-  { width: 1366, height: 768, language: 'en' },
-  { width: 390, height: 844, language: 'id' },
-] as const;
+/** The shared SCREENS, the laptop at its common 768 px height (the menu's room is the point). */
+const SIZES = SCREENS.map((screen) => (screen.width > 500 ? { ...screen, height: 768 } : screen));
 
 /** Opens every group of the menu, so the list is as long as it gets (the bottom ones included). */
 async function openEveryGroup(page: Page) {
@@ -44,8 +41,7 @@ describe.skipIf(!hasBrowser())('sidebar: every item reachable, scrollbar visible
   const browser = useBrowser();
 
   it.each(SIZES)('$width x $height ($language)', async ({ width, height, language }) => {
-    const page = await browser.newPage({ width, height, language });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { width, height, language });
     if (width < 768) await page.getByRole('button', { name: 'menu', exact: true }).click();
     await page.getByTestId('sidebar-menu').waitFor();
     await openEveryGroup(page);

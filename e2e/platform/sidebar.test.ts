@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
 
 /** The sidebar each demo user sees (spec 01 §2 and §6 visibility rules). */
 const EXPECTATIONS: Array<{
@@ -79,10 +79,10 @@ describe.skipIf(!hasBrowser())('sidebar of every demo user', () => {
   const browser = useBrowser();
 
   it.each(EXPECTATIONS)('$user', async ({ user, present, absent, balance, sidebar }) => {
-    const page = await browser.newPage();
-    await loginAs(page, user);
+    const page = await browser.signedIn(user);
     if (sidebar === false) {
-      await page.waitForTimeout(300);
+      // The app has drawn the user's landing page (no shell).
+      await page.getByTestId('signup-landing').waitFor();
       await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
       await expect(page.getByTestId('language-select').count()).resolves.toBe(0);
       return;

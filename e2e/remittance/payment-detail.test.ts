@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsDone,
   DEMO_PASSWORD,
   hasBrowser,
-  loginAs,
   screenshot,
   useBrowser,
   useServerClockAt,
@@ -61,8 +61,11 @@ describe.skipIf(!hasBrowser())('the generic payment-detail table (spec 02 §2.4)
 
   for (const l of LANGS) {
     it(`lists the inquiry's rows, ADMIN FEE and TOTAL PAYMENT; Transfer asks to confirm, Reset goes back (${l.lang}, ${l.width} px)`, async () => {
-      const page = await browser.newPage({ language: l.lang, width: l.width, height: l.height });
-      await loginAs(page, 'partner@demo.id');
+      const page = await browser.signedIn('partner@demo.id', {
+        language: l.lang,
+        width: l.width,
+        height: l.height,
+      });
       await toResult(page, l.purpose);
       const total = await page.getByTestId('result-total').textContent();
       await page.getByTestId('remittance-details').click();
@@ -73,7 +76,7 @@ describe.skipIf(!hasBrowser())('the generic payment-detail table (spec 02 §2.4)
       await page.getByTestId('payment-detail-row-NAMA PELANGGAN').getByText('Raj Kumar').waitFor();
       await page.getByTestId('payment-detail-row-NO PELANGGAN').getByText('0012345678').waitFor();
       expect(await page.getByTestId('payment-detail-total').textContent()).toBe(total);
-      await page.waitForTimeout(400); // the modal's opening transition
+      await animationsDone(page); // the modal's opening transition
       await screenshot(page, `payment-detail-${l.width}-${l.lang}`);
 
       // Transfer is the step's own withdraw: the totals are confirmed first; cancel sends nothing.

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsDone,
   DEMO_PASSWORD,
   hasBrowser,
-  loginAs,
   screenshot,
   useBrowser,
   useServerClockAt,
@@ -48,9 +48,10 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
   useServerClockAt('10:00');
 
   it('sends SGD with the e-mailed OTP: conversion, receipt with rate, balance drops once', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transfer_money/international');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/transfer_money/international',
+    });
     await page.getByTestId('remittance-form').waitFor();
     // An amount before the country asks for the country (spec 02 §5).
     await page.getByTestId('remittance-nominal').fill('1000000');
@@ -167,9 +168,12 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
   });
 
   it('asks INR for the IFS code (Indonesian, narrow screen)', async () => {
-    const page = await browser.newPage({ language: 'id', width: 390, height: 844 });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transfer_money/international');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      width: 390,
+      height: 844,
+      at: '/transfer_money/international',
+    });
     await page.getByTestId('remittance-form').waitFor();
     // Proper labels in Indonesian, also before a currency is chosen.
     await page.getByText('Negara - mata uang', { exact: true }).waitFor();
@@ -215,7 +219,7 @@ describe.skipIf(!hasBrowser())('international remittance in Chromium', () => {
     await page.getByTestId('remittance-pin').fill(otp);
     await page.getByTestId('remittance-withdraw').click();
     await page.getByText('Konfirmasi transaksi').waitFor();
-    await page.waitForTimeout(400); // the modal's opening transition
+    await animationsDone(page); // the modal's opening transition
     await screenshot(page, 'remittance-confirm-id-narrow');
     await page.getByTestId('money-confirm-ok').click();
     await page.getByTestId('remittance-receipt').waitFor();

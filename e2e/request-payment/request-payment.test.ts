@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
 import { KIB, kib, measurePage } from '../support/wire-bytes';
 
 const PARTNER = 'partner@demo.id';
@@ -90,8 +90,7 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
   });
 
   it('partner creates a link; a phone pays it by VA in the simulator; the row is paid', async () => {
-    const partner = await browser.newPage({ language: 'en' });
-    await loginAs(partner, PARTNER);
+    const partner = await browser.signedIn(PARTNER, { language: 'en' });
     const payPath = await createLink(partner, `Iuran RT ${Date.now() % 100000}`);
     expect(payPath).toMatch(/^\/pay\/[A-Za-z0-9_-]{32}$/);
     await screenshot(partner, 'request-payment-detail-1366-en');
@@ -183,9 +182,12 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
     await screenshot(wideLimit, 'pay-limit-1366-id');
 
     // The list view, Indonesian, on a phone.
-    const idPartner = await browser.newPage({ width: 390, height: 844, language: 'id' });
-    await loginAs(idPartner, PARTNER);
-    await idPartner.goto('/request-payment');
+    const idPartner = await browser.signedIn(PARTNER, {
+      width: 390,
+      height: 844,
+      language: 'id',
+      at: '/request-payment',
+    });
     await idPartner.getByTestId('rp-cards').locator('.mantine-Card-root').first().waitFor();
     await screenshot(idPartner, 'request-payment-list-390-id');
   });
@@ -201,8 +203,7 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
   }
 
   it('shows the QRIS image and the retail barcode, and pays an e-wallet and a card through "Bayar Sekarang"', async () => {
-    const partner = await browser.newPage({ language: 'en' });
-    await loginAs(partner, PARTNER);
+    const partner = await browser.signedIn(PARTNER, { language: 'en' });
     const payPath = await createLink(partner, `Donasi ${Date.now() % 100000}`, 5);
 
     const qris = await browser.newPage({ width: 390, height: 844 });
@@ -257,8 +258,7 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
 
   it('a personal merchant\'s link asks the payer for an e-mail only; refusals show "Perhatian"', async () => {
     // h2h@demo.id is a Personal H2H merchant (not BISNIS): no name/e-mail/phone form.
-    const merchant = await browser.newPage({ language: 'en' });
-    await loginAs(merchant, 'h2h@demo.id');
+    const merchant = await browser.signedIn('h2h@demo.id', { language: 'en' });
     const payPath = await createLink(merchant, `Arisan ${Date.now() % 100000}`, 1);
 
     const first = await browser.newPage({ width: 390, height: 844 });

@@ -6,13 +6,14 @@ import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsDone,
   artifactsDir,
   hasBrowser,
-  loginAs,
   screenshot,
   useBrowser,
   useServerClockAt,
 } from '../support/browser';
+import { ENGLISH_PHONE } from '../support/screens';
 
 const PARTNER = 'partner@demo.id';
 
@@ -79,8 +80,7 @@ describe.skipIf(!hasBrowser())('payer simulator in Chromium', () => {
   useServerClockAt('10:00');
 
   it('pays a deposit VA and an uploaded QRIS image, settles all, and the partner balance rises by amount − fee', async () => {
-    const partner = await browser.newPage({ language: 'en' });
-    await loginAs(partner, PARTNER);
+    const partner = await browser.signedIn(PARTNER, { language: 'en' });
     // The demo history may leave payments waiting: settle them first, so the balance below moves
     // by this test's payments only.
     await apiPost(partner, '/dev/simulator/settle', { all: true });
@@ -160,7 +160,7 @@ describe.skipIf(!hasBrowser())('payer simulator in Chromium', () => {
       .getByText('2 pembayaran disettle')
       .waitFor();
     await payer.locator('[data-testid="simulator-settle-all"]:not([data-loading])').waitFor();
-    await payer.waitForTimeout(300);
+    await animationsDone(payer);
     await screenshot(payer, 'simulator-settled-1366-id');
 
     const expected =
@@ -172,7 +172,7 @@ describe.skipIf(!hasBrowser())('payer simulator in Chromium', () => {
     await screenshot(partner, 'simulator-partner-balance-1366-en');
   });
 
-  it('answers in English, and fits a 390 px phone in both languages', async () => {
+  it('answers in English, and fits a 390 px phone', async () => {
     const page = await browser.newPage({ language: 'en' });
     await page.goto('/dev/simulator');
     await page.getByTestId('simulator-pay-form').waitFor();
@@ -183,8 +183,9 @@ describe.skipIf(!hasBrowser())('payer simulator in Chromium', () => {
     );
     await screenshot(page, 'simulator-refused-1366-en');
 
-    for (const language of ['id', 'en'] as const) {
-      const phone = await browser.newPage({ width: 390, height: 844, language });
+    {
+      const { language } = ENGLISH_PHONE;
+      const phone = await browser.newPage(ENGLISH_PHONE);
       await phone.goto('/dev/simulator');
       await phone.getByTestId('simulator-pay-form').waitFor();
       await chooseChannel(phone, 'QRIS');

@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { SCREENS } from '../support/screens';
 
 /**
  * The SNAP pieces of the portal (issue 18): the credential card's "SNAP public key" registered
@@ -32,9 +33,7 @@ describe.skipIf(!hasBrowser())('SNAP portal pages in Chromium', () => {
   const browser = useBrowser();
 
   it('registers a public key through the OTP dialog', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, USER);
-    await page.goto('/tools/credential_server');
+    const page = await browser.signedIn(USER, { language: 'en', at: '/tools/credential_server' });
     await page.getByTestId('snap-key').waitFor();
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     await page
@@ -56,23 +55,19 @@ describe.skipIf(!hasBrowser())('SNAP portal pages in Chromium', () => {
     await screenshot(page, 'snap-key-1366-en');
   });
 
-  for (const language of ['en', 'id'] as const) {
-    for (const width of [1366, 390]) {
-      it(`shows the API log page (${language}, ${width} px)`, async () => {
-        const page = await browser.newPage({ language, width });
-        await loginAs(page, USER);
-        await page.goto('/tools/api_log');
-        await page.getByTestId('api-log-table').waitFor();
-        await page
-          .getByText(language === 'en' ? 'API Log' : 'Log API', { exact: true })
-          .first()
-          .waitFor();
-        await screenshot(page, `snap-api-log-${width}-${language}`);
-        await page.goto('/tools/credential_server');
-        await page.getByTestId('snap-key').waitFor();
-        await page.getByTestId('snap-key').scrollIntoViewIfNeeded();
-        await screenshot(page, `snap-key-${width}-${language}`);
-      });
-    }
+  for (const { language, width, height } of SCREENS) {
+    it(`shows the API log page (${language}, ${width} px)`, async () => {
+      const page = await browser.signedIn(USER, { language, width, height, at: '/tools/api_log' });
+      await page.getByTestId('api-log-table').waitFor();
+      await page
+        .getByText(language === 'en' ? 'API Log' : 'Log API', { exact: true })
+        .first()
+        .waitFor();
+      await screenshot(page, `snap-api-log-${width}-${language}`);
+      await page.goto('/tools/credential_server');
+      await page.getByTestId('snap-key').waitFor();
+      await page.getByTestId('snap-key').scrollIntoViewIfNeeded();
+      await screenshot(page, `snap-key-${width}-${language}`);
+    });
   }
 });

@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page, request } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type Cookie,
+  chromium,
+  type Page,
+  request,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
@@ -19,13 +26,17 @@ export function baseUrl(): string {
   return inject('e2eBaseUrl');
 }
 
+type PageOptions = { width?: number; height?: number; language?: 'id' | 'en' };
+type StorageState = { cookies: Cookie[]; origins: [] };
+
 /**
- * One Chromium per test file (Debian's, never a downloaded one), a fresh context per `newPage`,
- * closed after the file.
+ * One Chromium per test file (Debian's, never a downloaded one), a fresh context per page; a
+ * test's contexts are closed after it (pages left open would keep polling and drawing while the
+ * next tests run), the browser after the file.
  */
 export function useBrowser() {
   let browser: Browser | null = null;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
   beforeAll(async () => {
     if (!hasBrowser()) return;
     browser = await chromium.launch({
@@ -53,33 +64,83 @@ export function useBrowser() {
       ).catch(() => {});
     }
     lastPage = null;
+    const done = contexts;
+    contexts = [];
+    await Promise.all(done.map((context) => context.close().catch(() => {})));
   });
   afterAll(async () => {
     await browser?.close();
   });
-  return {
-    async newPage(
-      opts: { width?: number; height?: number; language?: 'id' | 'en' } = {},
-    ): Promise<Page> {
-      if (!browser) throw new Error('browser not started');
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
-        acceptDownloads: true,
-      });
-      if (opts.language) {
-        await context.addInitScript(
-          (lang) => localStorage.setItem('gerbang.language', lang),
-          opts.language,
-        );
-      }
-      contexts.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      lastPage = page;
-      return page;
-    },
+  const newPage = async (opts: PageOptions = {}, storageState?: StorageState): Promise<Page> => {
+    if (!browser) throw new Error('browser not started');
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
+      acceptDownloads: true,
+      ...(storageState ? { storageState } : {}),
+    });
+    if (opts.language) {
+      await context.addInitScript(
+        (lang) => localStorage.setItem('gerbang.language', lang),
+        opts.language,
+      );
+    }
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    lastPage = page;
+    return page;
   };
+  return { newPage: (opts: PageOptions = {}) => newPage(opts), signedIn: signedInPages(newPage) };
+}
+
+export type E2EBrowser = ReturnType<typeof useBrowser>;
+
+/**
+ * `signedIn(user, opts)`: a page signed in as `user`, at `opts.at` (default the dashboard, where
+ * `loginAs` lands). The first call per user logs in through the login page; later calls reuse that
+ * session's cookies (logging in costs a page load and a password hash), and log in again if the
+ * session has ended (a moved clock, a logout). `fresh` gives the test a session of its own, for
+ * tests that change the session (the sandbox switch); a test of the login itself uses `loginAs`.
+ */
+function signedInPages(newPage: (opts: PageOptions, state?: StorageState) => Promise<Page>) {
+  const sessions = new Map<string, StorageState>();
+  return async (
+    username: string,
+    opts: PageOptions & { password?: string; at?: string; fresh?: boolean } = {},
+  ): Promise<Page> => {
+    const { password = DEMO_PASSWORD, at = '/', fresh = false, ...screen } = opts;
+    const key = `${username}\n${password}`;
+    const state = fresh ? undefined : sessions.get(key);
+    if (state) {
+      const page = await newPage(screen, state);
+      await page.goto(at);
+      if (await landsSignedIn(page)) return page;
+      sessions.delete(key);
+      await page.context().close();
+    }
+    const page = await newPage(screen);
+    await loginAs(page, username, password);
+    if (!fresh) {
+      // The cookies only: the language comes from the page's options, as for a new page.
+      const { cookies } = await page.context().storageState();
+      sessions.set(key, { cookies, origins: [] });
+    }
+    if (at !== '/') await page.goto(at);
+    return page;
+  };
+}
+
+/**
+ * Waits for the app to show its shell or the sign-up landing (signed in), or the login form (the
+ * session has ended).
+ */
+async function landsSignedIn(page: Page): Promise<boolean> {
+  const either = page
+    .locator('[data-testid="sidebar"], [data-testid="signup-landing"], [data-testid="login-form"]')
+    .first();
+  await either.waitFor({ state: 'attached' });
+  return (await page.getByTestId('login-form').count()) === 0;
 }
 
 /** Logs in through the real login page in test mode (captcha replaced by the test key). */
@@ -89,6 +150,13 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Waits until no CSS transition or animation runs (a dialog has finished opening). */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -83,6 +83,53 @@ export const CHROMIUM_ARGS = [
 const isScript = (req: Request) =>
   req.resourceType() === 'script' || /\.m?js$/.test(new URL(req.url()).pathname);
 
+/** How long no request may be open before the page counts as loaded. */
+const QUIET_MS = 500;
+
+/**
+ * Counts the page's open requests. `settled()` resolves once none has been open for QUIET_MS
+ * and the page's main thread has then gone idle without asking for anything more: a busy page
+ * (a big chunk being compiled on a loaded machine) can be silent on the network for a while
+ * and then load its next chunk. Playwright's `networkidle` fires once per navigation, so it
+ * cannot wait a second time.
+ */
+function trackInFlight(page: Page) {
+  let open = 0;
+  let changes = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => {
+    open += delta;
+    changes += 1;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  const quiet = async (deadline: number) => {
+    while ((open > 0 || Date.now() - lastChange < QUIET_MS) && Date.now() < deadline) {
+      const left = open > 0 ? 50 : QUIET_MS - (Date.now() - lastChange);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(left, 10)));
+    }
+  };
+  return {
+    async settled() {
+      // A request left open for good (none today) must not hang the count: 20 s at most.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        await quiet(deadline);
+        const seen = changes;
+        await page.evaluate(
+          () =>
+            new Promise<void>((done) => {
+              requestIdleCallback(() => done(), { timeout: 3_000 });
+            }),
+        );
+        if ((changes === seen && open === 0) || Date.now() >= deadline) return;
+      }
+    },
+  };
+}
+
 /**
  * Loads `url` in a new page of `context` and sums what came over the wire until the network has
  * been quiet for a moment; `ready` waits for what the page must show before counting ends.
@@ -96,14 +143,23 @@ export async function measurePage(
 ): Promise<PageBytes> {
   const page = await context.newPage();
   const finished: Request[] = [];
+  const network = trackInFlight(page);
   page.on('requestfinished', (req) => finished.push(req));
   try {
-    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.goto(url);
     if (ready) await ready(page);
-    await page.waitForLoadState('networkidle');
-    // Lazy chunks requested by effects after the first quiet moment.
-    await page.waitForTimeout(600);
-    await page.waitForLoadState('networkidle');
+    // Lazy chunks requested by effects once the data has come count too: counting ends when no
+    // request has been open for a while after the page showed what it must.
+    await network.settled();
+    // The browser's own count of each body once decoded (Resource Timing), so the bodies are not
+    // copied out of the browser; a script missing there is measured by its body.
+    const decodedSizes = await page.evaluate(() =>
+      Object.fromEntries(
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => [entry.name, (entry as PerformanceResourceTiming).decodedBodySize]),
+      ),
+    );
     const scripts: ScriptBytes[] = [];
     let all = 0;
     for (const req of finished) {
@@ -111,7 +167,9 @@ export async function measurePage(
       all += sizes.responseBodySize;
       if (!isScript(req)) continue;
       const response = await req.response();
-      const decoded = response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
+      const decoded =
+        decodedSizes[req.url()] ||
+        (response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0);
       scripts.push({
         url: new URL(req.url()).pathname,
         wire: sizes.responseBodySize,

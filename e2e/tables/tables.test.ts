@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { ENGLISH_PHONE, INDONESIAN_WIDE, SCREENS } from '../support/screens';
 
 /**
  * Tables and pages people use all day (issue 12 points 7–9): reading order and what stays in view
  * at 1366 px, cards per row at 390 px, the invoice toolbar, empty states, sidebar icons and
- * balance skeleton, the withdraw amount, and a login page without console errors; both languages.
+ * balance skeleton, the withdraw amount, and a login page without console errors; both languages
+ * (the shared SCREENS: the wide table in Indonesian, the longer headers; the cards in English).
  */
-
-type Language = 'id' | 'en';
 
 async function waitForTable(page: Page) {
   await page.getByTestId('data-table').waitFor();
@@ -59,28 +59,27 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
   const browser = useBrowser();
 
   it('the login page logs no console error (no 401 session probe), in both languages', async () => {
-    for (const language of ['id', 'en'] as const) {
-      const page = await browser.newPage({ language });
+    for (const screen of SCREENS) {
+      const page = await browser.newPage(screen);
       const errors = collectErrors(page);
       const statuses: number[] = [];
       page.on('response', (res) => {
         if (res.url().includes('/api/')) statuses.push(res.status());
       });
-      await page.goto('/auth/login');
+      await page.goto('/auth/login', { waitUntil: 'networkidle' });
       await page.getByTestId('login-username').waitFor();
-      await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
       expect(statuses.filter((s) => s >= 400)).toEqual([]);
     }
   });
 
-  for (const language of ['id', 'en'] as const satisfies Language[]) {
+  {
+    const { language, width } = INDONESIAN_WIDE;
     it(`1366 px (${language}): id, time, amount, status first and in view; cut text has a title; actions do not float`, async () => {
-      const page = await browser.newPage({ language });
-      await loginAs(page, 'partner@demo.id');
-      const width = page.viewportSize()?.width ?? 1366;
-
-      await page.goto(`/data/transaction?${rangeOf('time_request')}`);
+      const page = await browser.signedIn('partner@demo.id', {
+        ...INDONESIAN_WIDE,
+        at: `/data/transaction?${rangeOf('time_request')}`,
+      });
       await waitForTable(page);
       expect((await headerOrder(page)).slice(0, 5)).toEqual([
         'id_transaksi',
@@ -152,10 +151,12 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
       expect(await rightEdge(page, 'status_sent')).toBeLessThanOrEqual(width);
       await screenshot(page, `tables-callback-1366-${language}`);
     });
+  }
 
+  {
+    const { language } = ENGLISH_PHONE;
     it(`390 px (${language}): a card per row with the key fields, the rest in the popup, no sideways scroll`, async () => {
-      const page = await browser.newPage({ language, width: 390, height: 844 });
-      await loginAs(page, 'partner@demo.id');
+      const page = await browser.signedIn('partner@demo.id', ENGLISH_PHONE);
       for (const [path, column, amount, status] of [
         ['transaction', 'time_request', 'nominal_origin', 'status_trx'],
         ['virtual_account_transaction', 'created_time', 'amount', null],
@@ -192,16 +193,18 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
   }
 
   it('empty states: an empty table and an empty 7-day chart show an icon and words', async () => {
-    for (const language of ['id', 'en'] as const) {
-      const page = await browser.newPage({ language });
-      await loginAs(page, 'partner@demo.id');
+    for (const screen of SCREENS) {
+      const { language, width } = screen;
       const filters = encodeURIComponent(
         JSON.stringify([
           { column: 'time_request', operator: 'between', value: weekRange() },
           { column: 'id_transaksi', operator: 'equal', value: 'NO-SUCH-TRX' },
         ]),
       );
-      await page.goto(`/data/transaction?filters=${filters}`);
+      const page = await browser.signedIn('partner@demo.id', {
+        ...screen,
+        at: `/data/transaction?filters=${filters}`,
+      });
       await waitForTable(page);
       const empty = page.getByTestId('empty-state');
       await empty.waitFor();
@@ -209,11 +212,10 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
       expect(await page.getByTestId('no-data').textContent()).toBe(
         language === 'id' ? 'Tidak ada data' : 'No data',
       );
-      await screenshot(page, `tables-empty-table-1366-${language}`);
+      await screenshot(page, `tables-empty-table-${width}-${language}`);
 
       // The 7-day chart of a business with no transactions yet (a real empty history, no fakes).
-      const fresh = await browser.newPage({ language });
-      await loginAs(fresh, 'fresh@demo.id');
+      const fresh = await browser.signedIn('fresh@demo.id', screen);
       const answer = fresh.waitForResponse((res) =>
         res.url().includes('/api/resume/trx_product_date'),
       );
@@ -227,7 +229,7 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
       expect(await chart.textContent()).toContain(
         language === 'id' ? 'Belum ada transaksi berhasil' : 'No successful transactions yet',
       );
-      await screenshot(fresh, `tables-dashboard-empty-chart-1366-${language}`);
+      await screenshot(fresh, `tables-dashboard-empty-chart-${width}-${language}`);
       // A history with successful transactions draws the chart, not the empty state.
       await page.goto('/');
       await page.getByTestId('dashboard').waitFor();
@@ -327,13 +329,10 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
   });
 
   it('withdraw: the amount starts empty; the percent buttons are off at a zero balance', async () => {
-    for (const [language, width] of [
-      ['id', 1366],
-      ['en', 390],
-    ] as const) {
+    for (const screen of SCREENS) {
+      const { language, width } = screen;
       // A business with no history yet: its balance really is Rp 0.
-      const page = await browser.newPage({ language, width, height: 900 });
-      await loginAs(page, 'fresh@demo.id');
+      const page = await browser.signedIn('fresh@demo.id', { ...screen, height: 900 });
       const balance = await page.evaluate(async () => {
         const res = await fetch('/api/data/app_info_web', {
           headers: { 'X-Requested-With': 'XMLHttpRequest' },
@@ -357,24 +356,23 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
       await screenshot(page, `tables-withdraw-${width}-${language}`);
     }
     // With money on the account the same buttons work (the zero state above is not the default).
-    const partner = await browser.newPage({ language: 'id' });
-    await loginAs(partner, 'partner@demo.id');
-    await partner.goto('/transaction/single_disbursement');
+    const partner = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      at: '/transaction/single_disbursement',
+    });
     await partner.getByTestId('sidebar-balance-value').waitFor();
     await partner.getByTestId('withdraw-percent-100').waitFor();
     expect(await partner.getByTestId('withdraw-percent-100').isDisabled()).toBe(false);
   });
 
   it('invoice page: back, download (the PDF) and print buttons, both languages and widths', async () => {
-    for (const [language, width] of [
-      ['id', 1366],
-      ['en', 390],
-      ['en', 1366],
-      ['id', 390],
-    ] as const) {
-      const page = await browser.newPage({ language, width, height: 900 });
-      await loginAs(page, 'partner@demo.id');
-      await page.goto(`/data/transaction?${rangeOf('time_request')}`);
+    for (const screen of SCREENS) {
+      const { language, width } = screen;
+      const page = await browser.signedIn('partner@demo.id', {
+        ...screen,
+        height: 900,
+        at: `/data/transaction?${rangeOf('time_request')}`,
+      });
       await waitForTable(page);
       await page.getByTestId('data-row').first().getByTestId('action-print').click();
       await page.waitForURL('**/invoice/**');

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   hasBrowser,
-  loginAs,
   screenshot,
   useBrowser,
   useServerClockAt,
 } from '../support/browser';
+import { SCREENS } from '../support/screens';
 
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
@@ -33,9 +33,10 @@ describe.skipIf(!hasBrowser())('top-up in Chromium', () => {
   useServerClockAt('10:00');
 
   it('manual transfer: the exact total paid in the simulator raises the sidebar balance', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/topup?tab=manual');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/topup?tab=manual',
+    });
     await page.getByTestId('topup-form').waitFor();
     await page.getByTestId('topup-notice').waitFor();
     // The spec's first rule.
@@ -97,9 +98,7 @@ describe.skipIf(!hasBrowser())('top-up in Chromium', () => {
   });
 
   it('virtual accounts: the list, "Gangguan"-free numbers, QRIS as "-", and the bank guide', async () => {
-    const page = await browser.newPage({ language: 'id' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/topup');
+    const page = await browser.signedIn('partner@demo.id', { language: 'id', at: '/topup' });
     await page.getByTestId('va-item-014').waitFor();
     expect(await page.getByTestId('va-item-008').getByTestId('va-number').textContent()).toMatch(
       /^87827\d{11}$/,
@@ -124,40 +123,41 @@ describe.skipIf(!hasBrowser())('top-up in Chromium', () => {
     await screenshot(page, 'topup-guide-008-id');
   });
 
-  for (const language of ['id', 'en'] as const) {
-    for (const width of [1366, 390]) {
-      it(`looks right at ${width} px in ${language}`, async () => {
-        const page = await browser.newPage({ language, width, height: width > 500 ? 860 : 844 });
-        await loginAs(page, 'partner@demo.id');
-        await page.goto('/topup');
-        await page.getByTestId('va-item-014').waitFor();
-        await screenshot(page, `topup-va-${language}-${width}`);
-        await page.getByTestId('tab-manual').click();
-        await page.getByTestId('topup-form').waitFor();
-        await page.getByTestId('topup-bank').click();
-        await page.getByRole('option', { name: '008 - Bank Mandiri' }).click();
-        await page.getByTestId('topup-nominal').fill('500000');
-        await page.getByTestId('topup-password').fill(DEMO_PASSWORD);
-        await screenshot(page, `topup-manual-${language}-${width}`);
-        await page.getByTestId('topup-submit').click();
-        await page.getByTestId('topup-success').waitFor();
-        await screenshot(page, `topup-success-${language}-${width}`);
-        // Paid in the simulator: the open order flips to "received" in the page's language.
-        const total = digits(await page.getByTestId('topup-total').textContent());
-        await simulatorPay(page, {
-          channel: 'bank_transfer',
-          number: '1230009876543',
-          amount: total,
-        });
-        await page
-          .getByTestId('topup-paid')
-          .getByText(language === 'id' ? 'Top up diterima' : 'Top-up received')
-          .waitFor({ timeout: 15_000 });
-        await screenshot(page, `topup-paid-${language}-${width}`);
-        await page.goto('/topup/guide/014');
-        await page.getByTestId('guide-steps-atm').waitFor();
-        await screenshot(page, `topup-guide-${language}-${width}`);
+  for (const { language, width, height } of SCREENS) {
+    it(`looks right at ${width} px in ${language}`, async () => {
+      const page = await browser.signedIn('partner@demo.id', {
+        language,
+        width,
+        height,
+        at: '/topup',
       });
-    }
+      await page.getByTestId('va-item-014').waitFor();
+      await screenshot(page, `topup-va-${language}-${width}`);
+      await page.getByTestId('tab-manual').click();
+      await page.getByTestId('topup-form').waitFor();
+      await page.getByTestId('topup-bank').click();
+      await page.getByRole('option', { name: '008 - Bank Mandiri' }).click();
+      await page.getByTestId('topup-nominal').fill('500000');
+      await page.getByTestId('topup-password').fill(DEMO_PASSWORD);
+      await screenshot(page, `topup-manual-${language}-${width}`);
+      await page.getByTestId('topup-submit').click();
+      await page.getByTestId('topup-success').waitFor();
+      await screenshot(page, `topup-success-${language}-${width}`);
+      // Paid in the simulator: the open order flips to "received" in the page's language.
+      const total = digits(await page.getByTestId('topup-total').textContent());
+      await simulatorPay(page, {
+        channel: 'bank_transfer',
+        number: '1230009876543',
+        amount: total,
+      });
+      await page
+        .getByTestId('topup-paid')
+        .getByText(language === 'id' ? 'Top up diterima' : 'Top-up received')
+        .waitFor({ timeout: 15_000 });
+      await screenshot(page, `topup-paid-${language}-${width}`);
+      await page.goto('/topup/guide/014');
+      await page.getByTestId('guide-steps-atm').waitFor();
+      await screenshot(page, `topup-guide-${language}-${width}`);
+    });
   }
 });

@@ -3,7 +3,6 @@ import { describe, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   hasBrowser,
-  loginAs,
   screenshot,
   useBrowser,
   useServerClockAt,
@@ -37,8 +36,7 @@ describe.skipIf(!hasBrowser())('channel_payment account_number_name on the domes
   useServerClockAt('10:00');
 
   it('shows the receiving account holder under a manual-transfer channel (en 1366 px), then on the order', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', { language: 'en' });
     await toManualChannels(page);
     await page.getByTestId('channel-holder-TRF014').getByText(`Account name: ${HOLDER}`).waitFor();
     await screenshot(page, 'channel-holder-1366-en');
@@ -51,8 +49,11 @@ describe.skipIf(!hasBrowser())('channel_payment account_number_name on the domes
   });
 
   it('reads "Atas nama" in Indonesian on a narrow screen (id 390 px)', async () => {
-    const page = await browser.newPage({ language: 'id', width: 390, height: 844 });
-    await loginAs(page, 'partner@demo.id');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      width: 390,
+      height: 844,
+    });
     await toManualChannels(page);
     await page.getByTestId('channel-holder-TRF014').getByText(`Atas nama: ${HOLDER}`).waitFor();
     await screenshot(page, 'channel-holder-390-id');

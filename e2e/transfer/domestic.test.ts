@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   hasBrowser,
-  loginAs,
   screenshot,
   useBrowser,
   useServerClockAt,
@@ -147,8 +146,11 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
   useServerClockAt('10:00');
 
   it('Personal END USER (id, 390 px): order, pay its VA in the simulator, watch it complete', async () => {
-    const page = await browser.newPage({ language: 'id', width: 390, height: 844 });
-    await loginAs(page, 'enduser@demo.id');
+    const page = await browser.signedIn('enduser@demo.id', {
+      language: 'id',
+      width: 390,
+      height: 844,
+    });
     const { va, total } = await orderToPay(page, {
       name: 'transfer-enduser-id-390',
       endUser: true,
@@ -166,9 +168,10 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
   });
 
   it('partner (en, 1366 px): order, pay its VA, completed; the list links to the detail', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transfer_money/domestic');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/transfer_money/domestic',
+    });
     await page.getByTestId('card-bulk').waitFor();
     await screenshot(page, 'transfer-partner-en-cards');
     const { va, total } = await orderToPay(page, {
@@ -191,8 +194,7 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
   });
 
   it('a partly failed order reads "partly sent", with each line\'s result and the amount returned', async () => {
-    const id = await browser.newPage({ language: 'id' });
-    await loginAs(id, 'partner@demo.id');
+    const id = await browser.signedIn('partner@demo.id', { language: 'id' });
     const order = await partlyFailingOrder(id);
     const payer = await browser.newPage({ language: 'id' });
     await payInSimulator(payer, order.va, order.total);
@@ -215,9 +217,12 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
     await expect(id.getByText('Waktu kedaluwarsa').count()).resolves.toBe(0);
     await screenshot(id, 'transfer-partly-sent-id-1366');
 
-    const en = await browser.newPage({ language: 'en', width: 390, height: 844 });
-    await loginAs(en, 'partner@demo.id');
-    await en.goto(`/transaction/transfer/detail/${order.id}`);
+    const en = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      width: 390,
+      height: 844,
+      at: `/transaction/transfer/detail/${order.id}`,
+    });
     await en.getByTestId('order-heading').getByText('Transfer partly sent').waitFor();
     await expect(en.getByTestId('order-item-status').allTextContents()).resolves.toEqual([
       'Success',
@@ -231,9 +236,10 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
   });
 
   it('shows the Indonesian detail at 1366 px and the English one at 390 px', async () => {
-    const id = await browser.newPage({ language: 'id' });
-    await loginAs(id, 'partner@demo.id');
-    await id.goto('/transaction/transfer');
+    const id = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      at: '/transaction/transfer',
+    });
     await id
       .getByTestId('orders-row')
       .filter({ hasText: 'Virtual Account Bank BCA' })
@@ -243,9 +249,12 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
       .click();
     await id.getByTestId('order-heading').getByText('Transfer berhasil').waitFor();
     await screenshot(id, 'transfer-partner-id-1366-detail');
-    const en = await browser.newPage({ language: 'en', width: 390, height: 844 });
-    await loginAs(en, 'partner@demo.id');
-    await en.goto('/transaction/transfer');
+    const en = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      width: 390,
+      height: 844,
+      at: '/transaction/transfer',
+    });
     await en.getByTestId('orders-card').first().waitFor();
     await screenshot(en, 'transfer-orders-en-390');
   });
@@ -263,15 +272,17 @@ describe.skipIf(!hasBrowser())('domestic transfer in Chromium', () => {
       });
       await page.goto('/transaction/transfer');
     };
-    const id = await browser.newPage({ language: 'id' });
-    await loginAs(id, 'partner@demo.id');
+    const id = await browser.signedIn('partner@demo.id', { language: 'id' });
     await partly(id);
     const rows = id.getByTestId('orders-row');
     await rows.first().getByText('Terkirim sebagian', { exact: true }).waitFor();
     await rows.nth(1).getByText('Gagal', { exact: true }).waitFor();
     await screenshot(id, 'transfer-orders-id-1366-partly');
-    const en = await browser.newPage({ language: 'en', width: 390, height: 844 });
-    await loginAs(en, 'partner@demo.id');
+    const en = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      width: 390,
+      height: 844,
+    });
     await partly(en);
     await en.getByTestId('orders-card').first().getByText('Partly sent', { exact: true }).waitFor();
     await screenshot(en, 'transfer-orders-en-390-partly');

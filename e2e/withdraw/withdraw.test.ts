@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsDone,
   DEMO_PASSWORD,
   hasBrowser,
   loginAs,
@@ -58,9 +59,10 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
   useServerClockAt('10:00');
 
   it('withdraws to a bank account with the e-mailed OTP; the balance drops by amount + fee; the invoice renders', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transaction/single_disbursement');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/transaction/single_disbursement',
+    });
     await page.getByTestId('withdraw-form').waitFor();
     // The spec's first rule, in a "Perhatian"/Attention dialog.
     await page.getByTestId('withdraw-check').click();
@@ -115,9 +117,12 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
   });
 
   it('withdraws cash at Indomaret: customer number, pickup code and how to collect (Indonesian, narrow screen)', async () => {
-    const page = await browser.newPage({ language: 'id', width: 390, height: 844 });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transaction/single_disbursement');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      width: 390,
+      height: 844,
+      at: '/transaction/single_disbursement',
+    });
     await page.getByTestId('withdraw-form').waitFor();
     await screenshot(page, 'withdraw-form-id-narrow');
     const balanceBefore = await balanceOf(page);
@@ -152,9 +157,12 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
   });
 
   it('shows the English form on a narrow screen, the FAQ, and the favourites; a sub-user sees access denied', async () => {
-    const page = await browser.newPage({ language: 'en', width: 390, height: 844 });
-    await loginAs(page, 'partner@demo.id');
-    await page.goto('/transaction/single_disbursement');
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      width: 390,
+      height: 844,
+      at: '/transaction/single_disbursement',
+    });
     await page.getByTestId('withdraw-form').waitFor();
     await page.getByTestId('type-favourite').click();
     await page.getByTestId('withdraw-favourite').click();
@@ -163,16 +171,17 @@ describe.skipIf(!hasBrowser())('withdraw in Chromium', () => {
     await screenshot(page, 'withdraw-form-en-narrow');
     await page.getByTestId('withdraw-faq-open').click();
     await page.getByText('Frequently asked questions').waitFor();
-    await page.waitForTimeout(400); // the modal's opening transition
+    await animationsDone(page); // the modal's opening transition
     await screenshot(page, 'withdraw-faq-en-narrow');
 
     // An invoice that is not the caller's (or does not exist) shows the server's message.
     await page.goto('/invoice/WD000000000000000000/2020-01-01');
     await page.getByTestId('invoice-error').getByText('Invoice not found.').waitFor();
 
-    const staff = await browser.newPage({ language: 'en' });
-    await loginAs(staff, 'staff@demo.id');
-    await staff.goto('/transaction/single_disbursement');
+    const staff = await browser.signedIn('staff@demo.id', {
+      language: 'en',
+      at: '/transaction/single_disbursement',
+    });
     await staff.getByTestId('access-denied').waitFor();
   });
 
