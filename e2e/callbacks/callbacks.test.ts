@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Page, request } from 'playwright-core';
+import { type APIRequestContext, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { waitForTable } from '../support/data-table';
 import { SCREENS } from '../support/screens';
 
 /**
@@ -21,14 +22,6 @@ async function post(api: APIRequestContext, path: string, data: unknown) {
   const csrf = ((await token.json()) as { data: { csrf: string } }).data.csrf;
   const res = await api.post(path, { headers: { 'x-csrf-token': csrf }, data });
   return (await res.json()) as { rc: string; rd: string; data: any };
-}
-
-async function waitForTable(page: Page) {
-  await page.getByTestId('data-table').waitFor();
-  await page.waitForFunction(() => {
-    const table = document.querySelector('[data-testid="data-table"]');
-    return table?.getAttribute('data-ready-for') === `ready:${window.location.search}`;
-  });
 }
 
 describe.skipIf(!hasBrowser())('callback delivery', () => {

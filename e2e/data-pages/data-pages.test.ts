@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { columnTexts, waitForTable } from '../support/data-table';
 import { ENGLISH_PHONE } from '../support/screens';
 
 /**
@@ -11,38 +12,6 @@ import { ENGLISH_PHONE } from '../support/screens';
  */
 
 const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
-
-async function waitForTable(page: Page) {
-  await page.getByTestId('data-table').waitFor();
-  // Loaded for the current address (the previous rows stay shown while the next ones load).
-  await page.waitForFunction(() => {
-    const table = document.querySelector('[data-testid="data-table"]');
-    return (
-      table !== null && table.getAttribute('data-ready-for') === `ready:${window.location.search}`
-    );
-  });
-}
-
-/** Index of a column in the table (by its sort button), for reading cells. */
-async function columnIndex(page: Page, name: string): Promise<number> {
-  const headers = page.locator('[data-testid="data-table"] thead th');
-  const count = await headers.count();
-  for (let i = 0; i < count; i++) {
-    if ((await headers.nth(i).locator(`[data-testid="sort-${name}"]`).count()) > 0) return i;
-  }
-  throw new Error(`no column ${name}`);
-}
-
-async function columnTexts(page: Page, name: string): Promise<string[]> {
-  const index = await columnIndex(page, name);
-  return page
-    .locator('[data-testid="data-row"]')
-    .evaluateAll(
-      (rows, i) =>
-        rows.map((row) => (row.children[i] as HTMLElement | undefined)?.textContent ?? ''),
-      index,
-    );
-}
 
 async function pickOption(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();

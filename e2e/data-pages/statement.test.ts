@@ -3,6 +3,7 @@ import 'dayjs/locale/id';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { waitForTable } from '../support/data-table';
 import { SCREENS } from '../support/screens';
 
 /**
@@ -14,16 +15,6 @@ import { SCREENS } from '../support/screens';
 const wibDay = (offsetDays: number) =>
   new Date(Date.now() + 7 * 3_600_000 - offsetDays * 86_400_000).toISOString().slice(0, 10);
 const shown = (date: string) => date.split('-').reverse().join('-');
-
-async function waitForTable(page: Page) {
-  await page.getByTestId('data-table').waitFor();
-  await page.waitForFunction(() => {
-    const table = document.querySelector('[data-testid="data-table"]');
-    return (
-      table !== null && table.getAttribute('data-ready-for') === `ready:${window.location.search}`
-    );
-  });
-}
 
 /** Clicks a day of the open calendar, going back a month when it is not shown. */
 async function clickDay(page: Page, date: string, locale: 'id' | 'en') {

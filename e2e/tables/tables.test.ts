@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, loginAs, screenshot, useBrowser } from '../support/browser';
+import { waitForTable } from '../support/data-table';
 import { ENGLISH_PHONE, INDONESIAN_WIDE, SCREENS } from '../support/screens';
 
 /**
@@ -10,16 +11,6 @@ import { ENGLISH_PHONE, INDONESIAN_WIDE, SCREENS } from '../support/screens';
  * balance skeleton, the withdraw amount, and a login page without console errors; both languages
  * (the shared SCREENS: the wide table in Indonesian, the longer headers; the cards in English).
  */
-
-async function waitForTable(page: Page) {
-  await page.getByTestId('data-table').waitFor();
-  await page.waitForFunction(() => {
-    const table = document.querySelector('[data-testid="data-table"]');
-    return (
-      table !== null && table.getAttribute('data-ready-for') === `ready:${window.location.search}`
-    );
-  });
-}
 
 /** Seven days back, so the seeded history fills the tables. */
 function weekRange(): string {

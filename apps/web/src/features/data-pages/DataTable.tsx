@@ -290,6 +290,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
           >
             {/* A wide range with an amount or text filter counts "about N" (issue 12 §13). */}
             {t(result.data?.estimated ? 'data.ui.totalAbout' : 'data.ui.total', {
+              count: total,
               total: total.toLocaleString('id-ID'),
             })}
           </Text>
