@@ -9,7 +9,7 @@ import {
   requestValidator,
   snapDocument,
 } from './contract';
-import { registerPartner, snapClient } from './partner';
+import { registerPartner, snapClient, TEN_WIB } from './partner';
 
 /**
  * /snap/openapi.json against the live server: every documented call is sent its own request
@@ -17,7 +17,6 @@ import { registerPartner, snapClient } from './partner';
  * 200 schema (partner.ts checks every answer; this file makes sure every path gets one). The
  * examples themselves must match their schemas. The clock is 10:00 WIB on a Monday (banks open).
  */
-const TEN_WIB = new Date('2026-11-23T03:00:00Z');
 const TOKEN_PATH = '/snap/v1.0/access-token/b2b';
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
+import { generateKeyPairSync, sign, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCallbacksOnce } from '../../src/modules/callbacks/deliver';
 import {
@@ -10,7 +10,15 @@ import { startReceiver } from '../callbacks/receiver';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { errorsOf, snapDocument, snapNotificationValidator } from './contract';
-import { otpFor, type Partner, registerPartner, snapClient } from './partner';
+import {
+  otpFor,
+  type Partner,
+  registerPartner,
+  rupiah,
+  sha256Hex,
+  snapClient,
+  TEN_WIB,
+} from './partner';
 
 /**
  * The SNAP-signed payment notification: a VA or QRIS paid in the rails simulator reaches a local
@@ -20,13 +28,9 @@ import { otpFor, type Partner, registerPartner, snapClient } from './partner';
  * 500 (or 2xx without the success code) is retried on the callback schedule until it takes it.
  * The clock is fixed at 10:00 WIB on a Monday.
  */
-const TEN_WIB = new Date('2026-11-23T03:00:00Z');
 
 const VA_PATH = '/partner/v1.0/transfer-va/payment?tenant=7';
 const QRIS_PATH = '/partner/v1.0/qr/qr-mpm-notify';
-
-const rupiah = (n: number) => ({ value: `${n}.00`, currency: 'IDR' });
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The standard's string to sign of an asymmetric notification, written out from its text. */
 function verifies(publicPem: string, path: string, raw: string, headers: Record<string, unknown>) {

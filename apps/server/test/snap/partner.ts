@@ -23,6 +23,12 @@ export function snapTimestamp(at: Date): string {
   return `${wib}+07:00`;
 }
 
+/** Monday 23 November 2026, 10:00 WIB: inside banking hours, where the SNAP test files start. */
+export const TEN_WIB = new Date('2026-11-23T03:00:00Z');
+
+/** A SNAP amount object in rupiah, as the standard writes it ("150000.00", IDR). */
+export const rupiah = (n: number) => ({ value: `${n}.00`, currency: 'IDR' as const });
+
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function tokenSignature(key: KeyObject, clientId: string, timestamp: string): string {

@@ -4,7 +4,7 @@ import { refundTransferId } from '../../src/modules/snap/qris-refund';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { agentIdOf, expectLedgerClean, PARTNER } from '../payins/factory';
-import { registerPartner, type SnapAnswer, snapClient } from './partner';
+import { registerPartner, rupiah, type SnapAnswer, snapClient, TEN_WIB } from './partner';
 
 /**
  * SNAP QRIS refund (POST /snap/v1.0/qr/qr-mpm-refund, service 78), driven by the test partner
@@ -14,9 +14,7 @@ import { registerPartner, type SnapAnswer, snapClient } from './partner';
  * refunds of one payment never give back more than was paid. The clock is fixed at 10:00 WIB on
  * a Monday, so the file passes at any hour.
  */
-const TEN_WIB = new Date('2026-11-23T03:00:00Z');
 const REFUND = '/snap/v1.0/qr/qr-mpm-refund';
-const rupiah = (n: number) => ({ value: `${n}.00`, currency: 'IDR' });
 
 describe.each(testDatabases())('SNAP QRIS refund on %s', (kind) => {
   let t: TestApp;

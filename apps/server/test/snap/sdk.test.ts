@@ -4,7 +4,7 @@ import { SnapClient } from '@gerbang/snap-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { type Partner, registerPartner } from './partner';
+import { type Partner, registerPartner, rupiah, TEN_WIB } from './partner';
 
 /**
  * The published SDK (packages/snap-client) against the real server listening on a port, with a
@@ -14,7 +14,6 @@ import { type Partner, registerPartner } from './partner';
  * asks the transfer status, and the money leaves once. The clock is fixed at 10:00 WIB on a
  * Monday (banks open).
  */
-const TEN_WIB = new Date('2026-11-23T03:00:00Z');
 
 /** A proxy in front of the server that drops the connection once the server has answered. */
 async function startDroppingProxy(target: string) {
@@ -54,7 +53,6 @@ async function startDroppingProxy(target: string) {
   };
 }
 
-const rupiah = (n: number) => ({ value: `${n}.00`, currency: 'IDR' as const });
 /** The VA's key from an answer (typed loosely until the document describes the answer). */
 const vaKeyOf = (data: unknown) => {
   const { partnerServiceId, customerNo, virtualAccountNo } = data as Record<string, string>;

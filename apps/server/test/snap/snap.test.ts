@@ -8,7 +8,15 @@ import { SNAP_SERVICES } from '../../src/modules/snap/services';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { errorsOf, notificationValidator } from './contract';
-import { newKeyPair, otpFor, type Partner, registerPartner, snapClient } from './partner';
+import {
+  newKeyPair,
+  otpFor,
+  type Partner,
+  registerPartner,
+  rupiah,
+  snapClient,
+  TEN_WIB,
+} from './partner';
 
 /**
  * The SNAP partner API (issue 18) driven by a client written from the standard (partner.ts, plain
@@ -18,7 +26,6 @@ import { newKeyPair, otpFor, type Partner, registerPartner, snapClient } from '.
  * simulator whose SNAP notification arrives signed. The clock is fixed at 10:00 WIB on a Monday
  * (banks open), so the file passes at any hour.
  */
-const TEN_WIB = new Date('2026-11-23T03:00:00Z');
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -43,8 +50,6 @@ async function startReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-const rupiah = (n: number) => ({ value: `${n}.00`, currency: 'IDR' });
 
 describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
   let t: TestApp;

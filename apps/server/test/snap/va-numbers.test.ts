@@ -10,7 +10,7 @@ import {
 } from '../../src/modules/snap/schemas';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
-import { type Partner, registerPartner, snapClient } from './partner';
+import { type Partner, registerPartner, rupiah, snapClient, TEN_WIB } from './partner';
 
 /**
  * What real SNAP clients rely on beyond the happy path of snap.test.ts: create-va issues exactly
@@ -20,10 +20,7 @@ import { type Partner, registerPartner, snapClient } from './partner';
  * methods answer JSON; every SNAP answer carries X-TIMESTAMP; and the internal account inquiry
  * (service 15) names a virtual account Gerbang issued. The clock starts at 10:00 WIB on a Monday.
  */
-const TEN_WIB = new Date('2026-11-23T03:00:00Z');
 const EXPIRES = '2026-11-24T10:00:00+07:00';
-
-const rupiah = (n: number) => ({ value: `${n}.00`, currency: 'IDR' });
 
 describe.each(testDatabases())('SNAP VA numbers, routing and internal inquiry on %s', (kind) => {
   let t: TestApp;
