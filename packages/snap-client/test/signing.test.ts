@@ -6,7 +6,7 @@ import { minifyJson, newExternalId, SnapClient, snapTimestamp } from '../src/ind
 
 /**
  * The SDK's signatures against computations it did not make: the signed examples of docs/api.md
- * (made by scripts/snap-call.mjs with throwaway credentials) and node:crypto written out here.
+ * (made by scripts/snap-call.ts with throwaway credentials) and node:crypto written out here.
  */
 
 const docs = readFileSync(path.join(import.meta.dirname, '../../../docs/api.md'), 'utf8');

@@ -9,13 +9,15 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { type Partner, registerPartner } from './partner';
 
 /**
- * The command-line signer (scripts/snap-call.mjs, docs/api.md) against a listening server: it
+ * The command-line signer (scripts/snap-call.ts, docs/api.md) against a listening server: it
  * takes a token with the RSA key and sends a signed call, from the whitelisted address.
  */
 const run = promisify(execFile);
-const SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/snap-call.mjs');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const SCRIPT = path.join(ROOT, 'scripts/snap-call.ts');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
-describe.each(testDatabases())('scripts/snap-call.mjs on %s', (kind) => {
+describe.each(testDatabases())('scripts/snap-call.ts on %s', (kind) => {
   let t: TestApp;
   let partner: Partner;
   let base: string;
@@ -40,7 +42,7 @@ describe.each(testDatabases())('scripts/snap-call.mjs on %s', (kind) => {
   });
 
   const cli = (...args: string[]) =>
-    run(process.execPath, [SCRIPT, ...args], {
+    run(TSX, ['--conditions=@gerbang/source', SCRIPT, ...args], {
       env: {
         ...process.env,
         SNAP_BASE: base,

@@ -1,10 +1,9 @@
-#!/usr/bin/env node
 /**
  * Signs and sends one SNAP call from the command line (docs/api.md "Partner API (SNAP)").
  *
- *   node scripts/snap-call.mjs token
- *   node scripts/snap-call.mjs call /snap/v1.0/balance-inquiry '{}'
- *   node scripts/snap-call.mjs call /snap/v1.0/transfer-interbank @transfer.json --external-id 42
+ *   npm run snap:call -- token
+ *   npm run snap:call -- call /snap/v1.0/balance-inquiry '{}'
+ *   npm run snap:call -- call /snap/v1.0/transfer-interbank @transfer.json --external-id 42
  *
  * Settings (flags win over the environment):
  *   --base        SNAP_BASE          e.g. https://sandbox.gerbang.example (default http://127.0.0.1:3000)
@@ -17,16 +16,26 @@
  *   --timestamp                      X-TIMESTAMP to sign with (default: now, WIB offset)
  *   --dry-run                        print the signed request instead of sending it
  *
- * Prints the answer's JSON; exits 0 on a 2xx answer, 1 otherwise. Only node:crypto and fetch.
+ * Prints the answer's JSON; exits 0 on a 2xx answer, 1 otherwise. The signatures, the timestamp and
+ * the external id come from the SDK (packages/snap-client), so the script and the SDK cannot differ.
  */
-import { createHash, createHmac, createPrivateKey, sign } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import {
+  newExternalId,
+  serviceSignature,
+  serviceStringToSign,
+  snapTimestamp,
+  tokenSignature,
+} from '@gerbang/snap-client';
 
-function parseArgs(argv) {
-  const flags = {};
-  const rest = [];
+type Flags = Record<string, string | true | undefined>;
+
+function parseArgs(argv: string[]) {
+  const flags: Flags = {};
+  const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     if (arg === '--dry-run') flags['dry-run'] = true;
     else if (arg.startsWith('--')) flags[arg.slice(2)] = argv[++i];
     else rest.push(arg);
@@ -34,70 +43,52 @@ function parseArgs(argv) {
   return { flags, rest };
 }
 
-/** ISO 8601 with the WIB offset, as SNAP writes X-TIMESTAMP. */
-export function snapTimestamp(at = new Date()) {
-  return `${new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19)}+07:00`;
-}
+const text = (value: string | true | undefined) => (typeof value === 'string' ? value : undefined);
 
-/** The body without whitespace outside strings (the standard's minified body). */
-export function minify(text) {
-  let out = '';
-  let inString = false;
-  let escaped = false;
-  for (const ch of text) {
-    if (inString) {
-      out += ch;
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') {
-      inString = true;
-      out += ch;
-    } else if (!/\s/.test(ch)) out += ch;
-  }
-  return out;
-}
-
-export function tokenHeaders({ clientId, privateKeyPem, timestamp }) {
-  const signature = sign(
-    'sha256',
-    Buffer.from(`${clientId}|${timestamp}`, 'utf8'),
-    createPrivateKey(privateKeyPem),
-  ).toString('base64');
+function tokenHeaders(clientId: string, privateKeyPem: string, timestamp: string) {
   return {
     'content-type': 'application/json',
     'x-timestamp': timestamp,
     'x-client-key': clientId,
-    'x-signature': signature,
+    'x-signature': tokenSignature(createPrivateKey(privateKeyPem), clientId, timestamp),
   };
 }
 
-export function serviceHeaders({
-  clientId,
-  secret,
-  token,
-  path,
-  body,
-  timestamp,
-  externalId,
-  channelId,
+function serviceHeaders(input: {
+  clientId: string;
+  secret: string;
+  token: string;
+  path: string;
+  body: string;
+  timestamp: string;
+  externalId: string;
+  channelId: string;
 }) {
-  const hash = createHash('sha256').update(minify(body), 'utf8').digest('hex');
-  const signature = createHmac('sha512', secret)
-    .update(`POST:${path}:${token}:${hash}:${timestamp}`, 'utf8')
-    .digest('base64');
+  const stringToSign = serviceStringToSign({
+    method: 'POST',
+    path: input.path,
+    accessToken: input.token,
+    body: input.body,
+    timestamp: input.timestamp,
+  });
   return {
     'content-type': 'application/json',
-    authorization: `Bearer ${token}`,
-    'x-timestamp': timestamp,
-    'x-partner-id': clientId,
-    'x-external-id': externalId,
-    'channel-id': channelId,
-    'x-signature': signature,
+    authorization: `Bearer ${input.token}`,
+    'x-timestamp': input.timestamp,
+    'x-partner-id': input.clientId,
+    'x-external-id': input.externalId,
+    'channel-id': input.channelId,
+    'x-signature': serviceSignature(input.secret, stringToSign),
   };
 }
 
-async function send(base, path, headers, body, dryRun) {
+async function send(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  dryRun: boolean,
+) {
   if (dryRun) {
     console.log(JSON.stringify({ method: 'POST', url: base + path, headers, body }, null, 2));
     return { ok: true, json: null };
@@ -110,25 +101,23 @@ async function send(base, path, headers, body, dryRun) {
 async function main() {
   const { flags, rest } = parseArgs(process.argv.slice(2));
   const env = process.env;
-  const base = (flags.base ?? env.SNAP_BASE ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-  const clientId = flags['client-id'] ?? env.SNAP_CLIENT_ID;
-  const keyPath = flags.key ?? env.SNAP_PRIVATE_KEY;
-  const secret = flags.secret ?? env.SNAP_CLIENT_SECRET;
-  const timestamp = flags.timestamp ?? snapTimestamp();
+  const base = (text(flags.base) ?? env.SNAP_BASE ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+  const clientId = text(flags['client-id']) ?? env.SNAP_CLIENT_ID;
+  const keyPath = text(flags.key) ?? env.SNAP_PRIVATE_KEY;
+  const secret = text(flags.secret) ?? env.SNAP_CLIENT_SECRET;
+  const timestamp = text(flags.timestamp) ?? snapTimestamp(new Date());
   const dryRun = flags['dry-run'] === true;
   const [command, path, bodyArg] = rest;
   if (!clientId || !['token', 'call'].includes(command ?? '')) {
-    console.error('usage: snap-call.mjs token | call <path> <json|@file> (see the header comment)');
+    console.error(
+      'usage: npm run snap:call -- token | call <path> <json|@file> (see the header comment)',
+    );
     process.exit(2);
   }
-  let token = flags.token ?? env.SNAP_TOKEN;
+  let token = text(flags.token) ?? env.SNAP_TOKEN;
   if (command === 'token' || !token) {
     if (!keyPath) throw new Error('--key (SNAP_PRIVATE_KEY) is needed for an access token');
-    const headers = tokenHeaders({
-      clientId,
-      privateKeyPem: readFileSync(keyPath, 'utf8'),
-      timestamp,
-    });
+    const headers = tokenHeaders(clientId, readFileSync(keyPath, 'utf8'), timestamp);
     const answer = await send(
       base,
       '/snap/v1.0/access-token/b2b',
@@ -146,7 +135,9 @@ async function main() {
     }
     token = answer.json.accessToken;
   }
-  if (!path || !secret) throw new Error('call needs <path> and --secret (SNAP_CLIENT_SECRET)');
+  if (!path || !secret || !token) {
+    throw new Error('call needs <path> and --secret (SNAP_CLIENT_SECRET)');
+  }
   const body = bodyArg?.startsWith('@')
     ? readFileSync(bodyArg.slice(1), 'utf8')
     : (bodyArg ?? '{}');
@@ -157,8 +148,8 @@ async function main() {
     path,
     body,
     timestamp,
-    externalId: flags['external-id'] ?? `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-    channelId: flags['channel-id'] ?? '95221',
+    externalId: text(flags['external-id']) ?? newExternalId(new Date()),
+    channelId: text(flags['channel-id']) ?? '95221',
   });
   const answer = await send(base, path, headers, body, dryRun);
   if (answer.json) console.log(JSON.stringify(answer.json));
@@ -166,8 +157,8 @@ async function main() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error) => {
-    console.error(String(error?.message ?? error));
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   });
 }
