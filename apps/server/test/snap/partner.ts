@@ -175,6 +175,8 @@ export function snapClient(t: TestApp, partner: Partner) {
       secret?: string;
       /** Sign a different body than the one sent (a wrong body hash). */
       signedBody?: string;
+      /** Send this text instead of the body (e.g. broken JSON). */
+      raw?: string;
       headers?: Record<string, string>;
     },
   ): Promise<SnapAnswer> {
@@ -203,7 +205,7 @@ export function snapClient(t: TestApp, partner: Partner) {
         ),
         ...opts.headers,
       },
-      payload: sent,
+      payload: opts.raw ?? sent,
     });
     return documented(path, res);
   }
