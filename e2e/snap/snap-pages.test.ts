@@ -55,6 +55,22 @@ describe.skipIf(!hasBrowser())('SNAP portal pages in Chromium', () => {
     await screenshot(page, 'snap-key-1366-en');
   });
 
+  it('shows the key that verifies SNAP notifications, the same one the API serves', async () => {
+    const page = await browser.signedIn(USER, { language: 'id', at: '/tools/credential_server' });
+    const served = await page.request.get('/snap/v1.0/provider-public-key');
+    expect(served.status()).toBe(200);
+    const pem = (await served.text()).trim();
+    expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    const fingerprint = served.headers()['x-key-fingerprint-sha256'] ?? '';
+    await page.getByTestId('snap-provider-key-pem').waitFor();
+    expect((await page.getByTestId('snap-provider-key-pem').inputValue()).trim()).toBe(pem);
+    expect(await page.getByTestId('snap-provider-key-fingerprint').innerText()).toContain(
+      fingerprint.slice(0, 16),
+    );
+    await page.getByTestId('snap-provider-key').scrollIntoViewIfNeeded();
+    await screenshot(page, 'snap-provider-key-1366-id');
+  });
+
   for (const { language, width, height } of SCREENS) {
     it(`shows the API log page (${language}, ${width} px)`, async () => {
       const page = await browser.signedIn(USER, { language, width, height, at: '/tools/api_log' });

@@ -11,6 +11,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { errorsOf, snapDocument, snapNotificationValidator } from './contract';
 import {
+  agentIdOf,
   otpFor,
   type Partner,
   registerPartner,
@@ -66,12 +67,7 @@ describe.each(testDatabases())('SNAP-signed payment notification on %s', (kind) 
     portal = await t.loginAs('partner@demo.id', { lang: 'en' });
     partner = await registerPartner(t, portal, { ips: '127.0.0.1' });
     snap = snapClient(t, partner);
-    const agent = await t.services.db
-      .selectFrom('agents')
-      .select('id')
-      .where('username', '=', 'partner@demo.id')
-      .executeTakeFirstOrThrow();
-    agentId = Number(agent.id);
+    agentId = await agentIdOf(t, 'partner@demo.id');
     const published = await t.app.inject({
       method: 'GET',
       url: '/snap/v1.0/provider-public-key',

@@ -77,6 +77,16 @@ export async function otpFor(t: TestApp, c: TestClient, brand: string, to = 'par
   return { id_otp: res.data.idOtp as string, otp: await lastOtpCode(t, to), captcha: '' };
 }
 
+/** The agent id of a demo login (tests read the agent's rows by it). */
+export async function agentIdOf(t: TestApp, username: string): Promise<number> {
+  const agent = await t.services.db
+    .selectFrom('agents')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return Number(agent.id);
+}
+
 /** Everything a partner does on the credential page, through the portal's own calls. */
 export async function registerPartner(
   t: TestApp,

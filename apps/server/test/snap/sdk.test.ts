@@ -4,7 +4,7 @@ import { SnapClient } from '@gerbang/snap-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { type Partner, registerPartner, rupiah, TEN_WIB } from './partner';
+import { agentIdOf, type Partner, registerPartner, rupiah, TEN_WIB } from './partner';
 
 /**
  * The published SDK (packages/snap-client) against the real server listening on a port, with a
@@ -89,12 +89,7 @@ describe.each(testDatabases())('the SNAP SDK against the server on %s', (kind) =
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     proxy = await startDroppingProxy(base);
-    const agent = await t.services.db
-      .selectFrom('agents')
-      .select('id')
-      .where('username', '=', 'partner@demo.id')
-      .executeTakeFirstOrThrow();
-    agentId = Number(agent.id);
+    agentId = await agentIdOf(t, 'partner@demo.id');
   }, 180_000);
   afterAll(async () => {
     await proxy?.close();

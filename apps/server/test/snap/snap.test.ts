@@ -9,6 +9,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { errorsOf, notificationValidator } from './contract';
 import {
+  agentIdOf,
   newKeyPair,
   otpFor,
   type Partner,
@@ -65,12 +66,7 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     portal = await t.loginAs('partner@demo.id', { lang: 'en' });
     partner = await registerPartner(t, portal, { ips: '127.0.0.1', signature: true });
     snap = snapClient(t, partner);
-    const agent = await t.services.db
-      .selectFrom('agents')
-      .select('id')
-      .where('username', '=', 'partner@demo.id')
-      .executeTakeFirstOrThrow();
-    agentId = Number(agent.id);
+    agentId = await agentIdOf(t, 'partner@demo.id');
   }, 180_000);
   afterAll(async () => {
     await receiver?.close();

@@ -10,7 +10,7 @@ import {
 } from '../../src/modules/snap/schemas';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
-import { type Partner, registerPartner, rupiah, snapClient, TEN_WIB } from './partner';
+import { agentIdOf, type Partner, registerPartner, rupiah, snapClient, TEN_WIB } from './partner';
 
 /**
  * What real SNAP clients rely on beyond the happy path of snap.test.ts: create-va issues exactly
@@ -35,14 +35,24 @@ describe.each(testDatabases())('SNAP VA numbers, routing and internal inquiry on
     portal = await t.loginAs('partner@demo.id', { lang: 'en' });
     partner = await registerPartner(t, portal, { ips: '127.0.0.1' });
     snap = snapClient(t, partner);
-    const agent = await t.services.db
-      .selectFrom('agents')
-      .select('id')
-      .where('username', '=', 'partner@demo.id')
-      .executeTakeFirstOrThrow();
-    agentId = Number(agent.id);
+    agentId = await agentIdOf(t, 'partner@demo.id');
     token = await snap.token();
   }, 180_000);
+  /** An open portal VA of another merchant (the first agent that is not the partner). */
+  async function otherMerchantVa(bankCode: string, customerName: string) {
+    const otherAgent = await t.services.db
+      .selectFrom('agents')
+      .select('id')
+      .where('id', '!=', agentId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return issueVirtualAccount(
+      t.services,
+      { agentId: Number(otherAgent.id), environment: 'production' },
+      { bankCode, kind: 'open', customerName },
+    );
+  }
+
   afterAll(async () => {
     await t?.close();
   });
@@ -240,17 +250,7 @@ describe.each(testDatabases())('SNAP VA numbers, routing and internal inquiry on
     expect(reused.body.responseCode).toBe('4092701');
     expect(reused.body.responseMessage).toContain('trxId');
     // A number another merchant's portal VA holds is in use too.
-    const otherAgent = await t.services.db
-      .selectFrom('agents')
-      .select('id')
-      .where('id', '!=', agentId)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const portalVa = await issueVirtualAccount(
-      t.services,
-      { agentId: Number(otherAgent.id), environment: 'production' },
-      { bankCode: '014', kind: 'open', customerName: 'Toko Lain' },
-    );
+    const portalVa = await otherMerchantVa('014', 'Toko Lain');
     const theirs = await createVa(
       closedVa('DUP-3', { partnerServiceId: '    8014', customerNo: portalVa.vaNumber.slice(4) }),
     );
@@ -330,17 +330,7 @@ describe.each(testDatabases())('SNAP VA numbers, routing and internal inquiry on
       snap.call('/snap/v1.0/account-inquiry-internal', body, { token: opts.token ?? token });
 
     it('names a virtual account Gerbang issued, any merchant, in the caller environment', async () => {
-      const otherAgent = await t.services.db
-        .selectFrom('agents')
-        .select('id')
-        .where('id', '!=', agentId)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      const issued = await issueVirtualAccount(
-        t.services,
-        { agentId: Number(otherAgent.id), environment: 'production' },
-        { bankCode: '009', kind: 'open', customerName: 'Warung Sari' },
-      );
+      const issued = await otherMerchantVa('009', 'Warung Sari');
       const found = await inquire({
         partnerReferenceNo: 'INQ-1',
         beneficiaryAccountNo: issued.vaNumber,
