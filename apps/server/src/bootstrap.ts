@@ -18,6 +18,7 @@ import { providerKey, registerProviderKeySource } from './modules/snap/provider-
 import { createBalanceReader } from './platform/balance/ledger-balance-reader';
 import { createCaptchaService } from './platform/captcha/captcha';
 import { type Clock, createClock } from './platform/clock';
+import { createMetrics } from './platform/metrics/metrics';
 import { createRails, type RailsConfig } from './rails';
 
 export interface Running {
@@ -92,6 +93,12 @@ export async function bootstrap(
     balances: createBalanceReader(ledger, handle.db),
     ledger,
     rails: createRails(opts.rails),
+    metrics: createMetrics({
+      db: handle.db,
+      dbKind: handle.kind,
+      now: () => clock.now(),
+      pool: handle.poolStats,
+    }),
   };
   return { services, close: () => handle.close() };
 }

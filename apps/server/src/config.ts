@@ -63,6 +63,17 @@ export interface Config {
   /** A session unused for this long ends, within its 1-day absolute lifetime (SESSION_IDLE_MINUTES). */
   sessionIdleMs: number;
   /**
+   * GET /metrics (Prometheus): with METRICS_TOKEN set it asks `Authorization: Bearer <token>`;
+   * without it only callers on this machine (loopback) are answered.
+   */
+  metricsToken: string | null;
+  /**
+   * On SIGTERM the server first answers /readyz with 503 for this long (SHUTDOWN_DRAIN_MS), so a
+   * load balancer stops sending before the listener closes; then in-flight requests and job passes
+   * finish. 0 by default (no balancer in front of `npm start`).
+   */
+  shutdownDrainMs: number;
+  /**
    * The provider printed at the top of every invoice PDF (INVOICE_PROVIDER_NAME,
    * INVOICE_PROVIDER_ADDRESS, INVOICE_PROVIDER_NPWP, INVOICE_LOGO_PATH: a PNG or JPEG file; none
    * draws the built-in Gerbang mark).
@@ -188,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockStartsAt: !production && env.CLOCK_AT?.trim() ? parseClockStart(env.CLOCK_AT) : null,
     trustProxy: env.TRUST_PROXY ? list(env.TRUST_PROXY, []) : false,
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    shutdownDrainMs: Math.max(0, Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0),
     snapProviderPrivateKey: env.SNAP_PROVIDER_PRIVATE_KEY?.trim().replaceAll('\\n', '\n') || null,
     invoiceProvider: invoiceProviderOf(env),
   };

@@ -40,14 +40,40 @@ async function main() {
   // Printed, not logged: this is the banner people read after `npm start`.
   console.log(lines.join('\n'));
 
-  const shutdown = async () => {
-    await app.close();
-    await jobs.stop();
-    await running.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown(app, jobs, running, config.shutdownDrainMs, 'SIGINT'));
+  process.on('SIGTERM', () => void shutdown(app, jobs, running, config.shutdownDrainMs, 'SIGTERM'));
+}
+
+/** A stop that hangs past this (a stuck rail call, a dead database) ends with exit code 1. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+let stopping = false;
+
+/**
+ * A graceful stop, so a rolling restart fails no request: /readyz turns 503 and, after the drain
+ * delay, the listener closes — requests in flight are answered, keep-alive connections close when
+ * idle — while the job loop finishes its running passes (claimed rows done, nothing left under a
+ * lease); then the database pool closes.
+ */
+async function shutdown(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  jobs: ReturnType<typeof startJobLoop>,
+  running: Awaited<ReturnType<typeof bootstrap>>,
+  drainMs: number,
+  signal: string,
+) {
+  if (stopping) return;
+  stopping = true;
+  const services = running.services;
+  services.log.info({ signal, drainMs }, 'stopping: draining');
+  setTimeout(() => {
+    services.log.error('stopping took too long: exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  app.startDraining();
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  await Promise.all([app.close(), jobs.stop()]);
+  await running.close();
+  process.exit(0);
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { PoolStats } from '../platform/metrics/metrics';
 import type { Database } from './schema';
 import { traceStatements } from './sql-trace';
 
@@ -29,6 +30,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** The pool's connections right now (PostgreSQL only; the metrics read it at scrape). */
+  poolStats?: () => PoolStats;
 }
 
 export interface ConnectOptions {
@@ -63,7 +66,18 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     pool.on('error', (error) => options.onConnectionLost?.(error));
     if (options.sqlTraceFile) traceStatements(pool, options.sqlTraceFile);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const max = options.poolSize ?? 10;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
+    };
   }
 
   // Loaded only when used: a PostgreSQL process (API or export worker) never pays PGlite's ~50 MB.

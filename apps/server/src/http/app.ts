@@ -25,6 +25,7 @@ import type { AuthContext } from './auth-context';
 import { enforceConsoleAccess } from './console-guard';
 import { ApiError, httpStatusFor } from './errors';
 import { enforceAccess } from './guard';
+import { registerOperationsRoutes, requestIdOf } from './operations-routes';
 import {
   answerUnmatched,
   type PartnerArea,
@@ -308,7 +309,8 @@ export async function buildApp(
     trustProxy: services.config.trustProxy,
     // The default for every route; routes that take more declare it (see API_BODY_LIMIT).
     bodyLimit: API_BODY_LIMIT,
-    genReqId: () => crypto.randomUUID(),
+    // Kept from a proxy in front (X-Request-ID) or new; on every answer and in every log line.
+    genReqId: requestIdOf,
     // A malformed URL or an overlong path parameter is refused before any hook runs: answer it
     // in the envelope too, with the headers the hooks would have set.
     frameworkErrors: (error, req, frameworkReply) => {
@@ -322,6 +324,7 @@ export async function buildApp(
     },
   });
   await registerPlugins(app, services);
+  registerOperationsRoutes(app, services);
 
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiUrl(req.url)) return;

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { BalanceReader } from '../platform/balance/balance-reader';
 import type { CaptchaService } from '../platform/captcha/captcha';
 import type { Clock } from '../platform/clock';
+import type { Metrics } from '../platform/metrics/metrics';
 import type { Rails } from '../rails';
 
 /** What every route and job may use. Built once in main.ts (or per test) and passed down. */
@@ -26,4 +27,6 @@ export interface Services {
   clock: Clock;
   /** `clock.now()`: what every time rule reads (cut-off, downtime, expiries, WIB days). */
   now: () => Date;
+  /** Prometheus metrics of this process (platform/metrics), served at GET /metrics. */
+  metrics: Metrics;
 }

@@ -1,4 +1,5 @@
 import { type BulkRunReport, runOnce } from '../modules/bulk-transfer/runner';
+import { bulkBacklog } from './backlogs';
 import type { Job } from './job';
 
 /**
@@ -10,4 +11,5 @@ export const bulkTransferJob: Job<BulkRunReport> = {
   intervalMs: 1_000,
   runOnce,
   report: (r) => (r.queued + r.advanced + r.refunded + r.finished > 0 ? r : null),
+  backlog: bulkBacklog,
 };

@@ -1,4 +1,5 @@
 import { type DeliveryReport, runCallbacksOnce } from '../modules/callbacks/deliver';
+import { callbackBacklog } from './backlogs';
 import type { Job } from './job';
 
 /**
@@ -11,4 +12,5 @@ export const callbackSenderJob: Job<DeliveryReport> = {
   intervalMs: 1_000,
   runOnce: (services) => runCallbacksOnce(services),
   report: (report) => (report.claimed > 0 ? report : null),
+  backlog: callbackBacklog,
 };

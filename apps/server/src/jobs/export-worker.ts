@@ -1,4 +1,5 @@
 import { runExportJobsOnce } from '../modules/exports/worker';
+import { exportBacklog } from './backlogs';
 import type { Job } from './job';
 
 export { runExportJobsOnce } from '../modules/exports/worker';
@@ -12,4 +13,5 @@ export const exportWorkerJob: Job<number> = {
   intervalMs: 2_000,
   runOnce: (services) => runExportJobsOnce(services),
   report: () => null,
+  backlog: exportBacklog,
 };

@@ -1,4 +1,5 @@
 import type { Services } from '../http/services';
+import type { Backlog } from '../platform/metrics/metrics';
 
 /**
  * A background job: its area owns `runOnce(services)` (one bounded pass, safe to run from several
@@ -12,4 +13,6 @@ export interface Job<R = unknown> {
   runOnce(services: Services): Promise<R>;
   /** What to log at info level after a pass; null when the pass did nothing worth a line. */
   report?(result: R): object | null;
+  /** The work due and not done yet, read when /metrics is scraped (gerbang_job_backlog, _lag). */
+  backlog?(services: Services): Promise<Backlog>;
 }

@@ -37,11 +37,14 @@ export function startJob<R>(services: Services, job: Job<R>): RunningJob {
   let timer: NodeJS.Timeout | null = null;
   const tick = () => {
     running = (async () => {
+      const started = performance.now();
       try {
         const result = await job.runOnce(services);
+        services.metrics.observeJobPass(job.name, 'ok', (performance.now() - started) / 1000);
         const line = job.report?.(result) ?? null;
         if (line) services.log.info(line, job.name);
       } catch (error) {
+        services.metrics.observeJobPass(job.name, 'failed', (performance.now() - started) / 1000);
         services.log.error({ err: error, job: job.name }, `${job.name} failed`);
       }
     })().finally(() => {
@@ -61,8 +64,17 @@ export function startJob<R>(services: Services, job: Job<R>): RunningJob {
   };
 }
 
+/** Tells the metrics how to read each job's backlog when /metrics is scraped. */
+export function trackBacklogs(services: Services, jobs: Job<any>[] = JOBS): void {
+  for (const job of jobs) {
+    const read = job.backlog;
+    if (read) services.metrics.trackBacklog(job.name, () => read(services));
+  }
+}
+
 /** The worker loop main.ts starts: every job in `jobs`, stopped together on shutdown. */
 export function startJobLoop(services: Services, jobs: Job<any>[] = JOBS): RunningJob {
+  trackBacklogs(services, jobs);
   const running = jobs.map((job) => startJob(services, job));
   return {
     async stop() {

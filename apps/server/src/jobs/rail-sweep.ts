@@ -1,4 +1,5 @@
 import { runOnce, type SweepReport } from '../modules/payouts/rail-work';
+import { railSweepBacklog } from './backlogs';
 import type { Job } from './job';
 
 /**
@@ -12,4 +13,5 @@ export const railSweepJob: Job<SweepReport> = {
   intervalMs: 5_000,
   runOnce,
   report: (report) => (report.claimed > 0 ? report : null),
+  backlog: railSweepBacklog,
 };

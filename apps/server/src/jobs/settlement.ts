@@ -1,4 +1,5 @@
 import { runOnce } from '../modules/payins/settlement';
+import { settlementBacklog } from './backlogs';
 import type { Job } from './job';
 
 /**
@@ -12,4 +13,5 @@ export const settlementJob: Job<Awaited<ReturnType<typeof runOnce>>> = {
   intervalMs: 60_000,
   runOnce,
   report: (report) => (report.settlements > 0 || report.failed > 0 ? report : null),
+  backlog: settlementBacklog,
 };

@@ -3,8 +3,22 @@ import { describe, expect, it } from 'vitest';
 import type { Services } from '../../src/http/services';
 import type { Job } from '../../src/jobs/job';
 import { JOBS, startJobLoop } from '../../src/jobs/loop';
+import { createMetrics } from '../../src/platform/metrics/metrics';
 
-const services = { log: pino({ level: 'silent' }) } as unknown as Services;
+// Only the in-process counters are read here: the scrape-time gauges would need a database.
+const metrics = createMetrics({
+  db: null as unknown as Services['db'],
+  dbKind: 'pglite',
+  now: () => new Date(),
+});
+const services = { log: pino({ level: 'silent' }), metrics } as unknown as Services;
+
+async function passesCounted(job: string, outcome: string): Promise<number> {
+  const metric = await metrics.registry.getSingleMetric('gerbang_job_passes_total')!.get();
+  return (
+    metric.values.find((v) => v.labels.job === job && v.labels.outcome === outcome)?.value ?? 0
+  );
+}
 
 describe('the worker loop', () => {
   it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping', () => {
@@ -55,5 +69,9 @@ describe('the worker loop', () => {
     expect(overlapped).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(passes).toEqual(after);
+    // Every pass is counted in the metrics with how it ended.
+    expect(await passesCounted('ok', 'ok')).toBe(after.ok);
+    expect(await passesCounted('failing', 'failed')).toBe(after.failing);
+    expect(await passesCounted('failing', 'ok')).toBe(0);
   });
 });
