@@ -39,12 +39,16 @@ export interface Metrics {
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60];
 
-export function createMetrics(opts: {
+type Read = <T>(metric: string, read: () => Promise<T>) => Promise<T | null>;
+
+interface Options {
   db: Kysely<Database>;
   dbKind: 'postgres' | 'pglite';
   now: () => Date;
   pool?: () => PoolStats;
-}): Metrics {
+}
+
+export function createMetrics(opts: Options): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gerbang_' });
   const scrapeErrors = new Counter({
@@ -54,12 +58,34 @@ export function createMetrics(opts: {
     registers: [registry],
   });
   /** A database read at scrape: a failure (database down) drops its series, not the scrape. */
-  const fromDatabase = <T>(metric: string, read: () => Promise<T>) =>
+  const fromDatabase: Read = (metric, read) =>
     read().catch(() => {
       scrapeErrors.inc({ metric });
       return null;
     });
+  const { requests, errors, duration, jobPasses, jobDuration } = inProcessInstruments(registry);
+  const backlogs = backlogGauges(registry, fromDatabase, opts.now);
+  databaseGauges(registry, fromDatabase, opts);
 
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
+      if (status >= 500) errors.inc({ method, route });
+    },
+    observeJobPass(job, outcome, seconds) {
+      jobPasses.inc({ job, outcome });
+      jobDuration.observe({ job }, seconds);
+    },
+    trackBacklog(job, read) {
+      backlogs.set(job, read);
+    },
+  };
+}
+
+/** What this process counts itself: requests answered and job passes. */
+function inProcessInstruments(registry: Registry) {
   const requests = new Counter({
     name: 'gerbang_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
@@ -92,7 +118,11 @@ export function createMetrics(opts: {
     buckets: JOB_BUCKETS,
     registers: [registry],
   });
+  return { requests, errors, duration, jobPasses, jobDuration };
+}
 
+/** Job backlogs and lags, read at scrape through each job's `backlog` reader. */
+function backlogGauges(registry: Registry, fromDatabase: Read, now: () => Date) {
   const backlogs = new Map<string, () => Promise<Backlog>>();
   // Both backlog gauges of one scrape share one read (prom-client collects metrics in parallel).
   let reading: Promise<{ job: string; backlog: Backlog }[]> | null = null;
@@ -123,13 +153,18 @@ export function createMetrics(opts: {
     async collect() {
       this.reset();
       const read = await fromDatabase('gerbang_job_lag_seconds', readBacklogs);
-      const now = opts.now().getTime();
+      const at = now().getTime();
       for (const { job, backlog } of read ?? []) {
-        const oldest = backlog.oldestDueAt ? new Date(backlog.oldestDueAt).getTime() : now;
-        this.set({ job }, Math.max(0, (now - oldest) / 1000));
+        const oldest = backlog.oldestDueAt ? new Date(backlog.oldestDueAt).getTime() : at;
+        this.set({ job }, Math.max(0, (at - oldest) / 1000));
       }
     },
   });
+  return backlogs;
+}
+
+/** What the database knows for the whole deployment: ledger transfers, pool, replication. */
+function databaseGauges(registry: Registry, fromDatabase: Read, opts: Options) {
   new Gauge({
     name: 'gerbang_ledger_transfers_inserted',
     help: "Ledger transfers inserted, from PostgreSQL's table statistics (read at scrape; rate() gives transfers per second; resets with the statistics)",
@@ -179,20 +214,4 @@ export function createMetrics(opts: {
       },
     });
   }
-
-  return {
-    registry,
-    observeRequest(method, route, status, seconds) {
-      requests.inc({ method, route, status: String(status) });
-      duration.observe({ method, route }, seconds);
-      if (status >= 500) errors.inc({ method, route });
-    },
-    observeJobPass(job, outcome, seconds) {
-      jobPasses.inc({ job, outcome });
-      jobDuration.observe({ job }, seconds);
-    },
-    trackBacklog(job, read) {
-      backlogs.set(job, read);
-    },
-  };
 }
