@@ -19,11 +19,28 @@ import { createBalanceReader } from './platform/balance/ledger-balance-reader';
 import { createCaptchaService } from './platform/captcha/captcha';
 import { type Clock, createClock } from './platform/clock';
 import { createMetrics } from './platform/metrics/metrics';
+import { connectReplica } from './platform/read-replica';
 import { createRails, type RailsConfig } from './rails';
 
 export interface Running {
   services: Services;
   close(): Promise<void>;
+}
+
+/** What each area registers with the blocks it builds on (the blocks import no feature). */
+function registerAreaHooks() {
+  // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
+  registerPaidHooks();
+  // Callback types signed and judged in another protocol (the SNAP-signed notifications).
+  registerCallbackFormats();
+  // What features add to a settlement's completing transaction (aggregator shares, advances).
+  registerSettledHooks();
+  // What areas built on the data-page engine add to its route (exports: jobs, download links).
+  registerDataPageHooks();
+  // Every payout kind the payout pipeline opens and finalizes (the block imports no feature).
+  registerPayoutKinds();
+  // Which catalog keys rows may store as their description (each area declares its own).
+  registerDescriptionKeys();
 }
 
 /** Connects the database, runs migrations and builds the services every route and job uses. */
@@ -55,19 +72,11 @@ export async function bootstrap(
   // load it on first use (a key pair per test app would cost every file a key generation).
   registerProviderKeySource(handle.db, resolved);
   if (resolved.mode !== 'test') await providerKey(handle.db);
-  // What features add to a pay-in's receiving transaction (the pay-in block imports no feature).
-  registerPaidHooks();
-  // Callback types signed and judged in another protocol (the SNAP-signed notifications).
-  registerCallbackFormats();
-  // What features add to a settlement's completing transaction (aggregator shares, advances).
-  registerSettledHooks();
-  // What areas built on the data-page engine add to its route (exports: jobs, download links).
-  registerDataPageHooks();
-  // Every payout kind the payout pipeline opens and finalizes (the block imports no feature).
-  registerPayoutKinds();
-  // Which catalog keys rows may store as their description (each area declares its own).
-  registerDescriptionKeys();
+  registerAreaHooks();
   const clock = opts.clock ?? createClock(config.clockStartsAt);
+  // PGlite is one process' database: it has no replicas.
+  const replicaHandle = handle.kind === 'postgres' ? await connectReplica(config, log) : null;
+  const replica = replicaHandle?.replica ?? null;
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });
   const services: Services = {
@@ -98,7 +107,15 @@ export async function bootstrap(
       dbKind: handle.kind,
       now: () => clock.now(),
       pool: handle.poolStats,
+      replicaLag: replica ? () => replica.lagSeconds() : undefined,
     }),
+    replica,
   };
-  return { services, close: () => handle.close() };
+  return {
+    services,
+    close: async () => {
+      await replicaHandle?.close();
+      await handle.close();
+    },
+  };
 }

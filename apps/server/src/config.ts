@@ -13,6 +13,10 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; when empty, embedded PGlite in `dataDir` is used. */
   databaseUrl: string | null;
+  /** A streaming replica for reads that may lag (DATABASE_REPLICA_URL; platform/read-replica.ts). */
+  databaseReplicaUrl: string | null;
+  /** A replica further behind than this is not read (REPLICA_MAX_LAG_MS, default 5000). */
+  replicaMaxLagMs: number;
   /** PGlite data directory; `memory://` keeps the database in memory (tests). */
   dataDir: string;
   /** Bench only (GERBANG_SQL_TRACE): count PostgreSQL statements, written here on SIGUSR2. */
@@ -163,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // reach them unless HOST says otherwise. Production listens on every interface (behind a proxy).
     host: env.HOST?.trim() || (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
+    databaseReplicaUrl: databaseUrl ? env.DATABASE_REPLICA_URL?.trim() || null : null,
+    replicaMaxLagMs: Math.max(0, Number(env.REPLICA_MAX_LAG_MS ?? 5000) || 0),
     dataDir,
     sqlTraceFile: env.GERBANG_SQL_TRACE?.trim() || null,
     // Unconfigured secrets are random here; demo mode swaps them for the ones kept in its

@@ -18,6 +18,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { z } from 'zod';
+import { markRecentWrite } from '../platform/read-replica';
 import { cookieOptions, sessionCookieNames } from '../platform/session/cookies';
 import { loadSession } from '../platform/session/sessions';
 import { answerMismatch } from './answer-check';
@@ -337,6 +338,13 @@ export async function buildApp(
     // device whose clock is off (and follow test mode's settable clock in browser tests).
     reply.header('x-server-time', services.now().toISOString());
   });
+  if (services.replica) {
+    // A write's author reads the primary for a few seconds after it (platform/read-replica.ts).
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (req.method === 'POST' && isApiUrl(req.url)) markRecentWrite(reply, services.config.mode);
+      return payload;
+    });
+  }
   // Fastify's own refusals (broken JSON, body too large, media type) in the envelope (finding 5).
   const jsonHeaders = jsonSecurityHeaders(services.config.mode);
   app.setErrorHandler((error, req, reply) => {

@@ -8,6 +8,7 @@ import type { BalanceReader } from '../platform/balance/balance-reader';
 import type { CaptchaService } from '../platform/captcha/captcha';
 import type { Clock } from '../platform/clock';
 import type { Metrics } from '../platform/metrics/metrics';
+import type { Replica } from '../platform/read-replica';
 import type { Rails } from '../rails';
 
 /** What every route and job may use. Built once in main.ts (or per test) and passed down. */
@@ -29,4 +30,6 @@ export interface Services {
   now: () => Date;
   /** Prometheus metrics of this process (platform/metrics), served at GET /metrics. */
   metrics: Metrics;
+  /** The read replica (DATABASE_REPLICA_URL) for reads that may lag; null without one. */
+  replica: Replica | null;
 }

@@ -10,6 +10,7 @@ import { connectDatabase } from '../db/connect';
 import { registerDescriptionKeys } from '../modules/description-keys';
 import type { ExportServices } from '../modules/exports/worker';
 import { createClock } from '../platform/clock';
+import { connectReplica } from '../platform/read-replica';
 
 export async function startExportServices(
   env: NodeJS.ProcessEnv = process.env,
@@ -26,12 +27,20 @@ export async function startExportServices(
   // Exports render each row's description in the reader's language (modules/description-keys.ts).
   registerDescriptionKeys();
   const clock = createClock(config.clockStartsAt);
+  const replicaHandle = handle.kind === 'postgres' ? await connectReplica(config, log, 1) : null;
   const services: ExportServices = {
     config: { exportDir: config.exportDir },
     db: handle.db,
     dbKind: handle.kind,
     log,
     now: () => clock.now(),
+    replica: replicaHandle?.replica ?? null,
   };
-  return { services, close: () => handle.close() };
+  return {
+    services,
+    close: async () => {
+      await replicaHandle?.close();
+      await handle.close();
+    },
+  };
 }

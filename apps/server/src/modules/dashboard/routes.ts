@@ -10,6 +10,7 @@ import type { AuthContext } from '../../http/auth-context';
 import { accessDenied, notFound } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 import type { Services } from '../../http/services';
+import { readDatabase } from '../../platform/read-replica';
 import { assertNotFuture } from './dates';
 import { findArticle, listNews, relatedArticles } from './news';
 import {
@@ -24,6 +25,8 @@ import {
 
 interface ResumeHandlerContext {
   services: Services;
+  /** Where the summary reads: the replica when usable (platform/read-replica.ts). */
+  db: Services['db'];
   auth: AuthContext;
   scope: SummaryScope;
   input: SummaryInput;
@@ -31,30 +34,30 @@ interface ResumeHandlerContext {
 
 /** What each summary key answers; its route and access rule are the key's call. */
 const RESUME: Record<ResumeKey, (ctx: ResumeHandlerContext) => Promise<ResumeAnswer>> = {
-  trx_product_date: ({ services, scope, input }) => successPerDate(services.db, scope, input),
-  trx_status_date: ({ services, scope, input }) => transactionsByStatus(services.db, scope, input),
-  trx_pending_date: ({ services, scope, input }) => pending(services.db, scope, input),
-  omzet_date: ({ services, scope, input }) => omzet(services.db, scope, input),
-  aggregator_fee_daily: ({ services, scope, input }) =>
-    aggregatorFees(services.db, scope, input, {
+  trx_product_date: ({ db, scope, input }) => successPerDate(db, scope, input),
+  trx_status_date: ({ db, scope, input }) => transactionsByStatus(db, scope, input),
+  trx_pending_date: ({ db, scope, input }) => pending(db, scope, input),
+  omzet_date: ({ db, scope, input }) => omzet(db, scope, input),
+  aggregator_fee_daily: ({ db, scope, input }) =>
+    aggregatorFees(db, scope, input, {
       key: 'aggregator_fee_daily',
       monthly: false,
       measure: 'fee',
     }),
-  aggregator_fee_monthly: ({ services, scope, input }) =>
-    aggregatorFees(services.db, scope, input, {
+  aggregator_fee_monthly: ({ db, scope, input }) =>
+    aggregatorFees(db, scope, input, {
       key: 'aggregator_fee_monthly',
       monthly: true,
       measure: 'fee',
     }),
-  aggregator_trx_daily: ({ services, scope, input }) =>
-    aggregatorFees(services.db, scope, input, {
+  aggregator_trx_daily: ({ db, scope, input }) =>
+    aggregatorFees(db, scope, input, {
       key: 'aggregator_trx_daily',
       monthly: false,
       measure: 'trx',
     }),
-  aggregator_trx_monthly: ({ services, scope, input }) =>
-    aggregatorFees(services.db, scope, input, {
+  aggregator_trx_monthly: ({ db, scope, input }) =>
+    aggregatorFees(db, scope, input, {
       key: 'aggregator_trx_monthly',
       monthly: true,
       measure: 'trx',
@@ -70,13 +73,14 @@ const RESUME: Record<ResumeKey, (ctx: ResumeHandlerContext) => Promise<ResumeAns
 };
 
 const resumeRoutes = RESUME_KEYS.map((key) =>
-  defineRoute(dashboardCalls.resume[key], async ({ services, auth, query }) => {
+  defineRoute(dashboardCalls.resume[key], async ({ services, auth, query, req }) => {
     assertNotFuture(query.date, services.now());
     // The dashboard shows balance summaries only under show-balance rule 2 (spec 01 §2).
     if ((key === 'balance' || key === 'hold_balance') && auth.agent.rule_show_balance !== 2)
       throw accessDenied();
     const scope = { agentId: auth.agent.id, environment: auth.environment };
-    return ok(await RESUME[key]({ services, auth, scope, input: query }));
+    const db = readDatabase(services, req);
+    return ok(await RESUME[key]({ services, db, auth, scope, input: query }));
   }),
 );
 

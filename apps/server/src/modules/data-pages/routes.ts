@@ -7,6 +7,7 @@ import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
 import { actorOf } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
+import { readDatabase } from '../../platform/read-replica';
 import { retryCallback } from '../callbacks/retry';
 import { runPage, sourceFor } from './engine';
 import { decorateRows, requestExport } from './hooks';
@@ -23,22 +24,26 @@ export function scopeOf(auth: AuthContext, services: Services) {
 
 function pageRoute(page: DataPageDescriptor): RouteDefinition {
   // One route per page, each with the page's own rule (permission data_{path} READ and flags).
-  return defineRoute(dataPageCalls.page[page.path], async ({ query, auth, services, lang }) => {
-    const scope = { ...scopeOf(auth, services), lang };
-    const plan = planRequest(page, query, scope.now);
-    if (query.exportCsv === '1' || query.exportCsv === 'true') {
-      if (!page.exportable) throw refused('data.errors.notExportable');
-      // The exports area stores the checked query as a job (registered at the composition root).
-      const job = await requestExport(services, auth, page, plan, lang);
-      return ok(job, 'data.ui.exportCreated');
-    }
-    const answer = await runPage(services.db, page, plan, scope);
-    // Stored kinds and parameters in the reader's words (the statement's descriptions).
-    sourceFor(page.path).render?.(answer.data, lang);
-    // What another area adds to its page's rows (the export list's download links).
-    answer.data = decorateRows(page.path, services, auth, answer.data);
-    return ok(answer);
-  });
+  return defineRoute(
+    dataPageCalls.page[page.path],
+    async ({ query, auth, services, lang, req }) => {
+      const scope = { ...scopeOf(auth, services), lang };
+      const plan = planRequest(page, query, scope.now);
+      if (query.exportCsv === '1' || query.exportCsv === 'true') {
+        if (!page.exportable) throw refused('data.errors.notExportable');
+        // The exports area stores the checked query as a job (registered at the composition root).
+        const job = await requestExport(services, auth, page, plan, lang);
+        return ok(job, 'data.ui.exportCreated');
+      }
+      // Pages may lag a little: the replica when usable, the primary right after the reader wrote.
+      const answer = await runPage(readDatabase(services, req), page, plan, scope);
+      // Stored kinds and parameters in the reader's words (the statement's descriptions).
+      sourceFor(page.path).render?.(answer.data, lang);
+      // What another area adds to its page's rows (the export list's download links).
+      answer.data = decorateRows(page.path, services, auth, answer.data);
+      return ok(answer);
+    },
+  );
 }
 
 /**

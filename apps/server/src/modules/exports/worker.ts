@@ -28,7 +28,15 @@ type ExportJob = Selectable<ExportJobsTable>;
  */
 export type ExportServices = Pick<Services, 'db' | 'dbKind' | 'now' | 'log'> & {
   config: Pick<Services['config'], 'exportDir'>;
+  /** Rows are read here once it has replayed everything written before the job ran. */
+  replica?: Services['replica'];
 };
+
+/** The replica when it holds everything the primary had when the job started, else the primary. */
+async function exportSource(services: ExportServices) {
+  const replica = services.replica;
+  return replica && (await replica.replayedUpTo(services.db)) ? replica.db : services.db;
+}
 
 export async function claimExportJob(services: ExportServices): Promise<ExportJob | null> {
   const now = services.now();
@@ -84,7 +92,7 @@ export async function runExportJob(services: ExportServices, job: ExportJob): Pr
     let rows = 0;
     try {
       rows = await streamRows(
-        services.db,
+        await exportSource(services),
         services.dbKind,
         page,
         plan,

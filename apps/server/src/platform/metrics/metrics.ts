@@ -46,6 +46,8 @@ interface Options {
   dbKind: 'postgres' | 'pglite';
   now: () => Date;
   pool?: () => PoolStats;
+  /** The read replica's lag as its last check saw it (platform/read-replica.ts). */
+  replicaLag?: () => number | null;
 }
 
 export function createMetrics(opts: Options): Metrics {
@@ -165,6 +167,17 @@ function backlogGauges(registry: Registry, fromDatabase: Read, now: () => Date) 
 
 /** What the database knows for the whole deployment: ledger transfers, pool, replication. */
 function databaseGauges(registry: Registry, fromDatabase: Read, opts: Options) {
+  if (opts.replicaLag) {
+    const lag = opts.replicaLag;
+    new Gauge({
+      name: 'gerbang_db_replica_lag_seconds',
+      help: 'How far the read replica (DATABASE_REPLICA_URL) is behind, as this process last saw it (-1: unreachable)',
+      registers: [registry],
+      collect() {
+        this.set(lag() ?? -1);
+      },
+    });
+  }
   new Gauge({
     name: 'gerbang_ledger_transfers_inserted',
     help: "Ledger transfers inserted, from PostgreSQL's table statistics (read at scrape; rate() gives transfers per second; resets with the statistics)",
