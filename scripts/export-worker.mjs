@@ -23,7 +23,14 @@ export const WORKER_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /** Bundles `entry` (a path in this repository) into `.tmp/export-worker/<name>.mjs`; returns its path. */
 export async function bundleWorker(entry, name = path.basename(entry).replace(/\.ts$/, '')) {
-  const outfile = path.join(root, '.tmp', 'export-worker', `${name}.mjs`);
+  return bundleEntry(entry, path.join(root, '.tmp', 'export-worker', `${name}.mjs`));
+}
+
+/**
+ * Bundles `entry` into `outfile` for plain Node: the workspaces' TypeScript in the bundle, npm
+ * packages left in node_modules (the server's start, scripts/start.mjs, uses it too).
+ */
+export async function bundleEntry(entry, outfile) {
   mkdirSync(path.dirname(outfile), { recursive: true });
   await build(entry, { outfile });
   return outfile;
