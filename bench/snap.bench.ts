@@ -41,6 +41,19 @@ const TRACE_TRANSFERS = 50;
 const TEST_KEY = 'bench-test-key';
 const PATH = '/snap/v1.0/transfer-interbank';
 
+/**
+ * The server's clock during the bench: noon WIB of a day, so the simulated banks' nightly window
+ * (23:00–06:00 WIB, where a transfer only queues) and the 23:45–00:15 cut-off never decide the
+ * figures — the bench runs at any hour. The server starts with CLOCK_AT (test mode's settable
+ * clock) and the SDK signs with the same shifted clock, so X-TIMESTAMP stays within its 5 minutes.
+ */
+const SERVER_NOON = (() => {
+  const wibDay = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  return new Date(`${wibDay}T12:00:00+07:00`);
+})();
+const CLOCK_OFFSET_MS = SERVER_NOON.getTime() - Date.now();
+const serverNow = () => new Date(Date.now() + CLOCK_OFFSET_MS);
+
 async function query(connectionString: string, text: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -245,6 +258,7 @@ async function registerPartner(
     clientId,
     clientSecret: credential.client_secret,
     privateKey,
+    now: serverNow,
   });
   const accessToken = await sdk.accessToken();
   const [row] = await query(
@@ -392,6 +406,7 @@ async function startServer(dbUrl: string, traceFile: string) {
         PORT: String(port),
         HOST: '127.0.0.1',
         TEST_MODE_KEY: TEST_KEY,
+        CLOCK_AT: SERVER_NOON.toISOString(),
         LOG_LEVEL: 'warn',
         SMTP_URL: '',
         GERBANG_SQL_TRACE: traceFile,
