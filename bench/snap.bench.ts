@@ -338,6 +338,15 @@ async function statementCounts(server: ChildProcess, file: string) {
   throw new Error('the server wrote no statement counts');
 }
 
+/** Statement counts per transfer between two snapshots, most frequent first. */
+function perTransfer(before: Map<string, number>, after: Map<string, number>, transfers: number) {
+  const rows = [...after]
+    .map(([sql, n]) => [sql, (n - (before.get(sql) ?? 0)) / transfers] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  return { rows, total: rows.reduce((sum, [, n]) => sum + n, 0) };
+}
+
 /** Round trips of one transfer: statements counted around sequential transfers, per transfer. */
 async function roundTrips(base: string, server: ChildProcess, file: string, next: () => object) {
   const before = await statementCounts(server, file);
@@ -345,12 +354,7 @@ async function roundTrips(base: string, server: ChildProcess, file: string, next
     const text = await (await fetch(base + PATH, next())).text();
     if (!text.includes('"2001800"')) throw new Error(`transfer failed: ${text}`);
   }
-  const after = await statementCounts(server, file);
-  const rows = [...after]
-    .map(([sql, n]) => [sql, (n - (before.get(sql) ?? 0)) / TRACE_TRANSFERS] as const)
-    .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1]);
-  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  const { rows, total } = perTransfer(before, await statementCounts(server, file), TRACE_TRANSFERS);
   console.log(
     `  round trips per transfer: ${total.toFixed(1)} (${TRACE_TRANSFERS} sequential transfers; the job loop's statements included)`,
   );
@@ -428,8 +432,20 @@ async function measure(base: string, dbUrl: string, server: ChildProcess, traceF
   const nextTwo = signer(two);
   await roundTrips(base, server, traceFile, nextOne);
   await roundTrips(base, server, traceFile, nextTwo);
+  const counted = await statementCounts(server, traceFile);
   const single = await drive(base, nextOne);
   console.log(`  one partner, ${CONNECTIONS} clients: ${line(single)}`);
+  // Under load concurrent transfers share group commits (ADR 009): statements per transfer.
+  const loaded = perTransfer(
+    counted,
+    await statementCounts(server, traceFile),
+    Math.max(1, single.rate * SECONDS),
+  );
+  console.log(
+    `    statements per transfer under this load: ${loaded.total.toFixed(1)}` +
+      ` (begin ${(loaded.rows.find(([sql]) => sql === 'begin')?.[1] ?? 0).toFixed(2)},` +
+      ` ledger writes ${(loaded.rows.find(([sql]) => sql.startsWith('select ledger_write_plan'))?.[1] ?? 0).toFixed(2)})`,
+  );
   const [a, b] = await Promise.all([drive(base, nextOne), drive(base, nextTwo)]);
   console.log(`  two partners in parallel, ${CONNECTIONS} clients each:`);
   console.log(`    ${one.username}: ${line(a)}`);

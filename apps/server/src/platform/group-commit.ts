@@ -31,6 +31,8 @@ interface KeyQueue<I, R> {
 
 export class GroupCommit<I, R> {
   private readonly queues = new Map<string, KeyQueue<I, R>>();
+  /** What the groups held so far (tests and the bench read it). */
+  readonly stats = { groups: 0, items: 0, largest: 0, fallbacks: 0 };
 
   constructor(
     private readonly run: GroupRunner<I, R>,
@@ -58,6 +60,9 @@ export class GroupCommit<I, R> {
     if (!queue || queue.running || queue.waiting.length === 0) return;
     queue.running = true;
     const group = queue.waiting.splice(0, this.maxItems);
+    this.stats.groups += 1;
+    this.stats.items += group.length;
+    this.stats.largest = Math.max(this.stats.largest, group.length);
     try {
       await this.answer(key, group);
     } finally {
@@ -82,6 +87,7 @@ export class GroupCommit<I, R> {
         group[0]?.reject(error);
         return;
       }
+      this.stats.fallbacks += 1;
       // Sequentially: the fallback stays one transaction at a time for this key.
       for (const waiting of group) await this.answer(key, [waiting]);
       return;

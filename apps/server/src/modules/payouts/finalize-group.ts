@@ -53,6 +53,11 @@ export function finalizeInGroup(
   return group.submit(payerKey, { row, outcome });
 }
 
+/** The finalize groups of these services so far (tests read it). */
+export function finalizeGroupStats(services: Services) {
+  return groups.get(services)?.stats ?? null;
+}
+
 async function runGroup(
   services: Services,
   items: readonly FinalizeItem[],

@@ -54,6 +54,11 @@ export function bookInGroup(services: Services, item: BookingItem): Promise<Book
   return group.submit(`${item.row.agent_id}:${item.row.environment}`, item);
 }
 
+/** The booking groups of these services so far (tests read it). */
+export function bookingGroupStats(services: Services) {
+  return groups.get(services)?.stats ?? null;
+}
+
 /** Thrown inside the group's transaction to roll it back: these items' holds were refused. */
 class HoldsRefused extends Error {
   constructor(readonly refused: { index: number; short: boolean }[]) {
