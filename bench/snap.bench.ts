@@ -401,7 +401,15 @@ async function startServer(dbUrl: string, traceFile: string) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '../apps/server/src/main.ts')],
+    [
+      // SNAP_BENCH_CPU_PROF=<dir>: the server's CPU profile, written when it exits.
+      ...(process.env.SNAP_BENCH_CPU_PROF
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.SNAP_BENCH_CPU_PROF]
+        : []),
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '../apps/server/src/main.ts'),
+    ],
     {
       env: {
         ...process.env,

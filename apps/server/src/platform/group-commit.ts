@@ -26,7 +26,8 @@ interface Waiting<I, R> {
 
 interface KeyQueue<I, R> {
   waiting: Waiting<I, R>[];
-  running: boolean;
+  /** Groups of this key being written now. */
+  running: number;
 }
 
 export class GroupCommit<I, R> {
@@ -38,17 +39,22 @@ export class GroupCommit<I, R> {
     private readonly run: GroupRunner<I, R>,
     /** Items per group: bounds the statements' size and one group's latency. */
     private readonly maxItems = 64,
+    /**
+     * Groups of one key in flight at once. Two: the next group writes its rows while the previous
+     * one holds the payer's lock, then waits for it (same rows, same order: no deadlock).
+     */
+    private readonly maxInFlight = 2,
   ) {}
 
   submit(key: string, item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       let queue = this.queues.get(key);
       if (!queue) {
-        queue = { waiting: [], running: false };
+        queue = { waiting: [], running: 0 };
         this.queues.set(key, queue);
       }
       queue.waiting.push({ item, resolve, reject });
-      if (!queue.running && queue.waiting.length === 1) {
+      if (queue.running < this.maxInFlight && queue.waiting.length === 1) {
         // One turn: the calls that arrive in the same turn share the group.
         setImmediate(() => void this.flush(key));
       }
@@ -57,8 +63,8 @@ export class GroupCommit<I, R> {
 
   private async flush(key: string): Promise<void> {
     const queue = this.queues.get(key);
-    if (!queue || queue.running || queue.waiting.length === 0) return;
-    queue.running = true;
+    if (!queue || queue.running >= this.maxInFlight || queue.waiting.length === 0) return;
+    queue.running += 1;
     const group = queue.waiting.splice(0, this.maxItems);
     this.stats.groups += 1;
     this.stats.items += group.length;
@@ -66,9 +72,9 @@ export class GroupCommit<I, R> {
     try {
       await this.answer(key, group);
     } finally {
-      queue.running = false;
+      queue.running -= 1;
       if (queue.waiting.length > 0) void this.flush(key);
-      else this.queues.delete(key);
+      else if (queue.running === 0) this.queues.delete(key);
     }
   }
 
@@ -88,7 +94,7 @@ export class GroupCommit<I, R> {
         return;
       }
       this.stats.fallbacks += 1;
-      // Sequentially: the fallback stays one transaction at a time for this key.
+      // Sequentially: the fallback stays one transaction at a time for this group.
       for (const waiting of group) await this.answer(key, [waiting]);
       return;
     }
