@@ -2,7 +2,7 @@ import { isTransferOk } from '@gerbang/ledger';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import { writeAudits } from '../../platform/audit/audit';
+import { auditRow } from '../../platform/audit/audit';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
 import { callbackRow } from '../callbacks/queue';
 import { LeaseLostError, LedgerRefusedError } from './errors';
@@ -179,11 +179,14 @@ async function recordFinals(
       moved.get(item.row.transaction_id) as MovedTransaction,
     ),
   );
-  await writeAudits(
-    trx,
-    records.map((r) => r.audit),
-  );
+  // One statement: the audit rows (a data-modifying CTE) and the callback rows.
   await trx
+    .with('audited', (db) =>
+      db
+        .insertInto('audit_log')
+        .values(records.map((r) => auditRow(r.audit)))
+        .returning('id'),
+    )
     .insertInto('callbacks')
     .values(records.map((r) => callbackRow(now, r.callback)))
     .execute();

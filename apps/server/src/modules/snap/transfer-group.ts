@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { PartnerActor } from '../../platform/actor';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
+import type { PayoutAccounts } from '../payouts/accounts';
 import { openPayoutGroupHoldingLast } from '../payouts/open';
 import type { SubmissionRow } from '../payouts/submissions';
 import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
@@ -44,11 +45,31 @@ export type Booked = { kind: 'booked'; submission: SubmissionRow } | { kind: 'du
 
 const groups = new WeakMap<Services, GroupCommit<BookingItem, Booked>>();
 
+/**
+ * The payout accounts of each partner and rail, once a booking that used them committed: an
+ * account's id never changes and accounts are never deleted, so the next groups skip the read.
+ * Filled only after the commit, so an id is never taken from a rolled-back first use.
+ */
+const knownAccounts = new WeakMap<Services, Map<string, Map<string, PayoutAccounts>>>();
+
+function accountsOf(services: Services, payerKey: string): Map<string, PayoutAccounts> {
+  let byPayer = knownAccounts.get(services);
+  if (!byPayer) {
+    byPayer = new Map();
+    knownAccounts.set(services, byPayer);
+  }
+  return new Map(byPayer.get(payerKey));
+}
+
+function remember(services: Services, payerKey: string, byRail: Map<string, PayoutAccounts>) {
+  knownAccounts.get(services)?.set(payerKey, byRail);
+}
+
 /** Books one transfer, in a group with the same partner's concurrent transfers. */
 export function bookInGroup(services: Services, item: BookingItem): Promise<Booked> {
   let group = groups.get(services);
   if (!group) {
-    group = new GroupCommit((_key, items) => bookGroup(services, items));
+    group = new GroupCommit((key, items) => bookGroup(services, key, items));
     groups.set(services, group);
   }
   return group.submit(`${item.row.agent_id}:${item.row.environment}`, item);
@@ -68,6 +89,7 @@ class HoldsRefused extends Error {
 
 async function bookGroup(
   services: Services,
+  payerKey: string,
   items: readonly BookingItem[],
 ): Promise<Settled<Booked>[]> {
   const answers = new Map<number, Settled<Booked>>();
@@ -75,14 +97,17 @@ async function bookGroup(
   // Bounded: every round either answers all live items or removes at least one refused item.
   while (live.length > 0) {
     const tried = live;
+    const byRail = accountsOf(services, payerKey);
     try {
       const booked = await services.db.transaction().execute((trx) =>
         bookOnce(
           services,
           trx,
           tried.map((i) => items[i] as BookingItem),
+          byRail,
         ),
       );
+      remember(services, payerKey, byRail);
       booked.forEach((answer, j) => {
         answers.set(tried[j] as number, { ok: true, value: answer });
       });
@@ -112,6 +137,7 @@ async function bookOnce(
   services: Services,
   trx: Transaction<Database>,
   items: readonly BookingItem[],
+  byRail: Map<string, PayoutAccounts>,
 ): Promise<Booked[]> {
   const now = services.now();
   const inserted = await trx
@@ -135,6 +161,7 @@ async function bookOnce(
     services,
     trx,
     owners.map(({ item, transferId }) => (items[item] as BookingItem).plan(transferId)),
+    byRail,
   );
   const opened = await openPayoutGroupHoldingLast(
     services,

@@ -54,14 +54,16 @@ export async function placeWithdrawal(
 
 /**
  * The payout openings of several withdrawals of ONE payer (the partner API's group commit, ADR
- * 009): the accounts are read once per rail, not once per withdrawal.
+ * 009): the accounts are read once per rail, not once per withdrawal. `byRail` may hold the
+ * payer's accounts already known (ids never change once an account exists); the ones read here
+ * are added to it.
  */
 export async function withdrawalOpenings(
   services: Pick<Services, 'ledger'>,
   trx: Transaction<Database>,
   plans: readonly WithdrawalPlan[],
+  byRail: Map<string, PayoutAccounts> = new Map(),
 ): Promise<PayoutOpening[]> {
-  const byRail = new Map<string, PayoutAccounts>();
   for (const plan of plans) {
     if (byRail.has(plan.railCode)) continue;
     byRail.set(
