@@ -2,8 +2,8 @@ import { isTransferOk } from '@gerbang/ledger';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../../platform/audit/audit';
-import { queueCallback } from '../callbacks/queue';
+import { type AuditEntry, writeAudit } from '../../platform/audit/audit';
+import { type CallbackInput, queueCallback } from '../callbacks/queue';
 import { describedColumns } from '../transactions/descriptions';
 import { LeaseLostError, LedgerRefusedError } from './errors';
 import { resolutionTransfers } from './hold';
@@ -74,6 +74,41 @@ async function closeSubmission(trx: Transaction<Database>, now: Date, row: Submi
   if (!closed) throw new LeaseLostError(row.reference);
 }
 
+/** The `transactions` columns of a payout's final state. */
+export function settledColumns(row: SubmissionRow, outcome: PayoutOutcome, now: Date) {
+  const source = payoutKind(row.source_kind);
+  return outcome.ok
+    ? {
+        status_trx: 'SUCCESS' as const,
+        is_void: 'Debited' as const,
+        response_code: '00',
+        ...describedColumns(source.successKey),
+        time_completed: now,
+        updated_at: now,
+      }
+    : {
+        status_trx: 'FAILED' as const,
+        is_void: 'Refunded' as const,
+        response_code: outcome.reason,
+        ...describedColumns(`${source.failureKeyPrefix}${outcome.reason}`),
+        time_completed: now,
+        updated_at: now,
+      };
+}
+
+/** What finalize reads back from the transaction row it moves. */
+export const MOVED_COLUMNS = [
+  'id',
+  'agent_id',
+  'environment',
+  'user_id',
+  'id_transaksi',
+  'time_request',
+  'nominal_origin',
+  'nominal_admin',
+  'rail_reference',
+] as const;
+
 /** Moves the transaction out of PROCESS; undefined when someone already had. */
 async function settleTransaction(
   trx: Transaction<Database>,
@@ -81,44 +116,16 @@ async function settleTransaction(
   row: SubmissionRow,
   outcome: PayoutOutcome,
 ) {
-  const source = payoutKind(row.source_kind);
   return trx
     .updateTable('transactions')
-    .set(
-      outcome.ok
-        ? {
-            status_trx: 'SUCCESS',
-            is_void: 'Debited',
-            response_code: '00',
-            ...describedColumns(source.successKey),
-            time_completed: now,
-            updated_at: now,
-          }
-        : {
-            status_trx: 'FAILED',
-            is_void: 'Refunded',
-            response_code: outcome.reason,
-            ...describedColumns(`${source.failureKeyPrefix}${outcome.reason}`),
-            time_completed: now,
-            updated_at: now,
-          },
-    )
+    .set(settledColumns(row, outcome, now))
     .where('id', '=', row.transaction_id)
     .where('status_trx', '=', 'PROCESS')
-    .returning([
-      'agent_id',
-      'environment',
-      'user_id',
-      'id_transaksi',
-      'time_request',
-      'nominal_origin',
-      'nominal_admin',
-      'rail_reference',
-    ])
+    .returning(MOVED_COLUMNS)
     .executeTakeFirst();
 }
 
-type MovedTransaction = NonNullable<Awaited<ReturnType<typeof settleTransaction>>>;
+export type MovedTransaction = NonNullable<Awaited<ReturnType<typeof settleTransaction>>>;
 
 async function resolveHold(
   services: Services,
@@ -147,41 +154,55 @@ async function recordFinal(
   outcome: PayoutOutcome,
   trxRow: MovedTransaction,
 ) {
+  const records = finalRecords(now, row, outcome, trxRow);
+  await writeAudit(trx, records.audit);
+  await queueCallback(trx, now, records.callback);
+}
+
+/** The audit entry and the callback of one payout's final state (pure). */
+export function finalRecords(
+  now: Date,
+  row: SubmissionRow,
+  outcome: PayoutOutcome,
+  trxRow: MovedTransaction,
+): { audit: AuditEntry; callback: CallbackInput } {
   const source = payoutKind(row.source_kind);
   const status = outcome.ok ? 'SUCCESS' : 'FAILED';
   const reason = outcome.ok ? null : outcome.reason;
-  await writeAudit(trx, {
-    agentId: trxRow.agent_id,
-    userId: trxRow.user_id,
-    username: null,
-    action: source.auditAction,
-    target: trxRow.id_transaksi,
-    detail: {
-      source_kind: row.source_kind,
-      source_id: row.source_id,
-      status,
-      reason,
-      amount: trxRow.nominal_origin,
-      fee: trxRow.nominal_admin,
-      rail_reference: trxRow.rail_reference,
+  return {
+    audit: {
+      agentId: trxRow.agent_id,
+      userId: trxRow.user_id,
+      username: null,
+      action: source.auditAction,
+      target: trxRow.id_transaksi,
+      detail: {
+        source_kind: row.source_kind,
+        source_id: row.source_id,
+        status,
+        reason,
+        amount: trxRow.nominal_origin,
+        fee: trxRow.nominal_admin,
+        rail_reference: trxRow.rail_reference,
+      },
+      environment: trxRow.environment,
+      at: now,
     },
-    environment: trxRow.environment,
-    at: now,
-  });
-  await queueCallback(trx, now, {
-    agentId: trxRow.agent_id,
-    environment: trxRow.environment,
-    idTransaksi: trxRow.id_transaksi,
-    type: source.callbackType,
-    timeRequest: new Date(trxRow.time_request),
-    body: {
-      id_transaksi: trxRow.id_transaksi,
-      status_trx: status,
-      response_code: outcome.ok ? '00' : outcome.reason,
-      nominal: trxRow.nominal_origin,
-      nominal_admin: trxRow.nominal_admin,
-      rail_reference: trxRow.rail_reference,
-      time_completed: now.toISOString(),
+    callback: {
+      agentId: trxRow.agent_id,
+      environment: trxRow.environment,
+      idTransaksi: trxRow.id_transaksi,
+      type: source.callbackType,
+      timeRequest: new Date(trxRow.time_request),
+      body: {
+        id_transaksi: trxRow.id_transaksi,
+        status_trx: status,
+        response_code: outcome.ok ? '00' : outcome.reason,
+        nominal: trxRow.nominal_origin,
+        nominal_admin: trxRow.nominal_admin,
+        rail_reference: trxRow.rail_reference,
+        time_completed: now.toISOString(),
+      },
     },
-  });
+  };
 }

@@ -31,6 +31,15 @@ export interface PayoutKind {
    * Throwing rolls the whole finalize back; the sweep retries.
    */
   onFinal?: (trx: Transaction<Database>, row: SubmissionRow, final: FinalEvent) => Promise<void>;
+  /**
+   * The same step for several payouts of this kind with the same outcome, in one statement (a
+   * finalize group, ADR 009). Without it a group runs `onFinal` once per payout.
+   */
+  onFinalMany?: (
+    trx: Transaction<Database>,
+    rows: readonly SubmissionRow[],
+    final: FinalEvent,
+  ) => Promise<void>;
 }
 
 export interface FinalEvent {

@@ -170,6 +170,56 @@ async function openHoldingLast(
   return { ok: false, short: refused.some((r) => r.result === INSUFFICIENT_FUNDS), refused };
 }
 
+/** One payout of a group and who opened it (each partner call is its own actor). */
+export interface ActorOpening {
+  actor: Actor;
+  opening: PayoutOpening;
+}
+
+export type GroupOpened =
+  | { ok: true; submissions: SubmissionRow[] }
+  /** Nothing was written: these openings' holds were refused (`short`: for balance). */
+  | { ok: false; refused: { index: number; short: boolean }[] };
+
+/**
+ * Several one-chain payouts of ONE payer (a group commit, ADR 009), hold last, in the caller's
+ * transaction: one insert per table for all of them, then ONE ledger call for every chain —
+ * the payer's account is locked once for the whole group, for the lock, the write and the commit.
+ * Each chain is linked on its own, so the ledger answers each payout apart. When any is refused,
+ * the other chains may already be written (no ledger savepoint), so this answers which were
+ * refused and the caller MUST roll its transaction back and open the rest again without them.
+ */
+export async function openPayoutGroupHoldingLast(
+  services: Pick<Services, 'ledger'>,
+  trx: Transaction<Database>,
+  now: Date,
+  entries: ActorOpening[],
+): Promise<GroupOpened> {
+  for (const { opening } of entries) {
+    guardOpening(opening);
+    if (!isOneChain(opening.transfers)) {
+      throw new Error(`payout ${opening.reference} is not one linked chain`);
+    }
+  }
+  const openings = entries.map((entry) => entry.opening);
+  const transactionIds = await recordTransactions(trx, now, openings);
+  const submissions = await submit(trx, now, openings, transactionIds);
+  await auditEach(trx, now, entries);
+  const results = await services.ledger.createTransfers(
+    openings.flatMap((opening) => opening.transfers),
+    { trx, savepoint: false },
+  );
+  const refused: { index: number; short: boolean }[] = [];
+  let at = 0;
+  openings.forEach((opening, index) => {
+    const mine = results.slice(at, at + opening.transfers.length);
+    at += opening.transfers.length;
+    if (mine.every(isTransferOk)) return;
+    refused.push({ index, short: mine.some((r) => r.result === INSUFFICIENT_FUNDS) });
+  });
+  return refused.length === 0 ? { ok: true, submissions } : { ok: false, refused };
+}
+
 /** Bugs caught before anything is written: an unregistered kind, a hold that is not pending. */
 function guardOpening(opening: PayoutOpening) {
   payoutKind(opening.source.kind);
@@ -289,22 +339,33 @@ async function auditOpenings(
   now: Date,
   openings: PayoutOpening[],
 ) {
-  const origin = auditOrigin(actor);
+  await auditEach(
+    trx,
+    now,
+    openings.map((opening) => ({ actor, opening })),
+  );
+}
+
+/** The audit rows of openings, each with its own actor (a group of partner calls). */
+async function auditEach(trx: Transaction<Database>, now: Date, entries: ActorOpening[]) {
   await writeAudits(
     trx,
-    openings.map((opening) => ({
-      ...origin,
-      userId: origin.userId ?? opening.userId,
-      agentId: opening.payer.agentId,
-      action: opening.audit.action,
-      target: opening.reference,
-      detail: {
-        ...opening.audit.detail,
-        ...(actor.kind === 'partner' ? { client_id: actor.clientId } : {}),
-        ...(actor.kind === 'job' ? { job: actor.job } : {}),
-      },
-      environment: opening.payer.environment,
-      at: now,
-    })),
+    entries.map(({ actor, opening }) => {
+      const origin = auditOrigin(actor);
+      return {
+        ...origin,
+        userId: origin.userId ?? opening.userId,
+        agentId: opening.payer.agentId,
+        action: opening.audit.action,
+        target: opening.reference,
+        detail: {
+          ...opening.audit.detail,
+          ...(actor.kind === 'partner' ? { client_id: actor.clientId } : {}),
+          ...(actor.kind === 'job' ? { job: actor.job } : {}),
+        },
+        environment: opening.payer.environment,
+        at: now,
+      };
+    }),
   );
 }

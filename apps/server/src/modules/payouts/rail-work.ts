@@ -10,7 +10,7 @@ import {
   UnknownRailReferenceError,
 } from '../../rails';
 import { LeaseLostError, LedgerRefusedError, RailTimeoutError } from './errors';
-import { finalize } from './finalize';
+import { finalize, type PayoutOutcome } from './finalize';
 import { RAIL_ADAPTERS } from './rail-adapters';
 import { FINAL_STATES, LEASE_MS, newLeaseToken, type SubmissionRow } from './submissions';
 
@@ -221,6 +221,9 @@ async function recordAccepted(
  */
 export type StepOutcome = 'success' | 'failed' | 'pending' | null;
 
+/** How a step ends a payout: `finalize`, or a caller's group commit of it (finalize-group.ts). */
+export type Finalizer = (row: SubmissionRow, outcome: PayoutOutcome) => Promise<boolean>;
+
 /**
  * Moves one claimed row as far as the rail allows now: find or make the send, then read the status
  * and finish on a final answer. Never runs inside a database transaction (rail calls are slow).
@@ -228,6 +231,7 @@ export type StepOutcome = 'success' | 'failed' | 'pending' | null;
 export async function advanceSubmission(
   services: Services,
   claimed: SubmissionRow,
+  finalizer: Finalizer = (row, outcome) => finalize(services, row, outcome),
 ): Promise<StepOutcome> {
   let row = claimed;
   try {
@@ -242,7 +246,7 @@ export async function advanceSubmission(
         row = await markSending(services, row);
         const sent = await sendToRail(services, row);
         if (!sent.accepted) {
-          const moved = await finalize(services, row, { ok: false, reason: sent.code });
+          const moved = await finalizer(row, { ok: false, reason: sent.code });
           return moved ? 'failed' : null;
         }
         accepted = sent;
@@ -252,10 +256,10 @@ export async function advanceSubmission(
 
     const status = await railStatus(services, row);
     if (status.status === 'SUCCESS') {
-      return (await finalize(services, row, { ok: true })) ? 'success' : null;
+      return (await finalizer(row, { ok: true })) ? 'success' : null;
     }
     if (status.status === 'FAILED') {
-      const moved = await finalize(services, row, { ok: false, reason: status.reason });
+      const moved = await finalizer(row, { ok: false, reason: status.reason });
       return moved ? 'failed' : null;
     }
     const now = services.now();

@@ -17,4 +17,15 @@ export const SNAP_TRANSFER_PAYOUT: PayoutKind = {
       .where('id', '=', row.source_id)
       .execute();
   },
+  onFinalMany: async (trx, rows, { outcome, at }) => {
+    await trx
+      .updateTable('snap_transfers')
+      .set({ status: outcome.ok ? 1 : 2, completed_at: at })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.source_id),
+      )
+      .execute();
+  },
 };

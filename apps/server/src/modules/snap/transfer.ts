@@ -1,14 +1,12 @@
 import { DISBURSEMENT_MAX_AMOUNT, formatWibDateTime } from '@gerbang/shared';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { PartnerActor } from '../../platform/actor';
 import { newTransactionId } from '../../platform/ids';
+import { finalizeInGroup } from '../payouts/finalize-group';
 import { advanceSubmission } from '../payouts/rail-work';
-import type { SubmissionRow } from '../payouts/submissions';
 import { resolveCashoutDestination } from '../withdraw/destinations';
-import { placeWithdrawal, type WithdrawalPlan } from '../withdraw/place';
+import type { WithdrawalPlan } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
 import { SnapError } from './codes';
 import type { SnapPartner } from './guard';
@@ -20,6 +18,7 @@ import type {
   transferStatusRequest,
 } from './schemas';
 import { formatSnapTimestamp } from './signature';
+import { bookInGroup } from './transfer-group';
 
 /**
  * Interbank transfer through the payout pipeline (docs/architecture.md "Adding a payout kind"):
@@ -91,8 +90,6 @@ interface Planned {
   note: string;
 }
 
-type Booked = { kind: 'booked'; submission: SubmissionRow } | { kind: 'duplicate' };
-
 /** The partner's server, as the payout pipeline's actor. */
 function partnerActor(partner: SnapPartner, ip: string): PartnerActor {
   return {
@@ -106,41 +103,21 @@ function partnerActor(partner: SnapPartner, ip: string): PartnerActor {
   };
 }
 
-/**
- * The `snap_transfers` row (unique partnerReferenceNo: a duplicate, even a concurrent one, finds
- * the key taken and moves nothing), then the same withdrawal the portal places.
- */
-async function book(
-  services: Services,
-  actor: PartnerActor,
-  p: Planned,
-  trx: Transaction<Database>,
-): Promise<Booked> {
-  const now = services.now();
-  const row = await trx
-    .insertInto('snap_transfers')
-    .values({
-      agent_id: p.partner.agentId,
-      environment: p.partner.environment,
-      partner_reference_no: p.partnerReferenceNo,
-      external_id: p.externalId,
-      id_transaksi: p.idTransaksi,
-      amount: p.amount,
-      fee: p.fee,
-      bank_code: p.bank.code,
-      bank_name: p.bank.channelName,
-      account_no: p.accountNo,
-      account_name: p.accountName,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['agent_id', 'environment', 'partner_reference_no']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return { kind: 'duplicate' };
-  const placed = await placeWithdrawal(services, trx, actor, now, planOf(p, row.id));
-  // Thrown: the snap_transfers row rolls back too, so the reference stays free for a retry.
-  if (!placed.ok) throw new SnapError('insufficientFunds');
-  return { kind: 'booked', submission: placed.submission };
+/** The `snap_transfers` row (unique partnerReferenceNo: a duplicate moves nothing). */
+function rowOf(p: Planned) {
+  return {
+    agent_id: p.partner.agentId,
+    environment: p.partner.environment,
+    partner_reference_no: p.partnerReferenceNo,
+    external_id: p.externalId,
+    id_transaksi: p.idTransaksi,
+    amount: p.amount,
+    fee: p.fee,
+    bank_code: p.bank.code,
+    bank_name: p.bank.channelName,
+    account_no: p.accountNo,
+    account_name: p.accountName,
+  };
 }
 
 function planOf(p: Planned, transferId: number): WithdrawalPlan {
@@ -205,12 +182,18 @@ export async function transferInterbank(
     productCode: pricing.kodeProduk,
     note: body.remark ?? '',
   };
-  const actor = partnerActor(partner, ctx.ip);
-  const booked = await services.db
-    .transaction()
-    .execute((trx) => book(services, actor, planned, trx));
+  // Booked in a group with this partner's concurrent transfers (transfer-group.ts): one
+  // transaction, one lock of the merchant's account; a refused or duplicate call is its own.
+  const booked = await bookInGroup(services, {
+    actor: partnerActor(partner, ctx.ip),
+    plan: (transferId) => planOf(planned, transferId),
+    row: rowOf(planned),
+  });
   if (booked.kind === 'duplicate') throw new SnapError('duplicatePartnerReference');
-  const outcome = await advanceSubmission(services, booked.submission);
+  const payerKey = `${partner.agentId}:${partner.environment}`;
+  const outcome = await advanceSubmission(services, booked.submission, (row, result) =>
+    finalizeInGroup(services, payerKey, row, result),
+  );
   // The step says how it left the payout; only when it cannot (another worker finished it, or
   // the step will be retried) is the row read again.
   const status = statusOf(

@@ -3,9 +3,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { Actor } from '../../platform/actor';
-import { payoutAccounts } from '../payouts/accounts';
+import { type PayoutAccounts, payoutAccounts } from '../payouts/accounts';
 import type { PayoutSource } from '../payouts/kinds';
-import { type OpenedPayout, openPayout } from '../payouts/open';
+import { type OpenedPayout, openPayout, type PayoutOpening } from '../payouts/open';
 import { postings } from './postings';
 import type { WithdrawKind } from './tables';
 
@@ -49,6 +49,33 @@ export async function placeWithdrawal(
   plan: WithdrawalPlan,
 ): Promise<OpenedPayout> {
   const accounts = await payoutAccounts(services.ledger, plan.payer, plan.railCode, trx);
+  return openPayout(services, trx, actor, now, withdrawalOpening(plan, accounts));
+}
+
+/**
+ * The payout openings of several withdrawals of ONE payer (the partner API's group commit, ADR
+ * 009): the accounts are read once per rail, not once per withdrawal. `byRail` may hold the
+ * payer's accounts already known (ids never change once an account exists); the ones read here
+ * are added to it.
+ */
+export async function withdrawalOpenings(
+  services: Pick<Services, 'ledger'>,
+  trx: Transaction<Database>,
+  plans: readonly WithdrawalPlan[],
+  byRail: Map<string, PayoutAccounts> = new Map(),
+): Promise<PayoutOpening[]> {
+  for (const plan of plans) {
+    if (byRail.has(plan.railCode)) continue;
+    byRail.set(
+      plan.railCode,
+      await payoutAccounts(services.ledger, plan.payer, plan.railCode, trx),
+    );
+  }
+  return plans.map((plan) => withdrawalOpening(plan, byRail.get(plan.railCode) as PayoutAccounts));
+}
+
+/** The payout a withdrawal opens: its hold (the pure postings), its record and its audit. */
+function withdrawalOpening(plan: WithdrawalPlan, accounts: PayoutAccounts): PayoutOpening {
   const transfers = postings(
     {
       id_transaksi: plan.idTransaksi,
@@ -61,7 +88,7 @@ export async function placeWithdrawal(
     accounts,
     plan.source.kind,
   );
-  return openPayout(services, trx, actor, now, {
+  return {
     source: plan.source,
     payer: plan.payer,
     userId: plan.userId,
@@ -94,5 +121,5 @@ export async function placeWithdrawal(
     },
     audit: plan.audit,
     leased: true,
-  });
+  };
 }

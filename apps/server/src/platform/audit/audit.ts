@@ -28,21 +28,21 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promi
 /** Appends several rows in one insert (a batch of payouts opened together). */
 export async function writeAudits(db: Kysely<Database>, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db
-    .insertInto('audit_log')
-    .values(
-      entries.map((entry) => ({
-        agent_id: entry.agentId,
-        user_id: entry.userId,
-        username: entry.username,
-        action: entry.action,
-        target: entry.target ?? null,
-        detail: JSON.stringify(entry.detail ?? {}),
-        ip: entry.ip ?? null,
-        user_agent: entry.userAgent?.slice(0, 500) ?? null,
-        environment: entry.environment ?? null,
-        created_at: entry.at,
-      })),
-    )
-    .execute();
+  await db.insertInto('audit_log').values(entries.map(auditRow)).execute();
+}
+
+/** The audit_log row of an entry (for a caller that inserts it inside a larger statement). */
+export function auditRow(entry: AuditEntry) {
+  return {
+    agent_id: entry.agentId,
+    user_id: entry.userId,
+    username: entry.username,
+    action: entry.action,
+    target: entry.target ?? null,
+    detail: JSON.stringify(entry.detail ?? {}),
+    ip: entry.ip ?? null,
+    user_agent: entry.userAgent?.slice(0, 500) ?? null,
+    environment: entry.environment ?? null,
+    created_at: entry.at,
+  };
 }
