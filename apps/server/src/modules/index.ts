@@ -24,6 +24,7 @@ import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
+import { sessionRoutes } from './sessions/routes';
 import { signupRoutes } from './signup/routes';
 import { snapPortalRoutes } from './snap/portal-routes';
 import { snapRoutes } from './snap/routes';
@@ -60,6 +61,7 @@ export function allRoutes(
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...credentialRoutes,
+    ...sessionRoutes,
     ...topupRoutes,
     ...transferRoutes,
     ...snapPortalRoutes,
