@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { endSessions } from '../../platform/session/session-admin';
-import { endSessions } from '../../platform/session/session-admin';
 import { revokeOtherSessions } from '../../platform/session/sessions';
 import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 import { auditConsole } from './audit';
