@@ -13,6 +13,7 @@ import { bulkVaRoutes } from './bulk-va/routes';
 import { callbackRoutes, callbackSinkRoutes } from './callbacks/routes';
 import { cashoutInquiryRoutes } from './cashout-inquiry/routes';
 import { consoleDemoRoutes, consoleRoutes } from './console/routes';
+import { apiKeyRoutes } from './credentials/api-key-routes';
 import { credentialRoutes } from './credentials/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { dataPageRoutes } from './data-pages/routes';
@@ -62,6 +63,7 @@ export function allRoutes(
     ...callbackRoutes,
     ...credentialRoutes,
     ...sessionRoutes,
+    ...apiKeyRoutes,
     ...topupRoutes,
     ...transferRoutes,
     ...snapPortalRoutes,

@@ -148,6 +148,16 @@ export type GeneratePinRequest = GenerateCredentialRequest;
 export const SIGNATURE_KODES = ['ACTIVATED', 'RESET'] as const;
 export const createSignatureSchema = generateCredentialSchema.extend({
   kode: z.enum(SIGNATURE_KODES, { error: 'credentials.errors.kodeInvalid' }),
+  /**
+   * A RESET's overlap (issue 26): the old key still signs every callback beside the new one
+   * (`X-Signature-Previous`) for this many hours, at most 7 days; 0 or absent: it stops at once.
+   */
+  grace_hours: z
+    .number({ error: 'credentials.errors.graceInvalid' })
+    .int('credentials.errors.graceInvalid')
+    .min(0, 'credentials.errors.graceInvalid')
+    .max(168, 'credentials.errors.graceInvalid')
+    .optional(),
 });
 export type CreateSignatureRequest = z.infer<typeof createSignatureSchema>;
 

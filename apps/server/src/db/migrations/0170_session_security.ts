@@ -10,7 +10,6 @@ import { execScript } from '../exec-script';
  *   session, the short-lived proof that e-mail, password and factor changes ask for.
  * - `agents.portal_idle_minutes`: the idle timeout the agent's main user chose for its users
  *   (null: the installation's SESSION_IDLE_MINUTES).
- * - an index on `sessions (user_id)` for the list and "end all others".
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await execScript(
@@ -22,7 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     ALTER TABLE staff_sessions ADD COLUMN reauth_at timestamptz;
     ALTER TABLE agents ADD COLUMN portal_idle_minutes integer
       CHECK (portal_idle_minutes BETWEEN 5 AND 240);
-    CREATE INDEX sessions_user_idx ON sessions (user_id, id DESC);
     `,
   );
 }
@@ -31,7 +29,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await execScript(
     db,
     `
-    DROP INDEX sessions_user_idx;
     ALTER TABLE agents DROP COLUMN portal_idle_minutes;
     ALTER TABLE staff_sessions DROP COLUMN reauth_at;
     ALTER TABLE sessions DROP COLUMN reauth_at;

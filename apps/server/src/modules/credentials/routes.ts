@@ -91,6 +91,7 @@ export const credentialRoutes = [
       actor,
       ctx.body.kode,
       destinationOf(ctx, ctx.body.email_destination),
+      ctx.body.grace_hours ?? 0,
     );
     return ok(
       result,

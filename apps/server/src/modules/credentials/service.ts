@@ -56,7 +56,7 @@ async function audit(services: Services, actor: Actor, action: string, detail: o
   });
 }
 
-async function credentialRow(db: Db, agentId: number, environment: Environment) {
+export async function credentialRow(db: Db, agentId: number, environment: Environment) {
   return db
     .selectFrom('agent_credentials')
     .selectAll()
@@ -66,7 +66,7 @@ async function credentialRow(db: Db, agentId: number, environment: Environment) 
 }
 
 /** Creates the agent's credential row for the environment when there is none (no secrets yet). */
-async function ensureCredentialRow(db: Db, agentId: number, environment: Environment, now: Date) {
+export async function ensureCredentialRow(db: Db, agentId: number, environment: Environment, now: Date) {
   await db
     .insertInto('agent_credentials')
     .values({ agent_id: agentId, environment, app_name: '', allow_ip: '', updated_at: now })
@@ -105,7 +105,7 @@ export async function readCredential(
   };
 }
 
-function clientIdFor(environment: Environment): string {
+export function clientIdFor(environment: Environment): string {
   return `${environment === 'production' ? 'GBP' : 'GBS'}-${randomBytes(9).toString('hex').toUpperCase()}`;
 }
 
@@ -238,17 +238,24 @@ export async function createSignature(
   actor: Actor,
   kode: 'ACTIVATED' | 'RESET',
   destination: string,
+  graceHours = 0,
 ): Promise<{ signature_key: string; is_using_signature: true }> {
   const now = services.now();
   await ensureCredentialRow(services.db, actor.agentId, actor.environment, now);
   const key = randomBytes(32).toString('hex');
+  // A RESET with an overlap keeps the old key signing beside the new one (X-Signature-Previous)
+  // until then; without one the old key stops at once, as before.
+  const overlapUntil =
+    kode === 'RESET' && graceHours > 0 ? new Date(now.getTime() + graceHours * 3_600_000) : null;
   const updated = await services.db
     .updateTable('agent_credentials')
-    .set({
+    .set((eb) => ({
       is_using_signature: true,
       signature_key_enc: encryptSecret(services.db, key),
+      previous_signature_key_enc: overlapUntil ? eb.ref('signature_key_enc') : null,
+      previous_signature_until: overlapUntil,
       updated_at: now,
-    })
+    }))
     .where('agent_id', '=', actor.agentId)
     .where('environment', '=', actor.environment)
     .where('is_using_signature', '=', kode === 'RESET')
@@ -260,6 +267,7 @@ export async function createSignature(
     );
   await audit(services, actor, kode === 'RESET' ? 'signature_reset' : 'signature_activate', {
     notified: destination,
+    overlap_until: overlapUntil?.toISOString() ?? null,
   });
   await notify(services, actor, destination, 'signature');
   return { signature_key: key, is_using_signature: true };
