@@ -55,20 +55,20 @@ export const sessionsResponse = z.object({
 });
 
 export const endSessionRequest = z.object({
-  id: z.number({ error: 'security.sessions.notFound' }).int().positive(),
+  id: z.number({ error: 'sessions.notFound' }).int().positive(),
 });
 
 export const idleTimeoutRequest = z.object({
   minutes: z
-    .number({ error: 'security.idle.invalid' })
-    .int('security.idle.invalid')
-    .min(PORTAL_IDLE_MINUTES.min, 'security.idle.invalid')
-    .max(PORTAL_IDLE_MINUTES.max, 'security.idle.invalid')
+    .number({ error: 'sessions.idle.invalid' })
+    .int('sessions.idle.invalid')
+    .min(PORTAL_IDLE_MINUTES.min, 'sessions.idle.invalid')
+    .max(PORTAL_IDLE_MINUTES.max, 'sessions.idle.invalid')
     .nullable(),
 });
 
 export const reauthRequest = z.object({
-  password: z.string({ error: 'security.reauth.passwordRequired' }).min(1, 'security.reauth.passwordRequired').max(200),
+  password: z.string({ error: 'sessions.reauth.passwordRequired' }).min(1, 'sessions.reauth.passwordRequired').max(200),
 });
 export const reauthResponse = z.object({ validUntil: z.string() });
 
@@ -98,15 +98,15 @@ const ipList = z
 
 export const createApiKeyRequest = z.object({
   name: z
-    .string({ error: 'security.apiKeys.nameRequired' })
+    .string({ error: 'apiKeys.nameRequired' })
     .trim()
-    .min(1, 'security.apiKeys.nameRequired')
-    .max(60, 'security.apiKeys.nameTooLong'),
+    .min(1, 'apiKeys.nameRequired')
+    .max(60, 'apiKeys.nameTooLong'),
   scopes: z
-    .array(z.enum(API_KEY_SCOPES, { error: 'security.apiKeys.scopeInvalid' }))
-    .min(1, 'security.apiKeys.scopeRequired'),
+    .array(z.enum(API_KEY_SCOPES, { error: 'apiKeys.scopeInvalid' }))
+    .min(1, 'apiKeys.scopeRequired'),
   /** ISO date-time; null: no expiry. Must be in the future (the server checks with its clock). */
-  expiresAt: z.string().datetime({ offset: true, error: 'security.apiKeys.expiryInvalid' }).nullable(),
+  expiresAt: z.string().datetime({ offset: true, error: 'apiKeys.expiryInvalid' }).nullable(),
   allowIp: ipList,
 });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequest>;
@@ -120,14 +120,14 @@ export const apiKeySecretResponse = z.object({
 });
 
 export const rotateApiKeyRequest = z.object({
-  id: z.number({ error: 'security.apiKeys.notFound' }).int().positive(),
+  id: z.number({ error: 'apiKeys.notFound' }).int().positive(),
   graceHours: z
-    .number({ error: 'security.apiKeys.graceInvalid' })
-    .int('security.apiKeys.graceInvalid')
-    .min(0, 'security.apiKeys.graceInvalid')
-    .max(ROTATION_GRACE_MAX_HOURS, 'security.apiKeys.graceInvalid'),
+    .number({ error: 'apiKeys.graceInvalid' })
+    .int('apiKeys.graceInvalid')
+    .min(0, 'apiKeys.graceInvalid')
+    .max(ROTATION_GRACE_MAX_HOURS, 'apiKeys.graceInvalid'),
 });
 
 export const revokeApiKeyRequest = z.object({
-  id: z.number({ error: 'security.apiKeys.notFound' }).int().positive(),
+  id: z.number({ error: 'apiKeys.notFound' }).int().positive(),
 });

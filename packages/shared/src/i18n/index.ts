@@ -22,6 +22,8 @@ import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
 import signupEn from './en/signup.json';
 import simulatorEn from './en/simulator.json';
+import apiKeysEn from './en/api-keys.json';
+import sessionsEn from './en/sessions.json';
 import snapEn from './en/snap.json';
 import statementEn from './en/statement.json';
 import teamEn from './en/team.json';
@@ -52,6 +54,8 @@ import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
 import signupId from './id/signup.json';
 import simulatorId from './id/simulator.json';
+import apiKeysId from './id/api-keys.json';
+import sessionsId from './id/sessions.json';
 import snapId from './id/snap.json';
 import statementId from './id/statement.json';
 import teamId from './id/team.json';
@@ -98,6 +102,8 @@ export const catalogs = {
     advanceFunds: advanceFundsId,
     nmid: nmidId,
     snap: snapId,
+    sessions: sessionsId,
+    apiKeys: apiKeysId,
   },
   en: {
     common: commonEn,
@@ -130,6 +136,8 @@ export const catalogs = {
     advanceFunds: advanceFundsEn,
     nmid: nmidEn,
     snap: snapEn,
+    sessions: sessionsEn,
+    apiKeys: apiKeysEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

@@ -6,13 +6,13 @@ import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './api-key
 export const apiKeyRoutes = [
   defineRoute(securityCalls.apiKeys, async (ctx) => ok(await listApiKeys(ctx.services, ctx.auth))),
   defineRoute(securityCalls.createApiKey, async (ctx) =>
-    ok(await createApiKey(ctx.services, ctx, ctx.body), 'security.apiKeys.created'),
+    ok(await createApiKey(ctx.services, ctx, ctx.body), 'apiKeys.created'),
   ),
   defineRoute(securityCalls.rotateApiKey, async (ctx) =>
-    ok(await rotateApiKey(ctx.services, ctx, ctx.body), 'security.apiKeys.rotated'),
+    ok(await rotateApiKey(ctx.services, ctx, ctx.body), 'apiKeys.rotated'),
   ),
   defineRoute(securityCalls.revokeApiKey, async (ctx) => {
     await revokeApiKey(ctx.services, ctx, ctx.body.id);
-    return ok(null, 'security.apiKeys.revoked');
+    return ok(null, 'apiKeys.revoked');
   }),
 ];

@@ -93,7 +93,7 @@ export async function createApiKey(
   requireReauth(auth, now);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-    throw validationError('security.apiKeys.expiryInvalid');
+    throw validationError('apiKeys.expiryInvalid');
   }
   await ensureCredentialRow(services.db, auth.agent.id, auth.environment, now);
   const clientId = clientIdFor(auth.environment);
@@ -115,7 +115,7 @@ export async function createApiKey(
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= API_KEYS_MAX) {
-      throw refused('security.apiKeys.tooMany', { max: API_KEYS_MAX });
+      throw refused('apiKeys.tooMany', { max: API_KEYS_MAX });
     }
     const row = await trx
       .insertInto('api_keys')
@@ -174,7 +174,7 @@ export async function rotateApiKey(
     .where('revoked_at', 'is', null)
     .returning(['id', 'client_id'])
     .executeTakeFirst();
-  if (!row) throw notFound('security.apiKeys.notFound');
+  if (!row) throw notFound('apiKeys.notFound');
   await audit(services, actor, 'api_key_rotate', {
     id: input.id,
     client_id: row.client_id,
@@ -203,7 +203,7 @@ export async function revokeApiKey(services: Services, actor: KeyActor, id: numb
     .where('revoked_at', 'is', null)
     .returning('client_id')
     .executeTakeFirst();
-  if (!row) throw notFound('security.apiKeys.notFound');
+  if (!row) throw notFound('apiKeys.notFound');
   await audit(services, actor, 'api_key_revoke', { id, client_id: row.client_id });
 }
 

@@ -21,16 +21,16 @@ export async function alertNewDevice(
   const place = placeOf(request.ip);
   const placeText =
     place === LOCAL_PLACE
-      ? translate(lang, 'security.place.local')
+      ? translate(lang, 'sessions.place.local')
       : place === ''
-        ? translate(lang, 'security.place.unknown')
+        ? translate(lang, 'sessions.place.unknown')
         : place;
   try {
     await services.mail.send({
       to: user.username,
       kind: 'new_device_login',
-      subject: translate(lang, 'security.mail.newDeviceSubject'),
-      text: translate(lang, 'security.mail.newDeviceBody', {
+      subject: translate(lang, 'sessions.mail.newDeviceSubject'),
+      text: translate(lang, 'sessions.mail.newDeviceBody', {
         name: user.nama,
         device: session.device || '-',
         ip: request.ip,

@@ -8,15 +8,15 @@ import { audit, endOneSession, endOtherSessions, listSessions, setIdleTimeout } 
 export const sessionRoutes = [
   defineRoute(securityCalls.sessions, async (ctx) => ok(await listSessions(ctx.services, ctx.auth))),
   defineRoute(securityCalls.endSession, async (ctx) =>
-    ok({ ended: await endOneSession(ctx.services, ctx, ctx.body.id) }, 'security.sessions.ended'),
+    ok({ ended: await endOneSession(ctx.services, ctx, ctx.body.id) }, 'sessions.ended'),
   ),
   defineRoute(securityCalls.endOtherSessions, async (ctx) =>
-    ok({ ended: await endOtherSessions(ctx.services, ctx) }, 'security.sessions.endedOthers'),
+    ok({ ended: await endOtherSessions(ctx.services, ctx) }, 'sessions.endedOthers'),
   ),
   defineRoute(securityCalls.setIdleTimeout, async (ctx) =>
     ok(
       { idleMinutes: await setIdleTimeout(ctx.services, ctx, ctx.body.minutes) },
-      'security.idle.saved',
+      'sessions.idle.saved',
     ),
   ),
   // The password re-entry: the same guess budget as every own-password check (5 in 15 minutes).
@@ -24,6 +24,6 @@ export const sessionRoutes = [
     await requireOwnPassword(ctx, ctx.body.password, 'reauth');
     const validUntil = await recordReauth(ctx.services.db, ctx.auth.sessionId, ctx.services.now());
     await audit(ctx.services, ctx, 'reauth', {});
-    return ok({ validUntil: validUntil.toISOString() }, 'security.reauth.done');
+    return ok({ validUntil: validUntil.toISOString() }, 'sessions.reauth.done');
   }),
 ];

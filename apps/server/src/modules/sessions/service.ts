@@ -63,7 +63,7 @@ export async function listSessions(services: Services, auth: AuthContext) {
 export async function endOneSession(services: Services, actor: SessionActor, id: number) {
   const userIds = await visibleUserIds(services, actor.auth);
   const ended = await endSessions(services.db, { userIds, sessionIds: [id] }, services.now());
-  if (ended === 0) throw notFound('security.sessions.notFound');
+  if (ended === 0) throw notFound('sessions.notFound');
   await audit(services, actor, 'session_end', { session_id: id });
   return ended;
 }

@@ -19,7 +19,7 @@ export function requireReauth(auth: Pick<AuthContext, 'reauthAt'>, now: Date): v
   if (at && now.getTime() - at.getTime() <= REAUTH_VALID_MS && at.getTime() <= now.getTime()) {
     return;
   }
-  throw new ApiError(RC.REAUTH, 'security.reauth.required');
+  throw new ApiError(RC.REAUTH, 'sessions.reauth.required');
 }
 
 /** Stamps the proof on the session; answers until when it holds. */
