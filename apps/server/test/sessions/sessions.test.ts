@@ -65,7 +65,11 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     expect(mine).toHaveLength(2);
     const current = mine.find((s: any) => s.current);
     const other = mine.find((s: any) => !s.current);
-    expect(current).toMatchObject({ device: 'Firefox 128 · macOS', ip: '127.0.0.1', place: 'local' });
+    expect(current).toMatchObject({
+      device: 'Firefox 128 · macOS',
+      ip: '127.0.0.1',
+      place: 'local',
+    });
     expect(other).toMatchObject({ device: 'Chrome 131 · Windows', ip: '36.68.10.20', place: 'ID' });
 
     expect((await phone.post('/auth/datauser')).rc).toBe('00');
@@ -118,7 +122,10 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
       .where(
         'agent_id',
         '=',
-        t.services.db.selectFrom('users').select('agent_id').where('username', '=', 'partner@demo.id'),
+        t.services.db
+          .selectFrom('users')
+          .select('agent_id')
+          .where('username', '=', 'partner@demo.id'),
       )
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
@@ -161,7 +168,9 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.detail)).toContain('lost laptop');
     // A merchant session is no staff session: it cannot call the console route.
-    expect((await merchant.post(`/console/merchants/${agent.id}/end_sessions`, { reason: 'x' })).rc).not.toBe('00');
+    expect(
+      (await merchant.post(`/console/merchants/${agent.id}/end_sessions`, { reason: 'x' })).rc,
+    ).not.toBe('00');
   });
 
   it('the idle timeout: set by the main user after re-authentication, enforced with the clock moved', async () => {
@@ -193,7 +202,9 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     const again = await login('aggregator@demo.id');
     expect((await again.post('/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
     t.clock.advance(6 * 60_000);
-    expect((await again.post('/security/sessions/idle_timeout', { minutes: null })).status).toBe(428);
+    expect((await again.post('/security/sessions/idle_timeout', { minutes: null })).status).toBe(
+      428,
+    );
     expect((await again.post('/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
     expect((await again.post('/security/sessions/idle_timeout', { minutes: null })).rc).toBe('00');
   });

@@ -41,7 +41,12 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
       ...body,
     });
     expect(res.rc, res.rd).toBe('00');
-    return { ...partner, id: res.data.id, clientId: res.data.clientId, clientSecret: res.data.clientSecret };
+    return {
+      ...partner,
+      id: res.data.id,
+      clientId: res.data.clientId,
+      clientSecret: res.data.clientSecret,
+    };
   }
 
   const transferBody = {
@@ -81,13 +86,19 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
     const refused = await portal.post('/security/api_keys/create', body);
     expect(refused.status).toBe(428);
     await reauth();
-    expect((await portal.post('/security/api_keys/create', { ...body, scopes: [] })).rc).toBe('400');
-    expect((await portal.post('/security/api_keys/create', { ...body, scopes: ['x:y'] })).rc).toBe('400');
+    expect((await portal.post('/security/api_keys/create', { ...body, scopes: [] })).rc).toBe(
+      '400',
+    );
+    expect((await portal.post('/security/api_keys/create', { ...body, scopes: ['x:y'] })).rc).toBe(
+      '400',
+    );
     expect(
       (await portal.post('/security/api_keys/create', { ...body, allowIp: ['not-an-ip'] })).rc,
     ).toBe('400');
     const past = new Date(t.clock.now.getTime() - HOUR).toISOString();
-    expect((await portal.post('/security/api_keys/create', { ...body, expiresAt: past })).rc).toBe('400');
+    expect((await portal.post('/security/api_keys/create', { ...body, expiresAt: past })).rc).toBe(
+      '400',
+    );
     const key = await createKey(body);
     expect(key.clientSecret).toMatch(/^[\w-]{40,}$/);
     const list = await portal.get('/security/api_keys');
@@ -128,7 +139,11 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
 
   it('a key with its own IP list refuses other addresses with 403xx01', async () => {
     await reauth();
-    const key = await createKey({ name: 'office only', scopes: ['balance:read'], allowIp: ['10.20.30.40'] });
+    const key = await createKey({
+      name: 'office only',
+      scopes: ['balance:read'],
+      allowIp: ['10.20.30.40'],
+    });
     const snap = snapClient(t, key);
     const denied = await snap.accessToken();
     expect(denied.body.responseCode).toBe('4037301');
@@ -136,7 +151,9 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
     const fromOffice = await snap.accessToken({ ip: '10.20.30.40' });
     expect(fromOffice.body.responseCode).toBe('2007300');
     const token = fromOffice.body.accessToken;
-    expect((await snap.call(BALANCE, {}, { token, ip: '10.20.30.40' })).body.responseCode).toBe('2001100');
+    expect((await snap.call(BALANCE, {}, { token, ip: '10.20.30.40' })).body.responseCode).toBe(
+      '2001100',
+    );
     expect((await snap.call(BALANCE, {}, { token })).body.responseCode).toBe('4031101');
   });
 
@@ -163,7 +180,9 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
   it('a rotated secret works beside the new one during its grace, and is refused after it', async () => {
     await reauth();
     const key = await createKey({ name: 'rotating', scopes: ['balance:read'] });
-    expect((await portal.post('/security/api_keys/rotate', { id: key.id, graceHours: 169 })).rc).toBe('400');
+    expect(
+      (await portal.post('/security/api_keys/rotate', { id: key.id, graceHours: 169 })).rc,
+    ).toBe('400');
     const rotated = await portal.post('/security/api_keys/rotate', { id: key.id, graceHours: 24 });
     expect(rotated.rc, rotated.rd).toBe('00');
     expect(rotated.data.clientSecret).not.toBe(key.clientSecret);
@@ -216,7 +235,9 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
     );
     const created = answers.filter((a) => a.rc === '00').length;
     expect(created).toBe(10 - before);
-    expect(answers.filter((a) => a.rc === '01').every((a) => /already have 10/.test(a.rd))).toBe(true);
+    expect(answers.filter((a) => a.rc === '01').every((a) => /already have 10/.test(a.rd))).toBe(
+      true,
+    );
     const rows = await t.services.db
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -242,7 +263,9 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
           updated_at: t.clock.now,
         })
         .onConflict((oc: any) =>
-          oc.columns(['agent_id', 'environment', 'idinfo']).doUpdateSet({ type_value: receiver.url('/hook') }),
+          oc
+            .columns(['agent_id', 'environment', 'idinfo'])
+            .doUpdateSet({ type_value: receiver.url('/hook') }),
         )
         .execute();
       const oldKey = partner.signatureKey as string;
@@ -281,7 +304,9 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
       const during = await deliver('ROT-DURING-1');
       const ts = String(during.headers['x-callback-timestamp']);
       expect(during.headers['x-signature']).toBe(callbackSignature(newKey, ts, during.body));
-      expect(during.headers['x-signature-previous']).toBe(callbackSignature(oldKey, ts, during.body));
+      expect(during.headers['x-signature-previous']).toBe(
+        callbackSignature(oldKey, ts, during.body),
+      );
       t.clock.advance(49 * HOUR);
       const after = await deliver('ROT-AFTER-1');
       const ts2 = String(after.headers['x-callback-timestamp']);

@@ -68,7 +68,10 @@ export const idleTimeoutRequest = z.object({
 });
 
 export const reauthRequest = z.object({
-  password: z.string({ error: 'sessions.reauth.passwordRequired' }).min(1, 'sessions.reauth.passwordRequired').max(200),
+  password: z
+    .string({ error: 'sessions.reauth.passwordRequired' })
+    .min(1, 'sessions.reauth.passwordRequired')
+    .max(200),
 });
 export const reauthResponse = z.object({ validUntil: z.string() });
 
@@ -94,7 +97,10 @@ const ipList = z
   .array(z.string().max(45))
   .max(6, 'credentials.ip.tooMany')
   .refine((ips) => ips.every(isIpAddress), 'credentials.ip.invalid')
-  .refine((ips) => new Set(ips.map((ip) => ip.toLowerCase())).size === ips.length, 'credentials.ip.duplicate');
+  .refine(
+    (ips) => new Set(ips.map((ip) => ip.toLowerCase())).size === ips.length,
+    'credentials.ip.duplicate',
+  );
 
 export const createApiKeyRequest = z.object({
   name: z

@@ -207,7 +207,12 @@ export async function revokeApiKey(services: Services, actor: KeyActor, id: numb
   await audit(services, actor, 'api_key_revoke', { id, client_id: row.client_id });
 }
 
-function audit(services: Services, actor: KeyActor, action: string, detail: Record<string, unknown>) {
+function audit(
+  services: Services,
+  actor: KeyActor,
+  action: string,
+  detail: Record<string, unknown>,
+) {
   const { auth } = actor;
   return writeAudit(services.db, {
     at: services.now(),

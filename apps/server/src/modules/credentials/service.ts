@@ -66,7 +66,12 @@ export async function credentialRow(db: Db, agentId: number, environment: Enviro
 }
 
 /** Creates the agent's credential row for the environment when there is none (no secrets yet). */
-export async function ensureCredentialRow(db: Db, agentId: number, environment: Environment, now: Date) {
+export async function ensureCredentialRow(
+  db: Db,
+  agentId: number,
+  environment: Environment,
+  now: Date,
+) {
   await db
     .insertInto('agent_credentials')
     .values({ agent_id: agentId, environment, app_name: '', allow_ip: '', updated_at: now })

@@ -6,7 +6,9 @@ import { audit, endOneSession, endOtherSessions, listSessions, setIdleTimeout } 
 
 /** The sessions section of the security settings, and the re-authentication call. */
 export const sessionRoutes = [
-  defineRoute(securityCalls.sessions, async (ctx) => ok(await listSessions(ctx.services, ctx.auth))),
+  defineRoute(securityCalls.sessions, async (ctx) =>
+    ok(await listSessions(ctx.services, ctx.auth)),
+  ),
   defineRoute(securityCalls.endSession, async (ctx) =>
     ok({ ended: await endOneSession(ctx.services, ctx, ctx.body.id) }, 'sessions.ended'),
   ),

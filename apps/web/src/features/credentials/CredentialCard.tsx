@@ -24,10 +24,10 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ShownSecret } from '../../components/SecretModal';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { formatDateTime } from './format';
-import type { ShownSecret } from './SecretModal';
 import type { SensitiveRequest } from './SensitiveFlow';
 import { SnapKeyRow } from './SnapKeyRow';
 import { SnapProviderKeyRow } from './SnapProviderKeyRow';
