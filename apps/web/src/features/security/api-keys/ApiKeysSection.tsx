@@ -14,6 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -165,6 +166,170 @@ function RotateModal({
   );
 }
 
+/** One key as a card, for phones: the same facts as a table row, one per line. */
+function KeyCard({
+  k,
+  when,
+  onRotate,
+  onRevoke,
+}: {
+  k: ApiKeyItem;
+  when(iso: string | null, empty: string): string;
+  onRotate(): void;
+  onRevoke(): void;
+}) {
+  const { t } = useTranslation();
+  const line = (labelKey: string, value: string) => (
+    <Text size="sm">
+      <Text span c="dimmed" size="sm">
+        {t(labelKey)}:{' '}
+      </Text>
+      {value}
+    </Text>
+  );
+  return (
+    <Card withBorder radius="md" data-testid="api-key-row">
+      <Stack gap={4}>
+        <Text fw={600}>{k.id === null ? t('apiKeys.default') : k.name}</Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {k.clientId}
+        </Text>
+        {line(
+          'apiKeys.columns.scopes',
+          k.id === null ? t('apiKeys.allScopes') : k.scopes.join(', '),
+        )}
+        {line('apiKeys.columns.ips', k.allowIp.join(', ') || t('apiKeys.credentialIps'))}
+        {line(
+          'apiKeys.columns.expires',
+          k.expired ? t('apiKeys.expired') : when(k.expiresAt, t('apiKeys.never')),
+        )}
+        {line(
+          'apiKeys.columns.lastUsed',
+          when(k.lastUsedAt, k.id === null ? '-' : t('apiKeys.neverUsed')),
+        )}
+        {k.previousValidUntil && (
+          <Badge size="sm" color="orange" variant="light" tt="none">
+            {t('apiKeys.overlap', { until: when(k.previousValidUntil, '') })}
+          </Badge>
+        )}
+        {k.id !== null && (
+          <Group gap="xs" mt={4}>
+            <Button size="xs" variant="light" onClick={onRotate}>
+              {t('apiKeys.rotate')}
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={onRevoke}>
+              {t('apiKeys.revoke')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The keys as a table, on wider screens. */
+function KeysTable({
+  items,
+  when,
+  onRotate,
+  onRevoke,
+}: {
+  items: ApiKeyItem[];
+  when(iso: string | null, empty: string): string;
+  onRotate(k: ApiKeyItem): void;
+  onRevoke(k: ApiKeyItem): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" p={0}>
+      <ScrollArea type="auto">
+        <Table striped miw={900} data-testid="api-keys-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('apiKeys.columns.name')}</Table.Th>
+              <Table.Th>{t('apiKeys.columns.scopes')}</Table.Th>
+              <Table.Th>{t('apiKeys.columns.ips')}</Table.Th>
+              <Table.Th>{t('apiKeys.columns.expires')}</Table.Th>
+              <Table.Th>{t('apiKeys.columns.lastUsed')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text size="sm" c="dimmed">
+                    {t('apiKeys.empty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {items.map((k) => (
+              <Table.Tr key={k.clientId} data-testid="api-key-row">
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {k.id === null
+                      ? `${t('apiKeys.default')}${k.name ? ` · ${k.name}` : ''}`
+                      : k.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {k.clientId}
+                  </Text>
+                  {k.previousValidUntil && (
+                    <Badge size="xs" color="orange" variant="light">
+                      {t('apiKeys.overlap', { until: when(k.previousValidUntil, '') })}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {k.id === null ? (
+                    <Text size="sm">{t('apiKeys.allScopes')}</Text>
+                  ) : (
+                    <Group gap={4}>
+                      {k.scopes.map((s) => (
+                        <Badge key={s} size="xs" variant="outline" tt="none">
+                          {s}
+                        </Badge>
+                      ))}
+                    </Group>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{k.allowIp.join(', ') || t('apiKeys.credentialIps')}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {k.expired ? (
+                    <Badge color="red" variant="light">
+                      {t('apiKeys.expired')}
+                    </Badge>
+                  ) : (
+                    when(k.expiresAt, t('apiKeys.never'))
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {when(k.lastUsedAt, k.id === null ? '-' : t('apiKeys.neverUsed'))}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {k.id !== null && (
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="subtle" onClick={() => onRotate(k)}>
+                        {t('apiKeys.rotate')}
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => onRevoke(k)}>
+                        {t('apiKeys.revoke')}
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Card>
+  );
+}
+
 /**
  * The API keys section (issue 26 part 2): the credential's default key and the scoped keys of the
  * session's environment — scopes, IP list, expiry, last use, an open rotation overlap — with new,
@@ -176,6 +341,8 @@ export default function ApiKeysSection() {
   const [creating, setCreating] = useState(false);
   const [rotating, setRotating] = useState<ApiKeyItem | null>(null);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
+  // On a phone each key is a card (the six columns would scroll sideways).
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   if (!query.data) return <PageLoader />;
   const { items, max } = query.data;
   const scoped = items.filter((k) => k.id !== null).length;
@@ -215,92 +382,26 @@ export default function ApiKeysSection() {
           {t('apiKeys.add')}
         </Button>
       </Group>
-      <Card withBorder radius="md" p={0}>
-        <ScrollArea type="auto">
-          <Table striped miw={900} data-testid="api-keys-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('apiKeys.columns.name')}</Table.Th>
-                <Table.Th>{t('apiKeys.columns.scopes')}</Table.Th>
-                <Table.Th>{t('apiKeys.columns.ips')}</Table.Th>
-                <Table.Th>{t('apiKeys.columns.expires')}</Table.Th>
-                <Table.Th>{t('apiKeys.columns.lastUsed')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text size="sm" c="dimmed">
-                      {t('apiKeys.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {items.map((k) => (
-                <Table.Tr key={k.clientId} data-testid="api-key-row">
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {k.id === null
-                        ? `${t('apiKeys.default')}${k.name ? ` · ${k.name}` : ''}`
-                        : k.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {k.clientId}
-                    </Text>
-                    {k.previousValidUntil && (
-                      <Badge size="xs" color="orange" variant="light">
-                        {t('apiKeys.overlap', { until: when(k.previousValidUntil, '') })}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {k.id === null ? (
-                      <Text size="sm">{t('apiKeys.allScopes')}</Text>
-                    ) : (
-                      <Group gap={4}>
-                        {k.scopes.map((s) => (
-                          <Badge key={s} size="xs" variant="outline">
-                            {s}
-                          </Badge>
-                        ))}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{k.allowIp.join(', ') || t('apiKeys.credentialIps')}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {k.expired ? (
-                      <Badge color="red" variant="light">
-                        {t('apiKeys.expired')}
-                      </Badge>
-                    ) : (
-                      when(k.expiresAt, t('apiKeys.never'))
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {when(k.lastUsedAt, k.id === null ? '-' : t('apiKeys.neverUsed'))}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {k.id !== null && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="subtle" onClick={() => setRotating(k)}>
-                          {t('apiKeys.rotate')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => revoke(k)}>
-                          {t('apiKeys.revoke')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Card>
+      {narrow ? (
+        <Stack gap="sm" data-testid="api-keys-table">
+          {items.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('apiKeys.empty')}
+            </Text>
+          )}
+          {items.map((k) => (
+            <KeyCard
+              key={k.clientId}
+              k={k}
+              when={when}
+              onRotate={() => setRotating(k)}
+              onRevoke={() => revoke(k)}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <KeysTable items={items} when={when} onRotate={setRotating} onRevoke={revoke} />
+      )}
       <CreateKeyModal
         opened={creating}
         onClose={() => setCreating(false)}
