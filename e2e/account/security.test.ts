@@ -31,6 +31,9 @@ describe.skipIf(!hasBrowser())('security settings', () => {
     const before = await first.getByTestId('session-row').count();
     await others.first().getByTestId('end-session').click();
     await first.getByTestId('confirm-end-session').click();
+    // Ending another session asks the password again first.
+    await first.getByTestId('reauth-password').fill(DEMO_PASSWORD);
+    await first.getByTestId('reauth-confirm').click();
     await expect.poll(() => first.getByTestId('session-row').count()).toBe(before - 1);
 
     // The ended browser: its next page asks for a login.

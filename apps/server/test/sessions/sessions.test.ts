@@ -73,6 +73,10 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     expect(other).toMatchObject({ device: 'Chrome 131 · Windows', ip: '36.68.10.20', place: 'ID' });
 
     expect((await phone.post('/auth/datauser')).rc).toBe('00');
+    // Ending another session asks a fresh password re-entry first (ASVS V7.5.2).
+    expect((await laptop.post('/security/sessions/end', { id: other.id })).status).toBe(428);
+    expect((await phone.post('/auth/datauser')).rc).toBe('00');
+    expect((await laptop.post('/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
     const ended = await laptop.post('/security/sessions/end', { id: other.id });
     expect(ended.rc, ended.rd).toBe('00');
     // The very next request of the ended session: 401, and its cookie is cleared.
@@ -103,6 +107,8 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     const a = await login('enduser@demo.id');
     const b = await login('enduser@demo.id');
     const c = await login('enduser@demo.id');
+    expect((await a.post('/security/sessions/end_others')).status).toBe(428);
+    expect((await a.post('/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
     const res = await a.post('/security/sessions/end_others');
     expect(res.rc, res.rd).toBe('00');
     expect(res.data.ended).toBeGreaterThanOrEqual(2);
@@ -138,8 +144,10 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     const subList = await sub.get('/security/sessions');
     expect(subList.data.items.every((s: any) => s.username === subUser.username)).toBe(true);
     expect(subList.data.idleEditable).toBe(false);
+    expect((await sub.post('/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
     expect((await sub.post('/security/sessions/end', { id: mainSession.id })).rc).toBe('404');
     expect((await main.post('/auth/datauser')).rc).toBe('00');
+    expect((await main.post('/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
     expect((await main.post('/security/sessions/end', { id: subSession.id })).rc).toBe('00');
     expect((await sub.post('/auth/datauser')).status).toBe(401);
   });

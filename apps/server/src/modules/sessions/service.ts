@@ -59,8 +59,12 @@ export async function listSessions(services: Services, auth: AuthContext) {
   };
 }
 
-/** Ends one visible session (the caller's own included: it then logs out). */
+/**
+ * Ends one visible session. Ending another session asks a fresh re-authentication (ASVS 5.0
+ * V7.5.2: a stolen session cannot end its owner's); ending one's own is a logout and does not.
+ */
 export async function endOneSession(services: Services, actor: SessionActor, id: number) {
+  if (id !== actor.auth.sessionId) requireReauth(actor.auth, services.now());
   const userIds = await visibleUserIds(services, actor.auth);
   const ended = await endSessions(services.db, { userIds, sessionIds: [id] }, services.now());
   if (ended === 0) throw notFound('sessions.notFound');
@@ -68,8 +72,9 @@ export async function endOneSession(services: Services, actor: SessionActor, id:
   return ended;
 }
 
-/** Ends every visible session but the caller's own. */
+/** Ends every visible session but the caller's own (after a fresh re-authentication). */
 export async function endOtherSessions(services: Services, actor: SessionActor) {
+  requireReauth(actor.auth, services.now());
   const userIds = await visibleUserIds(services, actor.auth);
   const ended = await endSessions(
     services.db,

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { callQuery, client } from '../../../lib/api';
-import { showErrorDialog, showInfoDialog } from '../../../lib/dialogs';
+import { showInfoDialog } from '../../../lib/dialogs';
 import { withReauth } from '../reauth';
 
 /** `local`, a country code shown by its name in the reader's language, or unknown. */
@@ -115,8 +115,10 @@ export default function SessionsSection() {
         string
       >,
       onConfirm: async () => {
-        const res = await client.call(securityCalls.endSession, { id: s.id }, { silent: true });
-        if (res.rc !== RC.OK) return showErrorDialog(res.rd);
+        await withReauth(
+          () => client.call(securityCalls.endSession, { id: s.id }, { silent: true }),
+          t('sessions.reauth.title'),
+        );
         await query.refetch();
       },
     });
@@ -128,8 +130,10 @@ export default function SessionsSection() {
       labels: { confirm: t('sessions.endOthers'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-end-others' } as Record<string, string>,
       onConfirm: async () => {
-        const res = await client.call(securityCalls.endOtherSessions, undefined, { silent: true });
-        if (res.rc !== RC.OK) return showErrorDialog(res.rd);
+        await withReauth(
+          () => client.call(securityCalls.endOtherSessions, undefined, { silent: true }),
+          t('sessions.reauth.title'),
+        );
         await query.refetch();
       },
     });
