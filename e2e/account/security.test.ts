@@ -50,7 +50,12 @@ describe.skipIf(!hasBrowser())('security settings', () => {
     const rows = await page.getByTestId('api-key-row').count();
     await page.getByTestId('api-key-add').click();
     await page.getByTestId('api-key-name').fill('Reconciliation job');
+    await animationsDone(page);
+    await screenshot(page, 'security-api-key-new-en-1366');
     await page.getByTestId('api-key-create').click();
+    await page.getByTestId('reauth-password').waitFor();
+    await animationsDone(page);
+    await screenshot(page, 'security-reauth-en-1366');
     await page.getByTestId('reauth-password').fill(DEMO_PASSWORD);
     await page.getByTestId('reauth-confirm').click();
     await page.getByTestId('api-key-secret').waitFor();
