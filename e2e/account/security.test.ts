@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   animationsDone,
   DEMO_PASSWORD,
+  E2E_TEST_KEY,
   hasBrowser,
   loginAs,
   screenshot,
@@ -34,7 +35,9 @@ describe.skipIf(!hasBrowser())('security settings', () => {
     // Ending another session asks the password again first.
     await first.getByTestId('reauth-password').fill(DEMO_PASSWORD);
     await first.getByTestId('reauth-confirm').click();
-    await expect.poll(() => first.getByTestId('session-row').count()).toBe(before - 1);
+    await expect
+      .poll(() => first.getByTestId('session-row').count(), { timeout: 15_000 })
+      .toBe(before - 1);
 
     // The ended browser: its next page asks for a login.
     await second.goto('/settings/security');
@@ -61,7 +64,30 @@ describe.skipIf(!hasBrowser())('security settings', () => {
     await page.getByTestId('api-key-secret').waitFor();
     expect(await page.getByTestId('api-key-secret').textContent()).toMatch(/^[\w-]{40,}$/);
     await page.getByTestId('secret-close').click();
-    await expect.poll(() => page.getByTestId('api-key-row').count()).toBe(rows + 1);
+    await expect
+      .poll(() => page.getByTestId('api-key-row').count(), { timeout: 15_000 })
+      .toBe(rows + 1);
+  });
+
+  it("console staff end a merchant's sessions with a reason; its browser is logged out", async () => {
+    const merchant = await browser.newPage({ language: 'en' });
+    await loginAs(merchant, 'enduser@demo.id');
+    const ops = await browser.newPage({ language: 'en' });
+    await ops.goto(`/console?test=${E2E_TEST_KEY}`);
+    await ops.getByTestId('console-email').fill('ops@demo.id');
+    await ops.getByTestId('console-password').fill(DEMO_PASSWORD);
+    await ops.getByTestId('console-login').click();
+    await ops.getByTestId('queue-registrations').waitFor();
+    await ops.goto('/console/merchants');
+    await ops.getByTestId('merchant-enduser@demo.id').click();
+    await ops.getByTestId('end-merchant-sessions').click();
+    await ops.getByTestId('end-merchant-sessions-reason').fill('Laptop reported lost by phone');
+    await animationsDone(ops);
+    await screenshot(ops, 'console-end-sessions-en-1366');
+    await ops.getByTestId('end-merchant-sessions-confirm').click();
+    await ops.getByTestId('error-dialog-ok').click();
+    await merchant.goto('/settings/security');
+    await merchant.getByTestId('login-form').waitFor();
   });
 
   for (const screen of ALL_SCREENS) {
