@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 /** Provider staff (migration 0140): their own user type, never an agent user. */
@@ -35,8 +35,6 @@ export interface StaffSessionsTable {
   expires_at: Timestamp;
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
-  /** The last password re-entry on this session (migration 0170). */
-  reauth_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ConsoleTables {
