@@ -248,6 +248,50 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
     expect(Number(rows.n)).toBe(10);
   });
 
+  it('the default key regenerated with an overlap: both secrets until it ends, then only the new', async () => {
+    const bad = await portal.post('/control/generate_credential_server', {
+      ...(await otpFor(t, portal, 'credential')),
+      email_destination: '',
+      grace_hours: 169,
+    });
+    expect(bad.rc).toBe('400');
+    const regenerated = await portal.post('/control/generate_credential_server', {
+      ...(await otpFor(t, portal, 'credential')),
+      email_destination: '',
+      grace_hours: 12,
+    });
+    expect(regenerated.rc, regenerated.rd).toBe('00');
+    expect(regenerated.data.client_id).toBe(partner.clientId);
+    const oldSnap = snapClient(t, partner);
+    const newSnap = snapClient(t, { ...partner, clientSecret: regenerated.data.client_secret });
+    const token = await newSnap.token();
+    expect((await oldSnap.call(BALANCE, {}, { token })).body.responseCode).toBe('2001100');
+    expect((await newSnap.call(BALANCE, {}, { token })).body.responseCode).toBe('2001100');
+    t.clock.advance(13 * HOUR);
+    const later = await newSnap.token();
+    const refused = await oldSnap.call(BALANCE, {}, { token: later });
+    expect(refused.body.responseCode).toBe('4011100');
+    expect(refused.body.responseMessage).toContain('grace period has ended');
+    expect((await newSnap.call(BALANCE, {}, { token: later })).body.responseCode).toBe('2001100');
+    partner = { ...partner, clientSecret: regenerated.data.client_secret };
+    // 13 idle hours ended the portal session (2 h idle timeout): log in again.
+    portal = await t.loginAs('partner@demo.id', { lang: 'en' });
+    // Without an overlap (the existing flow) the old secret stops at once.
+    const again = await portal.post('/control/generate_credential_server', {
+      ...(await otpFor(t, portal, 'credential')),
+      email_destination: '',
+    });
+    expect(again.rc, again.rd).toBe('00');
+    const token2 = await snapClient(t, {
+      ...partner,
+      clientSecret: again.data.client_secret,
+    }).token();
+    expect(
+      (await snapClient(t, partner).call(BALANCE, {}, { token: token2 })).body.responseCode,
+    ).toBe('4011100');
+    partner = { ...partner, clientSecret: again.data.client_secret };
+  });
+
   it('callback signing key rotation: both signatures during the overlap, the new one after', async () => {
     const receiver = await startReceiver();
     try {

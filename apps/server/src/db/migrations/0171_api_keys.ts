@@ -13,6 +13,8 @@ import { execScript } from '../exec-script';
  *   service call checks that key's scopes, expiry and IP list.
  * - `agent_credentials.previous_signature_key_enc` / `previous_signature_until`: the callback
  *   signing key before a rotation; deliveries carry a signature with each until the overlap ends.
+ * - `agent_credentials.previous_client_secret_enc` / `previous_client_secret_until`: the default
+ *   key's client secret before a regeneration with an overlap, accepted by SNAP until then.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await execScript(
@@ -39,6 +41,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     ALTER TABLE snap_tokens ADD COLUMN api_key_id bigint REFERENCES api_keys(id);
     ALTER TABLE agent_credentials ADD COLUMN previous_signature_key_enc text;
     ALTER TABLE agent_credentials ADD COLUMN previous_signature_until timestamptz;
+    ALTER TABLE agent_credentials ADD COLUMN previous_client_secret_enc text;
+    ALTER TABLE agent_credentials ADD COLUMN previous_client_secret_until timestamptz;
     `,
   );
 }
@@ -47,6 +51,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await execScript(
     db,
     `
+    ALTER TABLE agent_credentials DROP COLUMN previous_client_secret_until;
+    ALTER TABLE agent_credentials DROP COLUMN previous_client_secret_enc;
     ALTER TABLE agent_credentials DROP COLUMN previous_signature_until;
     ALTER TABLE agent_credentials DROP COLUMN previous_signature_key_enc;
     ALTER TABLE snap_tokens DROP COLUMN api_key_id;

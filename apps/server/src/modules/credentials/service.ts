@@ -140,22 +140,31 @@ export async function generateCredential(
   services: Services,
   actor: Actor,
   destination: string,
+  graceHours = 0,
 ): Promise<{ client_id: string; client_secret: string }> {
   const now = services.now();
   await ensureCredentialRow(services.db, actor.agentId, actor.environment, now);
   const existing = await credentialRow(services.db, actor.agentId, actor.environment);
   const clientId = existing?.client_id ?? clientIdFor(actor.environment);
   const clientSecret = randomBytes(32).toString('base64url');
+  // With an overlap the old secret keeps verifying SNAP service signatures until then (issue 26);
+  // without one it stops at once, as before.
+  const overlapUntil =
+    graceHours > 0 && existing?.client_secret_enc
+      ? new Date(now.getTime() + graceHours * 3_600_000)
+      : null;
   await services.db
     .updateTable('agent_credentials')
-    .set({
+    .set((eb) => ({
       client_id: clientId,
       client_secret_hash: sha256(clientSecret),
       // The SNAP service signature is an HMAC keyed with the secret itself (modules/snap).
       client_secret_enc: encryptSecret(services.db, clientSecret),
+      previous_client_secret_enc: overlapUntil ? eb.ref('client_secret_enc') : null,
+      previous_client_secret_until: overlapUntil,
       secret_generated_at: now,
       updated_at: now,
-    })
+    }))
     .where('agent_id', '=', actor.agentId)
     .where('environment', '=', actor.environment)
     .execute();
@@ -166,6 +175,7 @@ export async function generateCredential(
     {
       client_id: clientId,
       notified: destination,
+      overlap_until: overlapUntil?.toISOString() ?? null,
     },
   );
   await notify(services, actor, destination, 'credential');

@@ -30,6 +30,9 @@ export interface AgentCredentialsTable {
   /** The callback signing key before its last rotation, valid until `previous_signature_until`. */
   previous_signature_key_enc: ColumnType<string | null, string | null | undefined, string | null>;
   previous_signature_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The client secret before a regeneration with an overlap, valid for SNAP until then. */
+  previous_client_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_client_secret_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /**

@@ -25,15 +25,16 @@ export interface SnapPartner {
   apiEnabled: boolean;
   /** The scoped key called with (api-keys.ts); null: the credential's default key, all scopes. */
   key: PartnerKey | null;
+  /** The secret before the last rotation (the key's or the credential's), valid until then. */
+  previousSecretEnc: string | null;
+  previousValidUntil: Date | null;
 }
 
-/** A scoped API key's limits: its scopes, expiry and the secret before its last rotation. */
+/** A scoped API key's limits: its scopes and expiry. */
 export interface PartnerKey {
   id: number;
   scopes: ReadonlySet<string>;
   expiresAt: Date | null;
-  previousSecretEnc: string | null;
-  previousValidUntil: Date | null;
   lastUsedAt: Date | null;
 }
 
@@ -53,6 +54,8 @@ function partnerQuery(services: Services) {
       'c.snap_public_key',
       'c.client_secret_enc',
       'c.snap_rate_per_minute',
+      'c.previous_client_secret_enc',
+      'c.previous_client_secret_until',
       'a.enable_api',
     ]);
 }
@@ -100,14 +103,14 @@ function partnerWithKey(row: PartnerRow & KeyColumns): SnapPartner {
     clientId: row.key_client_id,
     clientSecretEnc: row.key_secret_enc,
     allowIp: keyIps.length > 0 ? keyIps : partner.allowIp,
+    previousSecretEnc: row.key_previous_secret_enc,
+    previousValidUntil: row.key_previous_valid_until
+      ? new Date(row.key_previous_valid_until)
+      : null,
     key: {
       id: Number(row.key_id),
       scopes: new Set(ipList(row.key_scopes ?? '')),
       expiresAt: row.key_expires_at ? new Date(row.key_expires_at) : null,
-      previousSecretEnc: row.key_previous_secret_enc,
-      previousValidUntil: row.key_previous_valid_until
-        ? new Date(row.key_previous_valid_until)
-        : null,
       lastUsedAt: row.key_last_used_at ? new Date(row.key_last_used_at) : null,
     },
   };
@@ -124,6 +127,10 @@ function partnerOf(row: PartnerRow): SnapPartner {
     ratePerMinute: row.snap_rate_per_minute,
     apiEnabled: row.enable_api,
     key: null,
+    previousSecretEnc: row.previous_client_secret_enc,
+    previousValidUntil: row.previous_client_secret_until
+      ? new Date(row.previous_client_secret_until)
+      : null,
   };
 }
 
@@ -205,9 +212,8 @@ export function verifyWithKeySecrets(
   verify: (secret: string) => boolean,
 ): void {
   if (verify(clientSecretOf(services, partner))) return;
-  const key = partner.key;
-  if (key?.previousSecretEnc && verify(decryptSecret(services.db, key.previousSecretEnc))) {
-    const until = key.previousValidUntil?.getTime() ?? 0;
+  if (partner.previousSecretEnc && verify(decryptSecret(services.db, partner.previousSecretEnc))) {
+    const until = partner.previousValidUntil?.getTime() ?? 0;
     if (until > services.now().getTime()) return;
     throw new SnapError('unauthorized', 'Client secret rotated; its grace period has ended');
   }
