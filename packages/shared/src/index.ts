@@ -5,6 +5,7 @@ export * from './contract/dashboard';
 export * from './contract/input-rules';
 export * from './contract/invoice';
 export * from './contract/reports';
+export * from './contract/security';
 export * from './contract/statement';
 export * from './data-pages';
 export * from './domain/access-rule';

@@ -49,6 +49,8 @@ import * as snap from './migrations/0145_snap';
 import * as otpChallenges from './migrations/0150_otp_challenges';
 import * as productCharges from './migrations/0155_product_charges';
 import * as snapQrisRefunds from './migrations/0160_snap_qris_refunds';
+import * as sessionSecurity from './migrations/0170_session_security';
+import * as apiKeys from './migrations/0171_api_keys';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -105,6 +107,8 @@ const migrations: Record<string, Migration> = {
   '0136_nmid_review': nmidReview,
   '0150_otp_challenges': otpChallenges,
   '0155_product_charges': productCharges,
+  '0170_session_security': sessionSecurity,
+  '0171_api_keys': apiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,8 @@ export interface AgentsTable {
   business_activated: Generated<boolean>;
   /** The console stopped this merchant's portal logins and sessions (migration 0140). */
   portal_disabled: Generated<boolean>;
+  /** The idle timeout the main user chose for its users; null: the installation's (0170). */
+  portal_idle_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   referral_code: string | null;
   aggregator_agent_id: number | null;
   created_at: CreatedAt;
@@ -73,6 +75,11 @@ export interface SessionsTable {
   expires_at: Timestamp;
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Browser and OS from the User-Agent, and a rough place from the IP, at login (0170). */
+  device: Generated<string>;
+  place: Generated<string>;
+  /** The last password re-entry on this session (platform/session/reauth.ts). */
+  reauth_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface LoginAttemptsTable {

@@ -9,6 +9,8 @@ export type AgentRow = Selectable<AgentsTable>;
 /** Who is calling, loaded once per request from the session cookie. */
 export interface AuthContext {
   sessionId: number;
+  /** The last password re-entry on this session (platform/session/reauth.ts). */
+  reauthAt: Date | null;
   environment: Environment;
   /** A test session (logged in with the test key): its captchas are skipped. */
   isTest: boolean;

@@ -40,6 +40,8 @@ export function httpStatusFor(rc: string): number {
       return 404;
     case RC.CONFLICT:
       return 409;
+    case RC.REAUTH:
+      return 428;
     case RC.THROTTLED:
       return 429;
     case RC.GENERIC:

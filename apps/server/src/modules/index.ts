@@ -13,6 +13,7 @@ import { bulkVaRoutes } from './bulk-va/routes';
 import { callbackRoutes, callbackSinkRoutes } from './callbacks/routes';
 import { cashoutInquiryRoutes } from './cashout-inquiry/routes';
 import { consoleDemoRoutes, consoleRoutes } from './console/routes';
+import { apiKeyRoutes } from './credentials/api-key-routes';
 import { credentialRoutes } from './credentials/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { dataPageRoutes } from './data-pages/routes';
@@ -24,6 +25,7 @@ import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
+import { sessionRoutes } from './sessions/routes';
 import { signupRoutes } from './signup/routes';
 import { snapPortalRoutes } from './snap/portal-routes';
 import { snapRoutes } from './snap/routes';
@@ -60,6 +62,8 @@ export function allRoutes(
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...credentialRoutes,
+    ...sessionRoutes,
+    ...apiKeyRoutes,
     ...topupRoutes,
     ...transferRoutes,
     ...snapPortalRoutes,

@@ -275,7 +275,12 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
       'payment',
       JSON.stringify({ channel: 'QRIS' }),
     );
-    expect(target).toEqual({ url: 'https://203.0.113.9/qris', signingKey: key });
+    // No rotation overlap open: no previous key (snap/api-keys.test.ts covers the overlap).
+    expect(target).toEqual({
+      url: 'https://203.0.113.9/qris',
+      signingKey: key,
+      previousSigningKey: null,
+    });
     expect(
       await callbackTargetFor(t.services.db, row.agent_id, 'production', 'payment'),
     ).toBeNull();

@@ -70,6 +70,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     page: lazy(() => import('../features/credentials/CredentialServerPage')),
     rule: CREDENTIAL_ACCESS.page,
   },
+  // Issue 26: sessions and API keys (every user: its own sessions; the tabs check their rules).
+  { path: '/settings/security', page: lazy(() => import('../features/security/SecurityPage')) },
   // Issue 18: the agent's own SNAP partner-API calls (same rule as the server's log call).
   {
     path: '/tools/api_log',

@@ -28,6 +28,12 @@ export const CALLBACK_HEADERS = {
   attempt: 'x-callback-attempt',
   /** Hex HMAC-SHA512 of `timestamp + "." + raw body` with the signature key; only when active. */
   signature: 'x-signature',
+  /**
+   * During a signing-key rotation's overlap (issue 26): the same HMAC with the previous key, so a
+   * receiver that still holds the old key verifies this one, a receiver with the new key
+   * `x-signature`. Absent outside an overlap.
+   */
+  previousSignature: 'x-signature-previous',
 } as const;
 
 /** One attempt waits at most this long for the whole answer. */

@@ -176,6 +176,14 @@ export const consoleCalls = {
     request: merchantAccessRequest,
     response: merchantPage,
   }),
+  /** Ends every open portal session of the merchant's users (issue 26): they answer 401 at once. */
+  endMerchantSessions: defineCall({
+    method: 'POST',
+    path: '/console/merchants/:id/end_sessions',
+    access: may('console_merchants', 'UPDATE'),
+    request: reasonRequest,
+    response: z.object({ ended: z.number() }),
+  }),
   news: defineCall({
     method: 'GET',
     path: '/console/news',

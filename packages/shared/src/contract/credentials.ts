@@ -138,16 +138,35 @@ export const createOtpSchema = z.object({
 });
 export type CreateOtpRequest = z.infer<typeof createOtpSchema>;
 
-export const generateCredentialSchema = otpConfirmSchema.extend({
+/** A rotation's overlap in hours (issue 26): 0–168 (7 days); absent: 0, the old secret stops. */
+const graceHours = z
+  .number({ error: 'credentials.errors.graceInvalid' })
+  .int('credentials.errors.graceInvalid')
+  .min(0, 'credentials.errors.graceInvalid')
+  .max(168, 'credentials.errors.graceInvalid')
+  .optional();
+
+export const generatePinSchema = otpConfirmSchema.extend({
   email_destination: emailDestination,
 });
+export type GeneratePinRequest = z.infer<typeof generatePinSchema>;
+export const generateCredentialSchema = generatePinSchema.extend({
+  /**
+   * A new client secret with an overlap (issue 26): the old secret stays valid for SNAP service
+   * signatures this many hours beside the new one; 0 or absent: it stops at once.
+   */
+  grace_hours: graceHours,
+});
 export type GenerateCredentialRequest = z.infer<typeof generateCredentialSchema>;
-export const generatePinSchema = generateCredentialSchema;
-export type GeneratePinRequest = GenerateCredentialRequest;
 
 export const SIGNATURE_KODES = ['ACTIVATED', 'RESET'] as const;
-export const createSignatureSchema = generateCredentialSchema.extend({
+export const createSignatureSchema = generatePinSchema.extend({
   kode: z.enum(SIGNATURE_KODES, { error: 'credentials.errors.kodeInvalid' }),
+  /**
+   * A RESET's overlap (issue 26): the old key still signs every callback beside the new one
+   * (`X-Signature-Previous`) for this many hours, at most 7 days; 0 or absent: it stops at once.
+   */
+  grace_hours: graceHours,
 });
 export type CreateSignatureRequest = z.infer<typeof createSignatureSchema>;
 

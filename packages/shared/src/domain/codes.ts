@@ -19,6 +19,11 @@ export const RC = {
   NOT_FOUND: '404',
   /** An idempotency key reused with another body. */
   CONFLICT: '409',
+  /**
+   * The change needs a fresh re-authentication on this session (password re-entry, `POST
+   * /auth/reauth`): the client asks for it and sends the change again.
+   */
+  REAUTH: '428',
   /** Too many attempts: throttled or locked out. */
   THROTTLED: '429',
   /** Advance-funds request with rejected dates (spec 03 §7.7). */

@@ -1,6 +1,7 @@
 import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import advanceFundsEn from './en/advance-funds.json';
+import apiKeysEn from './en/api-keys.json';
 import authEn from './en/auth.json';
 import bulkEn from './en/bulk.json';
 import bulkvaEn from './en/bulkva.json';
@@ -20,6 +21,7 @@ import payinsEn from './en/payins.json';
 import paylinkEn from './en/paylink.json';
 import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
+import sessionsEn from './en/sessions.json';
 import signupEn from './en/signup.json';
 import simulatorEn from './en/simulator.json';
 import snapEn from './en/snap.json';
@@ -31,6 +33,7 @@ import uiEn from './en/ui.json';
 import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import advanceFundsId from './id/advance-funds.json';
+import apiKeysId from './id/api-keys.json';
 import authId from './id/auth.json';
 import bulkId from './id/bulk.json';
 import bulkvaId from './id/bulkva.json';
@@ -50,6 +53,7 @@ import payinsId from './id/payins.json';
 import paylinkId from './id/paylink.json';
 import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
+import sessionsId from './id/sessions.json';
 import signupId from './id/signup.json';
 import simulatorId from './id/simulator.json';
 import snapId from './id/snap.json';
@@ -98,6 +102,8 @@ export const catalogs = {
     advanceFunds: advanceFundsId,
     nmid: nmidId,
     snap: snapId,
+    sessions: sessionsId,
+    apiKeys: apiKeysId,
   },
   en: {
     common: commonEn,
@@ -130,6 +136,8 @@ export const catalogs = {
     advanceFunds: advanceFundsEn,
     nmid: nmidEn,
     snap: snapEn,
+    sessions: sessionsEn,
+    apiKeys: apiKeysEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

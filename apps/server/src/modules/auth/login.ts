@@ -13,6 +13,7 @@ import {
 } from '../../platform/guess-budget';
 import { setSessionCookies } from '../../platform/session/cookies';
 import { createSession, loadSession } from '../../platform/session/sessions';
+import { alertNewDevice } from '../sessions/new-device';
 import { buildLoginResult } from './login-result';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
@@ -162,7 +163,8 @@ export async function login(ctx: LoginContext) {
     now,
   });
   await recordAttempt(ctx, true);
-  await audit('login_success', { test: isTest });
+  await audit('login_success', { test: isTest, device: session.device });
+  await alertNewDevice(services, user, session, ctx);
 
   // The session cookie, and the CSRF token rotated to the new session's (issue 9, finding 12).
   setSessionCookies(ctx.reply, services.config.mode, session);

@@ -11,7 +11,7 @@ import {
 } from '@gerbang/shared/contract/callbacks';
 import { sql } from 'kysely';
 import type { Services } from '../../http/services';
-import { callbackTargetFor } from '../credentials/callback-target';
+import { type CallbackTarget, callbackTargetFor } from '../credentials/callback-target';
 import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
 import { type CallbackFormat, callbackFormatOf } from './formats';
 import { type PostResult, postCallback } from './http-post';
@@ -124,6 +124,7 @@ export function callbackHeaders(
   row: Pick<ClaimedRow, 'event_id' | 'type_callback' | 'attempts' | 'request_raw'>,
   now: Date,
   signingKey: string | null,
+  previousSigningKey: string | null = null,
 ): Record<string, string> {
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const headers: Record<string, string> = {
@@ -136,6 +137,14 @@ export function callbackHeaders(
   };
   if (signingKey) {
     headers[CALLBACK_HEADERS.signature] = signCallback(signingKey, timestamp, row.request_raw);
+    // A rotation's overlap: the old key's signature too, so either key verifies (docs/api.md).
+    if (previousSigningKey) {
+      headers[CALLBACK_HEADERS.previousSignature] = signCallback(
+        previousSigningKey,
+        timestamp,
+        row.request_raw,
+      );
+    }
   }
   return headers;
 }
@@ -214,7 +223,7 @@ async function checkUrl(
 }
 
 interface PreparedAttempt {
-  target: { url: string; signingKey: string | null } | null;
+  target: CallbackTarget | null;
   format: CallbackFormat | undefined;
   headers: Record<string, string>;
 }
@@ -231,12 +240,13 @@ async function prepareAttempt(
     row.environment,
     row.type_callback,
     row.request_raw,
+    at,
   );
   const format = callbackFormatOf(row.type_callback);
   const headers =
     target && format
       ? await format.headers(services, row, target.url, at)
-      : callbackHeaders(row, at, target?.signingKey ?? null);
+      : callbackHeaders(row, at, target?.signingKey ?? null, target?.previousSigningKey ?? null);
   return { target, format, headers };
 }
 

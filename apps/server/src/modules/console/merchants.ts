@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
+import { endSessions } from '../../platform/session/session-admin';
 import { revokeOtherSessions } from '../../platform/session/sessions';
 import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 import { auditConsole } from './audit';
@@ -179,4 +180,31 @@ export async function failingCallbacks(db: Db) {
     .limit(100)
     .execute();
   return rows.map((r) => ({ ...r, last: iso(r.last) }));
+}
+
+/**
+ * Console staff end every open portal session of a merchant's users (issue 26 part 2), with a
+ * reason in the audit: each answers 401 at its next request, on every server process.
+ */
+export async function endMerchantSessions(
+  services: Pick<Services, 'db' | 'now'>,
+  reviewer: ConsoleReviewer,
+  input: { agentId: number; reason: string },
+): Promise<number> {
+  const now = services.now();
+  const users = await services.db
+    .selectFrom('users')
+    .select('id')
+    .where('agent_id', '=', input.agentId)
+    .execute();
+  if (users.length === 0) throw notFound('console.errors.merchantNotFound');
+  const ended = await endSessions(services.db, { userIds: users.map((u) => Number(u.id)) }, now);
+  await auditConsole(services.db, reviewer, {
+    action: 'merchant_sessions_end',
+    agentId: input.agentId,
+    target: String(input.agentId),
+    detail: { reason: input.reason, ended },
+    at: now,
+  });
+  return ended;
 }

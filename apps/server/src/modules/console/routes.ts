@@ -23,7 +23,13 @@ import {
 } from '../nmid/review';
 import { auditConsole } from './audit';
 import { demoState, setBankDowntime, setRate } from './demo';
-import { failingCallbacks, merchantPage, searchMerchants, setMerchantAccess } from './merchants';
+import {
+  endMerchantSessions,
+  failingCallbacks,
+  merchantPage,
+  searchMerchants,
+  setMerchantAccess,
+} from './merchants';
 import { createNews, listAllNews, publishNews, updateNews } from './news';
 import {
   approveRegistration,
@@ -297,6 +303,20 @@ export const consoleRoutes = [
           ...ctx.body,
         }),
         'console.saved',
+      ),
+    id,
+  ),
+  defineRoute(
+    consoleCalls.endMerchantSessions,
+    async (ctx) =>
+      ok(
+        {
+          ended: await endMerchantSessions(ctx.services, reviewerOf(ctx), {
+            agentId: ctx.params.id,
+            reason: ctx.body.reason,
+          }),
+        },
+        'console.sessionsEnded',
       ),
     id,
   ),

@@ -20,7 +20,9 @@ export async function callbackTargetFor(
   environment: Environment,
   typeCallback: string,
   requestRaw?: string | null,
-): Promise<{ url: string; signingKey: string | null } | null> {
+  /** The time of the attempt: the previous key during a rotation's overlap is given until then. */
+  now?: Date,
+): Promise<CallbackTarget | null> {
   const event = callbackEventOf(typeCallback, channelKindOf(requestRaw));
   if (!event) return null;
   const idinfo = CALLBACK_EVENTS.find((e) => e.type_info === event)?.idinfo;
@@ -36,7 +38,12 @@ export async function callbackTargetFor(
   if (url === '') return null;
   const credential = await db
     .selectFrom('agent_credentials')
-    .select(['is_using_signature', 'signature_key_enc'])
+    .select([
+      'is_using_signature',
+      'signature_key_enc',
+      'previous_signature_key_enc',
+      'previous_signature_until',
+    ])
     .where('agent_id', '=', agentId)
     .where('environment', '=', environment)
     .executeTakeFirst();
@@ -44,7 +51,24 @@ export async function callbackTargetFor(
     credential?.is_using_signature && credential.signature_key_enc
       ? decryptSecret(db, credential.signature_key_enc)
       : null;
-  return { url, signingKey };
+  const overlap =
+    signingKey !== null &&
+    now !== undefined &&
+    credential?.previous_signature_key_enc &&
+    credential.previous_signature_until &&
+    new Date(credential.previous_signature_until).getTime() > now.getTime();
+  const previousSigningKey =
+    overlap && credential?.previous_signature_key_enc
+      ? decryptSecret(db, credential.previous_signature_key_enc)
+      : null;
+  return { url, signingKey, previousSigningKey };
+}
+
+export interface CallbackTarget {
+  url: string;
+  signingKey: string | null;
+  /** The key before the last rotation, while its overlap lasts (a second signature header). */
+  previousSigningKey: string | null;
 }
 
 /** The channel kind of a pay-in callback body (`channel` is a channel code: 014, QRIS, …). */

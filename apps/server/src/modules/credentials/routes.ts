@@ -69,6 +69,7 @@ export const credentialRoutes = [
       ctx.services,
       actorOf(ctx),
       destinationOf(ctx, ctx.body.email_destination),
+      ctx.body.grace_hours ?? 0,
     );
     return ok(result, 'credentials.done.credential');
   }),
@@ -91,6 +92,7 @@ export const credentialRoutes = [
       actor,
       ctx.body.kode,
       destinationOf(ctx, ctx.body.email_destination),
+      ctx.body.grace_hours ?? 0,
     );
     return ok(
       result,

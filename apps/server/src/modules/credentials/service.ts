@@ -56,7 +56,7 @@ async function audit(services: Services, actor: Actor, action: string, detail: o
   });
 }
 
-async function credentialRow(db: Db, agentId: number, environment: Environment) {
+export async function credentialRow(db: Db, agentId: number, environment: Environment) {
   return db
     .selectFrom('agent_credentials')
     .selectAll()
@@ -66,7 +66,12 @@ async function credentialRow(db: Db, agentId: number, environment: Environment) 
 }
 
 /** Creates the agent's credential row for the environment when there is none (no secrets yet). */
-async function ensureCredentialRow(db: Db, agentId: number, environment: Environment, now: Date) {
+export async function ensureCredentialRow(
+  db: Db,
+  agentId: number,
+  environment: Environment,
+  now: Date,
+) {
   await db
     .insertInto('agent_credentials')
     .values({ agent_id: agentId, environment, app_name: '', allow_ip: '', updated_at: now })
@@ -105,7 +110,7 @@ export async function readCredential(
   };
 }
 
-function clientIdFor(environment: Environment): string {
+export function clientIdFor(environment: Environment): string {
   return `${environment === 'production' ? 'GBP' : 'GBS'}-${randomBytes(9).toString('hex').toUpperCase()}`;
 }
 
@@ -135,22 +140,31 @@ export async function generateCredential(
   services: Services,
   actor: Actor,
   destination: string,
+  graceHours = 0,
 ): Promise<{ client_id: string; client_secret: string }> {
   const now = services.now();
   await ensureCredentialRow(services.db, actor.agentId, actor.environment, now);
   const existing = await credentialRow(services.db, actor.agentId, actor.environment);
   const clientId = existing?.client_id ?? clientIdFor(actor.environment);
   const clientSecret = randomBytes(32).toString('base64url');
+  // With an overlap the old secret keeps verifying SNAP service signatures until then (issue 26);
+  // without one it stops at once, as before.
+  const overlapUntil =
+    graceHours > 0 && existing?.client_secret_enc
+      ? new Date(now.getTime() + graceHours * 3_600_000)
+      : null;
   await services.db
     .updateTable('agent_credentials')
-    .set({
+    .set((eb) => ({
       client_id: clientId,
       client_secret_hash: sha256(clientSecret),
       // The SNAP service signature is an HMAC keyed with the secret itself (modules/snap).
       client_secret_enc: encryptSecret(services.db, clientSecret),
+      previous_client_secret_enc: overlapUntil ? eb.ref('client_secret_enc') : null,
+      previous_client_secret_until: overlapUntil,
       secret_generated_at: now,
       updated_at: now,
-    })
+    }))
     .where('agent_id', '=', actor.agentId)
     .where('environment', '=', actor.environment)
     .execute();
@@ -161,6 +175,7 @@ export async function generateCredential(
     {
       client_id: clientId,
       notified: destination,
+      overlap_until: overlapUntil?.toISOString() ?? null,
     },
   );
   await notify(services, actor, destination, 'credential');
@@ -238,17 +253,24 @@ export async function createSignature(
   actor: Actor,
   kode: 'ACTIVATED' | 'RESET',
   destination: string,
+  graceHours = 0,
 ): Promise<{ signature_key: string; is_using_signature: true }> {
   const now = services.now();
   await ensureCredentialRow(services.db, actor.agentId, actor.environment, now);
   const key = randomBytes(32).toString('hex');
+  // A RESET with an overlap keeps the old key signing beside the new one (X-Signature-Previous)
+  // until then; without one the old key stops at once, as before.
+  const overlapUntil =
+    kode === 'RESET' && graceHours > 0 ? new Date(now.getTime() + graceHours * 3_600_000) : null;
   const updated = await services.db
     .updateTable('agent_credentials')
-    .set({
+    .set((eb) => ({
       is_using_signature: true,
       signature_key_enc: encryptSecret(services.db, key),
+      previous_signature_key_enc: overlapUntil ? eb.ref('signature_key_enc') : null,
+      previous_signature_until: overlapUntil,
       updated_at: now,
-    })
+    }))
     .where('agent_id', '=', actor.agentId)
     .where('environment', '=', actor.environment)
     .where('is_using_signature', '=', kode === 'RESET')
@@ -260,6 +282,7 @@ export async function createSignature(
     );
   await audit(services, actor, kode === 'RESET' ? 'signature_reset' : 'signature_activate', {
     notified: destination,
+    overlap_until: overlapUntil?.toISOString() ?? null,
   });
   await notify(services, actor, destination, 'signature');
   return { signature_key: key, is_using_signature: true };

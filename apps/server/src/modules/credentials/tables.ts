@@ -27,6 +27,37 @@ export interface AgentCredentialsTable {
   client_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
   /** SNAP: calls per minute before 429. */
   snap_rate_per_minute: Generated<number>;
+  /** The callback signing key before its last rotation, valid until `previous_signature_until`. */
+  previous_signature_key_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_signature_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The client secret before a regeneration with an overlap, valid for SNAP until then. */
+  previous_client_secret_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_client_secret_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/**
+ * A scoped SNAP API key (migration 0171): beside the credential's own client id (the default key,
+ * all scopes). The secret is AES-GCM like the credential's; the previous one after a rotation is
+ * accepted until `previous_valid_until`.
+ */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  agent_id: number;
+  environment: Environment;
+  name: string;
+  client_id: string;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_valid_until: Timestamp | null;
+  /** `group:read|write`, comma-joined (api-key-scopes.ts). */
+  scopes: string;
+  /** Comma-joined; empty: the credential's whitelist applies. */
+  allow_ip: Generated<string>;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  created_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 /** One callback URL per event type (spec 03 §3.3 items: idinfo, type_info, type_value). */
@@ -42,4 +73,5 @@ export interface CallbackUrlsTable {
 export interface CredentialTables {
   agent_credentials: AgentCredentialsTable;
   callback_urls: CallbackUrlsTable;
+  api_keys: ApiKeysTable;
 }

@@ -23,6 +23,19 @@ export interface SnapPartner {
   clientSecretEnc: string | null;
   ratePerMinute: number;
   apiEnabled: boolean;
+  /** The scoped key called with (api-keys.ts); null: the credential's default key, all scopes. */
+  key: PartnerKey | null;
+  /** The secret before the last rotation (the key's or the credential's), valid until then. */
+  previousSecretEnc: string | null;
+  previousValidUntil: Date | null;
+}
+
+/** A scoped API key's limits: its scopes and expiry. */
+export interface PartnerKey {
+  id: number;
+  scopes: ReadonlySet<string>;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
 }
 
 export const TOKEN_TTL_SECONDS = 900;
@@ -41,6 +54,8 @@ function partnerQuery(services: Services) {
       'c.snap_public_key',
       'c.client_secret_enc',
       'c.snap_rate_per_minute',
+      'c.previous_client_secret_enc',
+      'c.previous_client_secret_until',
       'a.enable_api',
     ]);
 }
@@ -48,6 +63,58 @@ function partnerQuery(services: Services) {
 type PartnerRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof partnerQuery>['executeTakeFirst']>>
 >;
+
+/** A key's row, joined beside the credential (left join: null columns for the default key). */
+interface KeyColumns {
+  key_id: number | null;
+  key_client_id: string | null;
+  key_secret_enc: string | null;
+  key_previous_secret_enc: string | null;
+  key_previous_valid_until: Date | null;
+  key_scopes: string | null;
+  key_allow_ip: string | null;
+  key_expires_at: Date | null;
+  key_last_used_at: Date | null;
+}
+
+const keyColumns = [
+  'k.id as key_id',
+  'k.client_id as key_client_id',
+  'k.secret_enc as key_secret_enc',
+  'k.previous_secret_enc as key_previous_secret_enc',
+  'k.previous_valid_until as key_previous_valid_until',
+  'k.scopes as key_scopes',
+  'k.allow_ip as key_allow_ip',
+  'k.expires_at as key_expires_at',
+  'k.last_used_at as key_last_used_at',
+] as const;
+
+const ipList = (text: string) => text.split(',').filter((ip) => ip !== '');
+
+/** The partner as a scoped key: its client id, secret and IP list (else the credential's). */
+function partnerWithKey(row: PartnerRow & KeyColumns): SnapPartner {
+  const partner = partnerOf(row);
+  if (row.key_id === null || row.key_client_id === null || row.key_secret_enc === null) {
+    return partner;
+  }
+  const keyIps = ipList(row.key_allow_ip ?? '');
+  return {
+    ...partner,
+    clientId: row.key_client_id,
+    clientSecretEnc: row.key_secret_enc,
+    allowIp: keyIps.length > 0 ? keyIps : partner.allowIp,
+    previousSecretEnc: row.key_previous_secret_enc,
+    previousValidUntil: row.key_previous_valid_until
+      ? new Date(row.key_previous_valid_until)
+      : null,
+    key: {
+      id: Number(row.key_id),
+      scopes: new Set(ipList(row.key_scopes ?? '')),
+      expiresAt: row.key_expires_at ? new Date(row.key_expires_at) : null,
+      lastUsedAt: row.key_last_used_at ? new Date(row.key_last_used_at) : null,
+    },
+  };
+}
 
 function partnerOf(row: PartnerRow): SnapPartner {
   return {
@@ -59,6 +126,11 @@ function partnerOf(row: PartnerRow): SnapPartner {
     clientSecretEnc: row.client_secret_enc,
     ratePerMinute: row.snap_rate_per_minute,
     apiEnabled: row.enable_api,
+    key: null,
+    previousSecretEnc: row.previous_client_secret_enc,
+    previousValidUntil: row.previous_client_secret_until
+      ? new Date(row.previous_client_secret_until)
+      : null,
   };
 }
 
@@ -69,7 +141,17 @@ export async function partnerByClientId(
 ): Promise<SnapPartner | null> {
   if (clientId === '' || clientId.length > 64) return null;
   const row = await partnerQuery(services).where('c.client_id', '=', clientId).executeTakeFirst();
-  return row ? partnerOf(row) : null;
+  if (row) return partnerOf(row);
+  // Not the credential's own client id: a scoped key's (a revoked key is unknown).
+  const keyed = await partnerQuery(services)
+    .innerJoin('api_keys as k', (join) =>
+      join.onRef('k.agent_id', '=', 'c.agent_id').onRef('k.environment', '=', 'c.environment'),
+    )
+    .select(keyColumns)
+    .where('k.client_id', '=', clientId)
+    .where('k.revoked_at', 'is', null)
+    .executeTakeFirst();
+  return keyed ? partnerWithKey(keyed) : null;
 }
 
 /**
@@ -86,13 +168,69 @@ export async function partnerByToken(
     .innerJoin('snap_tokens as t', (join) =>
       join.onRef('t.agent_id', '=', 'c.agent_id').onRef('t.environment', '=', 'c.environment'),
     )
-    .select(['t.client_id as token_client_id', 't.expires_at'])
+    // The key the token was issued to, read fresh: a revoked key ends its tokens at once.
+    .leftJoin('api_keys as k', (join) =>
+      join.onRef('k.id', '=', 't.api_key_id').on('k.revoked_at', 'is', null),
+    )
+    .select(['t.client_id as token_client_id', 't.expires_at', 't.api_key_id'])
+    .select(keyColumns)
     .where('t.token_hash', '=', sha256(accessToken))
     .executeTakeFirst();
   if (!row || new Date(row.expires_at).getTime() <= services.now().getTime()) return null;
+  if (row.api_key_id !== null) {
+    if (row.key_client_id !== row.token_client_id) return null;
+    return partnerWithKey(row);
+  }
   // A regenerated client id (never happens today) or a removed credential ends the token too.
   if (row.client_id !== row.token_client_id) return null;
   return partnerOf(row);
+}
+
+/** A scoped key past its expiry is refused (401xx00), at the token and at every call. */
+export function assertKeyLive(services: Services, partner: SnapPartner): void {
+  const expiresAt = partner.key?.expiresAt;
+  if (expiresAt && expiresAt.getTime() <= services.now().getTime()) {
+    throw new SnapError('unauthorized', 'API key expired');
+  }
+}
+
+/** A scoped key calls only the services of its scopes; others 403xx01 Feature Not Allowed. */
+export function assertScope(partner: SnapPartner, scope: string): void {
+  if (partner.key && !partner.key.scopes.has(scope)) {
+    throw new SnapError('featureNotAllowed', `[API key scope does not include ${scope}]`);
+  }
+}
+
+/**
+ * The secrets a service signature may be made with: the current one, and after a rotation the
+ * previous one until its grace ends. A signature made with a previous secret past its grace is
+ * told apart in the refusal (the partner sees why), still 401xx00.
+ */
+export function verifyWithKeySecrets(
+  services: Services,
+  partner: SnapPartner,
+  verify: (secret: string) => boolean,
+): void {
+  if (verify(clientSecretOf(services, partner))) return;
+  if (partner.previousSecretEnc && verify(decryptSecret(services.db, partner.previousSecretEnc))) {
+    const until = partner.previousValidUntil?.getTime() ?? 0;
+    if (until > services.now().getTime()) return;
+    throw new SnapError('unauthorized', 'Client secret rotated; its grace period has ended');
+  }
+  throw new SnapError('unauthorized', 'Signature');
+}
+
+/** The key's last use, written at most once a minute (a busy key does not write every call). */
+export async function touchKey(services: Services, partner: SnapPartner): Promise<void> {
+  const key = partner.key;
+  if (!key) return;
+  const now = services.now();
+  if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < 60_000) return;
+  await services.db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', key.id)
+    .execute();
 }
 
 /** IPv4-mapped IPv6 (`::ffff:1.2.3.4`) is the IPv4 address; case does not matter. */

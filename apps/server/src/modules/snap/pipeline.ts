@@ -1,4 +1,4 @@
-import { findForbiddenText, RC, translate, wibDate } from '@gerbang/shared';
+import { type ApiKeyScope, findForbiddenText, RC, translate, wibDate } from '@gerbang/shared';
 import type { z } from 'zod';
 import { ApiError } from '../../http/errors';
 import type { PartnerCall, PartnerRouteDefinition } from '../../http/partner-route';
@@ -14,11 +14,14 @@ import {
 } from './codes';
 import {
   admitCall,
+  assertKeyLive,
+  assertScope,
   assertTimestamp,
   assertWhitelisted,
-  clientSecretOf,
   partnerByToken,
   type SnapPartner,
+  touchKey,
+  verifyWithKeySecrets,
 } from './guard';
 import { formatSnapTimestamp, serviceStringToSign, verifyServiceSignature } from './signature';
 
@@ -50,6 +53,8 @@ export interface ServiceAnswer {
 export interface SnapServiceSpec<S extends z.ZodType> {
   path: string;
   service: ServiceCode;
+  /** The API key scope that may call it (read: inquiries and statuses; write: the rest). */
+  scope: ApiKeyScope;
   summary: string;
   body: S;
   /** The success body (responseCode, responseMessage and the call's fields), for the document. */
@@ -238,6 +243,7 @@ export function serviceRoute<S extends z.ZodType>(
         if (partnerId !== partner.clientId) {
           throw new SnapError('unauthorized', 'Unknown client');
         }
+        assertKeyLive(call.services, partner);
         assertWhitelisted(partner, call.ip);
         assertTimestamp(call.services, timestamp);
         const stringToSign = serviceStringToSign({
@@ -247,12 +253,13 @@ export function serviceRoute<S extends z.ZodType>(
           rawBody: call.rawBody,
           timestamp,
         });
-        if (
-          !verifyServiceSignature(clientSecretOf(call.services, partner), stringToSign, signature)
-        ) {
-          throw new SnapError('unauthorized', 'Signature');
-        }
+        verifyWithKeySecrets(call.services, partner, (secret) =>
+          verifyServiceSignature(secret, stringToSign, signature),
+        );
+        // Authorised after the caller is authenticated: a scope refusal tells only a real key.
+        assertScope(partner, spec.scope);
         await admitCall(call.services, partner, externalId, spec.path);
+        await touchKey(call.services, partner);
         const body = parseBody(spec.body, call.rawBody);
         const answer = await spec.run({
           services: call.services,

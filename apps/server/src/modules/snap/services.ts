@@ -43,6 +43,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/balance-inquiry',
     service: SERVICE.balanceInquiry,
+    scope: 'balance:read',
     summary: 'Balance inquiry',
     body: balanceInquiryRequest,
     answer: balanceInquiryAnswer,
@@ -51,6 +52,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/account-inquiry-external',
     service: SERVICE.accountInquiryExternal,
+    scope: 'transfer:read',
     summary: 'Account inquiry (other bank)',
     body: accountInquiryExternalRequest,
     answer: accountInquiryExternalAnswer,
@@ -59,6 +61,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/transfer-interbank',
     service: SERVICE.transferInterbank,
+    scope: 'transfer:write',
     summary: 'Interbank transfer (payout; limit 50,000,000; fee as in the portal)',
     body: transferInterbankRequest,
     answer: transferInterbankAnswer,
@@ -67,6 +70,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/transfer/status',
     service: SERVICE.transferStatus,
+    scope: 'transfer:read',
     summary: 'Transfer status by originalPartnerReferenceNo',
     body: transferStatusRequest,
     answer: transferStatusAnswer,
@@ -75,6 +79,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/transfer-va/create-va',
     service: SERVICE.vaCreate,
+    scope: 'va:write',
     summary: 'Create virtual account',
     body: createVaRequest,
     answer: createVaAnswer,
@@ -83,6 +88,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/transfer-va/update-va',
     service: SERVICE.vaUpdate,
+    scope: 'va:write',
     summary: 'Update virtual account',
     body: updateVaRequest,
     answer: updateVaAnswer,
@@ -91,6 +97,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/transfer-va/delete-va',
     service: SERVICE.vaDelete,
+    scope: 'va:write',
     summary: 'Delete (close) virtual account',
     body: vaKeyRequest,
     answer: deleteVaAnswer,
@@ -99,6 +106,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/transfer-va/inquiry-va',
     service: SERVICE.vaInquiry,
+    scope: 'va:read',
     summary: 'Inquiry virtual account',
     body: vaKeyRequest,
     answer: inquiryVaAnswer,
@@ -107,6 +115,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/transfer-va/status',
     service: SERVICE.vaStatus,
+    scope: 'va:read',
     summary: 'Virtual account payment status',
     body: vaStatusRequest,
     answer: vaStatusAnswer,
@@ -115,6 +124,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/qr/qr-mpm-generate',
     service: SERVICE.qrisGenerate,
+    scope: 'qris:write',
     summary: 'QRIS MPM generate',
     body: qrisGenerateRequest,
     answer: qrisGenerateAnswer,
@@ -123,6 +133,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/qr/qr-mpm-query',
     service: SERVICE.qrisQuery,
+    scope: 'qris:read',
     summary: 'QRIS MPM query',
     body: qrisQueryRequest,
     answer: qrisQueryAnswer,
@@ -131,6 +142,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/account-inquiry-internal',
     service: SERVICE.accountInquiryInternal,
+    scope: 'transfer:read',
     summary: 'Account inquiry (a virtual account Gerbang issued: its name)',
     body: accountInquiryInternalRequest,
     answer: accountInquiryInternalAnswer,
@@ -139,6 +151,7 @@ export const SNAP_SERVICES = [
   {
     path: '/snap/v1.0/qr/qr-mpm-refund',
     service: SERVICE.qrisRefund,
+    scope: 'qris:write',
     summary:
       'QRIS MPM refund (full or partial, up to the paid amount; idempotent by partnerRefundNo)',
     body: qrisRefundRequest,

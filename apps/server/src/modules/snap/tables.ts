@@ -12,6 +12,8 @@ export interface SnapTokensTable {
   client_id: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** The scoped key the token was issued to; null: the credential's default key (0171). */
+  api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** X-EXTERNAL-ID per partner, environment and WIB day: the key is the uniqueness rule. */

@@ -3,6 +3,7 @@ import type { PartnerRouteDefinition } from '../../http/partner-route';
 import { writeAudit } from '../../platform/audit/audit';
 import { SERVICE, SnapError } from './codes';
 import {
+  assertKeyLive,
   assertTimestamp,
   assertWhitelisted,
   partnerByClientId,
@@ -10,6 +11,7 @@ import {
   sha256,
   TOKEN_TTL_SECONDS,
   takeRateSlot,
+  touchKey,
 } from './guard';
 import { parseBody, sendFailure, sendSnap } from './pipeline';
 import { accessTokenRequest } from './schemas';
@@ -45,6 +47,7 @@ export const accessTokenRoute: PartnerRouteDefinition = {
       const signature = header('X-SIGNATURE');
       partner = await partnerByClientId(call.services, clientId);
       if (!partner) throw new SnapError('unauthorized', 'Unknown client');
+      assertKeyLive(call.services, partner);
       assertWhitelisted(partner, call.ip);
       assertTimestamp(call.services, timestamp);
       if (!partner.publicKey) throw new SnapError('unauthorized', 'No public key registered');
@@ -64,8 +67,10 @@ export const accessTokenRoute: PartnerRouteDefinition = {
           client_id: clientId,
           expires_at: new Date(now.getTime() + TOKEN_TTL_SECONDS * 1000),
           created_at: now,
+          api_key_id: partner.key?.id ?? null,
         })
         .execute();
+      await touchKey(call.services, partner);
       await writeAudit(call.services.db, {
         at: now,
         agentId: partner.agentId,
@@ -73,7 +78,7 @@ export const accessTokenRoute: PartnerRouteDefinition = {
         username: null,
         action: 'snap_access_token',
         target: clientId,
-        detail: { expires_in: TOKEN_TTL_SECONDS },
+        detail: { expires_in: TOKEN_TTL_SECONDS, api_key_id: partner.key?.id ?? null },
         ip: call.ip,
         userAgent: String(call.req.headers['user-agent'] ?? '').slice(0, 200),
         environment: partner.environment,

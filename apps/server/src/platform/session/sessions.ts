@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { AgentRow, AuthContext } from '../../http/auth-context';
 import { accessListFrom } from '../access/access-list';
 import { type BalanceAccountRow, balancesFromAccounts } from '../balance/ledger-balance-reader';
+import { deviceLabel, placeOf } from './device';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'gerbang_session';
@@ -12,6 +13,9 @@ export const SESSION_COOKIE = 'gerbang_session';
 export interface NewSession {
   token: string;
   expiresAt: Date;
+  id: number;
+  /** The browser and OS label stored with it (the new-device check compares it). */
+  device: string;
 }
 
 /** A session lasts one day from login (absolute), whatever the activity (spec 01 §9). */
@@ -21,7 +25,8 @@ export async function createSession(
 ): Promise<NewSession> {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
-  await db
+  const device = deviceLabel(input.userAgent);
+  const row = await db
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
@@ -32,9 +37,12 @@ export async function createSession(
       created_at: input.now,
       expires_at: expiresAt,
       last_seen_at: input.now,
+      device,
+      place: placeOf(input.ip),
     })
-    .execute();
-  return { token, expiresAt };
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, expiresAt, id: Number(row.id), device };
 }
 
 /**
@@ -56,6 +64,7 @@ function selectSessionRows(db: Kysely<Database>, tokenHashes: string[], balances
       's.expires_at as session_expires_at',
       's.revoked_at as session_revoked_at',
       's.last_seen_at as session_last_seen_at',
+      's.reauth_at as session_reauth_at',
       sql<unknown>`to_jsonb(a)`.as('session_agent'),
       sql<unknown>`(select coalesce(json_agg(json_build_array(m.id, m.name, g.actions) order by m.id), '[]'::json)
         from group_module_access g join modules m on m.id = g.module_id
@@ -147,8 +156,6 @@ export async function loadSession(
   const row = await sessionRowLoader(db, opts.balances === true).load(hashToken(token));
   if (!row || row.session_revoked_at !== null) return null;
   if (row.session_expires_at.getTime() <= now.getTime()) return null;
-  const idleForMs = now.getTime() - row.session_last_seen_at.getTime();
-  if (idleForMs > idleMs) return null;
   const {
     session_token_hash: _tokenHash,
     session_id: sessionId,
@@ -156,7 +163,8 @@ export async function loadSession(
     session_is_test: isTest,
     session_expires_at: _expiresAt,
     session_revoked_at: _revokedAt,
-    session_last_seen_at: _lastSeenAt,
+    session_last_seen_at: lastSeenAt,
+    session_reauth_at: reauthAt,
     session_agent: agentJson,
     session_granted: grantedJson,
     session_denied: deniedJson,
@@ -167,6 +175,11 @@ export async function loadSession(
   const agent = agentFromJson(fromJson(agentJson));
   // The console disabled the merchant's portal login: its open sessions end too (issue 17 §4).
   if (agent.portal_disabled) return null;
+  // Idle timeout (PCI DSS 8.2.8): the one the agent's main user chose, else the installation's.
+  const idleForMs = now.getTime() - lastSeenAt.getTime();
+  const agentIdleMs =
+    agent.portal_idle_minutes === null ? idleMs : Number(agent.portal_idle_minutes) * 60_000;
+  if (idleForMs > agentIdleMs) return null;
   // Touch at most once a minute: the balance poll every 10 s must not write on every call.
   if (idleForMs > 60_000) {
     await db
@@ -184,6 +197,7 @@ export async function loadSession(
   }));
   return {
     sessionId,
+    reauthAt,
     environment,
     isTest,
     user,

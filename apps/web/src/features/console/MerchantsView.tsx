@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import { Money } from '../../components/Money';
 import { showErrorDialog } from '../../lib/dialogs';
 import { consoleApi, consoleQuery } from './consoleApi';
+import { EndSessionsButton } from './EndSessions';
 import { may, type StaffView } from './types';
 
 /** Merchant search (issue 17 §4). */
@@ -125,6 +126,7 @@ export function MerchantPage({ staff }: { staff: StaffView }) {
               onChange={(e) => void toggle({ portal: e.currentTarget.checked })}
               data-testid="switch-portal"
             />
+            <EndSessionsButton merchantId={id ?? ''} disabled={!canUpdate} />
           </Group>
         </Group>
       </Paper>

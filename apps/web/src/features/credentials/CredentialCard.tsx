@@ -24,10 +24,11 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ShownSecret } from '../../components/SecretModal';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { formatDateTime } from './format';
-import type { ShownSecret } from './SecretModal';
+import { askSignatureGrace } from './grace-prompt';
 import type { SensitiveRequest } from './SensitiveFlow';
 import { SnapKeyRow } from './SnapKeyRow';
 import { SnapProviderKeyRow } from './SnapProviderKeyRow';
@@ -118,14 +119,22 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
       },
     });
 
-  const signature = () => {
+  const signature = async () => {
     const kode = data.is_using_signature ? 'RESET' : 'ACTIVATED';
+    // A reset asks first how long the old key keeps signing beside the new one (issue 26).
+    const grace =
+      kode === 'RESET' ? await askSignatureGrace(t('credentials.signatureGraceTitle')) : 0;
+    if (grace === null) return;
     return start<GeneratedSignature>({
       action: 'signature',
       warningKey:
         kode === 'RESET' ? 'credentials.warning.signatureReset' : 'credentials.warning.signature',
       submit: (confirm) =>
-        client.call(credentialCalls.createSignature, { ...confirm, kode }, { silent: true }),
+        client.call(
+          credentialCalls.createSignature,
+          { ...confirm, kode, ...(kode === 'RESET' ? { grace_hours: grace } : {}) },
+          { silent: true },
+        ),
       onDone: (result) => {
         reload();
         showSecret({

@@ -6,11 +6,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
+import { SecretModal, type ShownSecret } from '../../components/SecretModal';
 import { client, unwrap } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { CallbackCard } from './CallbackCard';
 import { CredentialCard } from './CredentialCard';
-import { SecretModal, type ShownSecret } from './SecretModal';
 import { useSensitiveFlow } from './SensitiveFlow';
 
 const QUERY_KEY = ['credentials', 'server'];

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CREDENTIAL_ACCESS } from './access-rules';
+import { defineCall } from './call';
+import {
+  apiKeySecretResponse,
+  apiKeysResponse,
+  createApiKeyRequest,
+  endSessionRequest,
+  idleTimeoutRequest,
+  reauthRequest,
+  reauthResponse,
+  revokeApiKeyRequest,
+  rotateApiKeyRequest,
+  sessionsResponse,
+} from './security';
+
+/**
+ * The security settings' sessions and API keys (issue 26 part 2). Every user sees and ends their
+ * own sessions; a main user also its sub-users' (the handler decides whose); the idle timeout is
+ * the main user's. API keys follow the credential page's rules (they are SNAP credentials).
+ */
+export const securityCalls = {
+  sessions: defineCall({
+    method: 'GET',
+    path: '/security/sessions',
+    access: {},
+    response: sessionsResponse,
+  }),
+  endSession: defineCall({
+    method: 'POST',
+    path: '/security/sessions/end',
+    access: {},
+    request: endSessionRequest,
+    response: z.object({ ended: z.number() }),
+  }),
+  endOtherSessions: defineCall({
+    method: 'POST',
+    path: '/security/sessions/end_others',
+    access: {},
+    response: z.object({ ended: z.number() }),
+  }),
+  setIdleTimeout: defineCall({
+    method: 'POST',
+    path: '/security/sessions/idle_timeout',
+    access: { mainUserOnly: true },
+    request: idleTimeoutRequest,
+    response: z.object({ idleMinutes: z.number().nullable() }),
+  }),
+  reauth: defineCall({
+    method: 'POST',
+    path: '/auth/reauth',
+    access: {},
+    request: reauthRequest,
+    response: reauthResponse,
+  }),
+  apiKeys: defineCall({
+    method: 'GET',
+    path: '/security/api_keys',
+    access: CREDENTIAL_ACCESS.read,
+    response: apiKeysResponse,
+  }),
+  createApiKey: defineCall({
+    method: 'POST',
+    path: '/security/api_keys/create',
+    access: CREDENTIAL_ACCESS.change,
+    request: createApiKeyRequest,
+    response: apiKeySecretResponse,
+  }),
+  rotateApiKey: defineCall({
+    method: 'POST',
+    path: '/security/api_keys/rotate',
+    access: CREDENTIAL_ACCESS.change,
+    request: rotateApiKeyRequest,
+    response: apiKeySecretResponse,
+  }),
+  revokeApiKey: defineCall({
+    method: 'POST',
+    path: '/security/api_keys/revoke',
+    access: CREDENTIAL_ACCESS.change,
+    request: revokeApiKeyRequest,
+    response: z.null(),
+  }),
+};
