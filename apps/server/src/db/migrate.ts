@@ -49,6 +49,7 @@ import * as snap from './migrations/0145_snap';
 import * as otpChallenges from './migrations/0150_otp_challenges';
 import * as productCharges from './migrations/0155_product_charges';
 import * as snapQrisRefunds from './migrations/0160_snap_qris_refunds';
+import * as approvals from './migrations/0175_approvals';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0136_nmid_review': nmidReview,
   '0150_otp_challenges': otpChallenges,
   '0155_product_charges': productCharges,
+  '0175_approvals': approvals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import advanceFundsEn from './en/advance-funds.json';
 import authEn from './en/auth.json';
+import approvalsEn from './en/approvals.json';
 import bulkEn from './en/bulk.json';
 import bulkvaEn from './en/bulkva.json';
 import callbacksEn from './en/callbacks.json';
@@ -32,6 +33,7 @@ import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import advanceFundsId from './id/advance-funds.json';
 import authId from './id/auth.json';
+import approvalsId from './id/approvals.json';
 import bulkId from './id/bulk.json';
 import bulkvaId from './id/bulkva.json';
 import callbacksId from './id/callbacks.json';
@@ -98,6 +100,7 @@ export const catalogs = {
     advanceFunds: advanceFundsId,
     nmid: nmidId,
     snap: snapId,
+    approvals: approvalsId,
   },
   en: {
     common: commonEn,
@@ -130,6 +133,7 @@ export const catalogs = {
     advanceFunds: advanceFundsEn,
     nmid: nmidEn,
     snap: snapEn,
+    approvals: approvalsEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

@@ -28,7 +28,7 @@ import {
 import { IconBuildingBank, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BulkWaitingGroups } from '../../components/BulkWaitingGroups';
 import { Money } from '../../components/Money';
 import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
@@ -69,8 +69,6 @@ export default function BulkTransferPage() {
   const [saving, setSaving] = useState(false);
   const [banksOpen, setBanksOpen] = useState(false);
   const [rule, setRule] = useState<boolean | null>(null);
-  const isMain = login.user.id_user_parent === null;
-  const mayRule = verdict(BULK_TRANSFER_ACCESS.rule) === 'allowed';
 
   useEffect(() => {
     void client.call(bulkTransferCalls.waiting, undefined, { silent: true }).then((res) => {
@@ -168,24 +166,19 @@ export default function BulkTransferPage() {
     if (res.rc === '00') navigate('/data/disbursement');
   };
 
-  const toggleRule = async (enabled: boolean) => {
-    const res = await client.call(bulkTransferCalls.rule, { enabled });
-    if (res.rc === '00') setRule(enabled);
-  };
-
   return (
     <Stack gap="md" data-testid="bulk-page">
       <Title order={2}>{t('bulk.title')}</Title>
       <Text size="sm" c="dimmed">
         {t('bulk.intro')}
       </Text>
-      {isMain && mayRule && rule !== null && (
-        <Switch
-          checked={rule}
-          onChange={(e) => void toggleRule(e.currentTarget.checked)}
-          label={t('bulk.ruleLabel')}
-          data-testid="bulk-rule"
-        />
+      {rule !== null && (
+        <Text size="sm" data-testid="bulk-rule">
+          {t(rule ? 'bulk.policyApplies' : 'bulk.policyNone')}{' '}
+          <Anchor component={Link} to="/setting/approval-policy">
+            {t('bulk.policyLink')}
+          </Anchor>
+        </Text>
       )}
       <BulkWaitingGroups />
       <Card withBorder radius="md" p="md">
