@@ -7,7 +7,7 @@ import { JOBS, startJobLoop } from '../../src/jobs/loop';
 const services = { log: pino({ level: 'silent' }) } as unknown as Services;
 
 describe('the worker loop', () => {
-  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping', () => {
+  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals', () => {
     expect(JOBS.map((job) => job.name)).toEqual([
       'rail sweep',
       'export worker',
@@ -18,6 +18,7 @@ describe('the worker loop', () => {
       'transfer orders',
       'bulk transfer',
       'snap housekeeping',
+      'approvals',
     ]);
     for (const job of JOBS) expect(job.intervalMs).toBeGreaterThan(0);
   });
