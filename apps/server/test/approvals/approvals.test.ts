@@ -73,10 +73,7 @@ describe.each(testDatabases())('approval policies on %s', (kind) => {
   });
 
   async function withdraw(nominal: number) {
-    const paid = await prepare(
-      partner,
-      bankInquiry({ nominal: nominal.toLocaleString('id-ID') }),
-    );
+    const paid = await prepare(partner, bankInquiry({ nominal: nominal.toLocaleString('id-ID') }));
     const res = await partner.post('/transaction/cashout_payment', paid.payment);
     expect(res.rc, res.rd).toBe('00');
     return paid.inquiry.idtransaksi as string;

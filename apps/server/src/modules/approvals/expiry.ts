@@ -1,4 +1,10 @@
-import { APPROVE_PERMISSION, formatRupiah, isAllowed, type Language, translate } from '@gerbang/shared';
+import {
+  APPROVE_PERMISSION,
+  formatRupiah,
+  isAllowed,
+  type Language,
+  translate,
+} from '@gerbang/shared';
 import type { Services } from '../../http/services';
 import { loadAccessList } from '../../platform/access/access-list';
 import { writeAudit } from '../../platform/audit/audit';
@@ -86,7 +92,9 @@ async function notifyNew(services: Services): Promise<number> {
       await services.mail.send({
         to: approver.to,
         kind: 'approval_request',
-        subject: translate(approver.lang, 'approvals.mail.subject', { reference: request.reference }),
+        subject: translate(approver.lang, 'approvals.mail.subject', {
+          reference: request.reference,
+        }),
         text: translate(approver.lang, 'approvals.mail.body', {
           name: approver.name,
           reference: request.reference,
@@ -101,7 +109,11 @@ async function notifyNew(services: Services): Promise<number> {
 
 async function approversOf(
   services: Services,
-  request: { agent_id: number; kind: keyof typeof APPROVE_PERMISSION; maker_user_id: number | null },
+  request: {
+    agent_id: number;
+    kind: keyof typeof APPROVE_PERMISSION;
+    maker_user_id: number | null;
+  },
 ): Promise<{ to: string; name: string; lang: Language }[]> {
   const agent = await services.db
     .selectFrom('agents')

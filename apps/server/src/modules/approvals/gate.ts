@@ -2,8 +2,7 @@ import type { ApprovalKind, ApprovalPolicyRules } from '@gerbang/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
-import type { OpeningGate } from '../payouts/gate';
-import type { PayoutOpening } from '../payouts/open';
+import type { GateOpening, OpeningGate } from '../payouts/gate';
 import type { SubmissionRow } from '../payouts/submissions';
 import { loadPolicy } from './policy';
 import { type ApprovalPlan, insertRequests, planApproval } from './requests';
@@ -19,7 +18,7 @@ const KIND_OF_SOURCE: Record<string, ApprovalKind> = {
   snap_transfer: 'api',
 };
 
-function wantsPolicy(actor: Actor, opening: PayoutOpening): boolean {
+function wantsPolicy(actor: Actor, opening: GateOpening): boolean {
   return (opening.approval ?? (actor.kind === 'job' ? 'none' : 'policy')) === 'policy';
 }
 
@@ -54,7 +53,7 @@ async function recordWaiting(
   trx: Transaction<Database>,
   now: Date,
   plans: readonly (ApprovalPlan | null)[],
-  openings: readonly PayoutOpening[],
+  openings: readonly GateOpening[],
   submissions: readonly SubmissionRow[],
 ) {
   const requests = openings.flatMap((opening, index) => {

@@ -2,8 +2,8 @@ import {
   type ApprovalPolicyRules,
   EMPTY_POLICY,
   type Environment,
-  tierProblem,
   POLICY_KINDS,
+  tierProblem,
 } from '@gerbang/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';

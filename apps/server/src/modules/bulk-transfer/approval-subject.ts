@@ -17,7 +17,7 @@ async function lockGroup(trx: Trx, request: RequestRow) {
     .where('agent_id', '=', request.agent_id)
     .forUpdate()
     .executeTakeFirst();
-  if (!group || group.status !== 'WAITING_APPROVAL') {
+  if (group?.status !== 'WAITING_APPROVAL') {
     throw new Error(`bulk group ${request.subject_id} is not waiting for approval`);
   }
   return group;
@@ -63,7 +63,13 @@ export const BULK_GROUP_APPROVAL: ApprovalSubject = {
 async function releaseHold(
   services: Services,
   trx: Trx,
-  group: { id: number; agent_id: number; environment: 'production' | 'sandbox'; total_amount: number; total_fee: number },
+  group: {
+    id: number;
+    agent_id: number;
+    environment: 'production' | 'sandbox';
+    total_amount: number;
+    total_fee: number;
+  },
 ) {
   const payer = { agentId: group.agent_id, environment: group.environment };
   const [available, funds] = await services.ledger.ensureAccounts(

@@ -77,11 +77,9 @@ export const bulkTransferRoutes = [
   ),
   defineRoute(bulkTransferCalls.approve, async (ctx) => {
     const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'approve');
-    return ok(
-      done,
-      done.status === 'RUNNING' ? 'bulk.approved' : 'bulk.approvedLayer',
-      { group: done.group_name },
-    );
+    return ok(done, done.status === 'RUNNING' ? 'bulk.approved' : 'bulk.approvedLayer', {
+      group: done.group_name,
+    });
   }),
   defineRoute(bulkTransferCalls.reject, async (ctx) => {
     const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'reject');

@@ -34,9 +34,7 @@ export async function finalize(
   outcome: PayoutOutcome,
 ): Promise<boolean> {
   const now = services.now();
-  return services.db
-    .transaction()
-    .execute((trx) => finalizeIn(services, trx, now, row, outcome));
+  return services.db.transaction().execute((trx) => finalizeIn(services, trx, now, row, outcome));
 }
 
 /**

@@ -1,8 +1,25 @@
+import type { Environment } from '@gerbang/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
-import type { PayoutOpening } from './open';
 import type { SubmissionRow } from './submissions';
+
+/** What the gate reads of a payout opening (`open.ts PayoutOpening` has these and more). */
+export interface GateOpening {
+  source: { kind: string; id: number };
+  payer: { agentId: number; environment: Environment };
+  userId: number | null;
+  reference: string;
+  destination: { accountNumber: string };
+  record: {
+    amount: number;
+    fee: number;
+    productName: string;
+    bankName?: string;
+    accountName: string;
+  };
+  approval?: 'policy' | 'none';
+}
 
 /**
  * The approval gate of the payout pipeline (issue 24, ADR 012). `openPayouts` asks it which of the
@@ -18,14 +35,14 @@ export interface OpeningGate {
     trx: Transaction<Database>,
     actor: Actor,
     now: Date,
-    openings: readonly PayoutOpening[],
+    openings: readonly GateOpening[],
   ): Promise<(unknown | null)[]>;
   /** Records the waiting openings once their submissions exist (same transaction). */
   record(
     trx: Transaction<Database>,
     now: Date,
     plans: readonly (unknown | null)[],
-    openings: readonly PayoutOpening[],
+    openings: readonly GateOpening[],
     submissions: readonly SubmissionRow[],
   ): Promise<void>;
 }
@@ -42,7 +59,7 @@ export async function planGate(
   trx: Transaction<Database>,
   actor: Actor,
   now: Date,
-  openings: readonly PayoutOpening[],
+  openings: readonly GateOpening[],
 ): Promise<(unknown | null)[]> {
   if (!gate) return openings.map(() => null);
   return gate.plan(trx, actor, now, openings);
@@ -52,7 +69,7 @@ export async function recordGate(
   trx: Transaction<Database>,
   now: Date,
   plans: readonly (unknown | null)[],
-  openings: readonly PayoutOpening[],
+  openings: readonly GateOpening[],
   submissions: readonly SubmissionRow[],
 ): Promise<void> {
   if (!gate || plans.every((plan) => plan === null)) return;

@@ -1,9 +1,5 @@
 import { formatRupiah } from '@gerbang/shared';
-import {
-  BULK_TRANSFER_ACCESS,
-  BULK_TRANSFER_LIMITS,
-  type BulkBatchItem,
-} from '@gerbang/shared/contract/bulk-transfer';
+import { BULK_TRANSFER_LIMITS, type BulkBatchItem } from '@gerbang/shared/contract/bulk-transfer';
 import {
   BULK_TRANSFER_SAMPLE_PATH,
   bulkTransferCalls,
@@ -19,7 +15,6 @@ import {
   PasswordInput,
   Progress,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -34,7 +29,6 @@ import { Money } from '../../components/Money';
 import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
 import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
-import { useLoggedIn, useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
 import { BrokenRowsCard } from './BrokenRowsCard';
 import type { LinedRow } from './broken-rows';
@@ -55,8 +49,6 @@ type Paid = Extract<BulkBatchItem, { status: 'paid' }>;
 export default function BulkTransferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const login = useLoggedIn();
-  const { verdict } = useSession();
   const file = useBulkUpload();
   const { rows, selected, setSelected, broken } = file;
   const [results, setResults] = useState<(BulkBatchItem | undefined)[]>([]);
