@@ -10,7 +10,7 @@ import { bankInquiry, fundAgent, ledgerBalance, offsetToWib, prepare } from '../
 
 const PARTNER = 'partner@demo.id';
 const STAFF = 'staff@demo.id';
-const STAFF2 = 'staff2@demo.id';
+const STAFF2 = 'finance@demo.id';
 const FEE = 2_500;
 const HOUR = 3_600_000;
 
@@ -29,31 +29,6 @@ const POLICY = {
   },
 };
 
-/** A second sub-user of the demo partner (same password and PIN as staff@demo.id). */
-async function addSecondStaff(t: TestApp) {
-  const db = t.services.db;
-  const staff = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', STAFF)
-    .executeTakeFirstOrThrow();
-  const { id, created_at, ...rest } = staff;
-  const added = await db
-    .insertInto('users')
-    .values({ ...rest, username: STAFF2, nama: 'Staff Dua' } as any)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const pin = await db
-    .selectFrom('transaction_pins')
-    .selectAll()
-    .where('user_id', '=', id)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('transaction_pins')
-    .values({ ...pin, user_id: added.id } as any)
-    .execute();
-}
-
 describe.each(testDatabases())('approval policies on %s', (kind) => {
   let t: TestApp;
   let partner: TestClient;
@@ -63,7 +38,6 @@ describe.each(testDatabases())('approval policies on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { clockOffsetMs: offsetToWib(10, 0) });
     await fundAgent(t, PARTNER, 50_000_000);
-    await addSecondStaff(t);
     partner = await t.loginAs(PARTNER, { lang: 'en' });
     staff = await t.loginAs(STAFF, { lang: 'en' });
     staff2 = await t.loginAs(STAFF2, { lang: 'en' });
