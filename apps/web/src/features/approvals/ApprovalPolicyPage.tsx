@@ -147,7 +147,7 @@ function KindTiers({
   const values = form.watch(`tiers.${kind}`);
   const approverOptions = [0, 1, 2].map((n) => ({
     value: String(n),
-    label: t('approvals.approversCount', { count: n }),
+    label: t(`approvals.approverOptions.${n}`),
   }));
   const addTier = () => {
     // A new open tier at the end; the previous open one gets a bound above the one before it.
