@@ -77,7 +77,11 @@ async function saveGroup(page: Page, name: string) {
 
 /** Approves the queue's row of `name` (one row or the selection) with the PIN. */
 async function approve(page: Page, name: string, how: 'row' | 'selected') {
-  const row = page.getByTestId('approvals-table').locator('tr', { hasText: name });
+  // The table from 768 px, cards on a phone: the same test ids inside.
+  const wide = (page.viewportSize()?.width ?? 1366) >= 768;
+  const row = wide
+    ? page.getByTestId('approvals-table').locator('tr', { hasText: name })
+    : page.getByTestId('approvals-cards').locator('[data-testid^="approval-"]', { hasText: name });
   await row.waitFor();
   if (how === 'row') await row.getByTestId('approval-approve').click();
   else {
@@ -102,6 +106,9 @@ describe.skipIf(!hasBrowser())('approval policies in Chromium', () => {
     try {
       await twoApproversForBulk(maker);
       await screenshot(maker, 'approvals-policy-1366-en');
+      await maker.setViewportSize({ width: 390, height: 844 });
+      await screenshot(maker, 'approvals-policy-390-en');
+      await maker.setViewportSize({ width: 1366, height: 860 });
       await maker.goto('/transfer_money/bulk');
       await maker.getByTestId('bulk-rule').getByText('Groups wait for approval').waitFor();
       await saveGroup(maker, run);
@@ -123,6 +130,11 @@ describe.skipIf(!hasBrowser())('approval policies in Chromium', () => {
       const groupId = Number(
         (await waiting.getAttribute('data-testid'))?.replace('approval-BULK', ''),
       );
+      await first.setViewportSize({ width: 390, height: 844 });
+      await screenshot(first, 'approvals-390-id-one-of-two');
+      await first.goto('/setting/approval-policy');
+      await first.getByTestId('policy-updated').waitFor();
+      await screenshot(first, 'approvals-policy-390-id');
 
       const second = await browser.signedIn('finance@demo.id', {
         language: 'en',
@@ -130,7 +142,7 @@ describe.skipIf(!hasBrowser())('approval policies in Chromium', () => {
         height: 844,
         at: '/approvals',
       });
-      await second.getByTestId('approvals-table').locator('tr', { hasText: run }).waitFor();
+      await second.getByTestId('approvals-cards').getByText(run).waitFor();
       await screenshot(second, 'approvals-390-en-queue');
       await approve(second, run, 'selected');
       await animationsDone(second);

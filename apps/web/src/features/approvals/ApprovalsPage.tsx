@@ -23,6 +23,8 @@ import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 import { DecisionModal } from './DecisionModal';
+import { QueueCards } from './QueueCards';
+import { RowActions } from './RowActions';
 
 type Decision = { action: 'approve' | 'reject'; items: ApprovalItem[] };
 
@@ -114,6 +116,12 @@ export default function ApprovalsPage() {
             approvable={approvable}
             onDecide={(action, item) => void start(action, [item])}
           />
+          <QueueCards
+            items={items}
+            chosen={chosen}
+            toggle={(id) => setChosen(toggled(chosen, id))}
+            onDecide={(action, item) => void start(action, [item])}
+          />
         </Card>
       )}
       {decision && (
@@ -125,6 +133,13 @@ export default function ApprovalsPage() {
       )}
     </Stack>
   );
+}
+
+function toggled(chosen: Set<number>, id: number): Set<number> {
+  const next = new Set(chosen);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }
 
 type Answer = { results: { id: number; outcome: DecisionOutcome }[] } | null;
@@ -185,14 +200,9 @@ function QueueTable({
 }) {
   const { t } = useTranslation();
   const all = approvable.length > 0 && approvable.every((i) => chosen.has(i.id));
-  const toggle = (id: number) => {
-    const next = new Set(chosen);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setChosen(next);
-  };
+  const toggle = (id: number) => setChosen(toggled(chosen, id));
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={860} visibleFrom="sm">
       <Table striped verticalSpacing="xs" data-testid="approvals-table">
         <Table.Thead>
           <Table.Tr>
@@ -262,58 +272,5 @@ function QueueTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function RowActions({
-  item,
-  onDecide,
-}: {
-  item: ApprovalItem;
-  onDecide: (action: 'approve' | 'reject', item: ApprovalItem) => void;
-}) {
-  const { t } = useTranslation();
-  if (item.blocked === 'own') {
-    return (
-      <Group gap={4} wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {t('approvals.blocked.own')}
-        </Text>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="red"
-          onClick={() => onDecide('reject', item)}
-        >
-          {t('approvals.cancel')}
-        </Button>
-      </Group>
-    );
-  }
-  return (
-    <Group gap={4} wrap="nowrap">
-      {item.blocked === 'decided' ? (
-        <Text size="xs" c="dimmed">
-          {t('approvals.blocked.decided')}
-        </Text>
-      ) : (
-        <Button
-          size="compact-xs"
-          onClick={() => onDecide('approve', item)}
-          data-testid="approval-approve"
-        >
-          {t('approvals.approve')}
-        </Button>
-      )}
-      <Button
-        size="compact-xs"
-        variant="light"
-        color="red"
-        onClick={() => onDecide('reject', item)}
-        data-testid="approval-reject"
-      >
-        {t('approvals.reject')}
-      </Button>
-    </Group>
   );
 }
