@@ -181,7 +181,11 @@ function KindTiers({
               data-testid={`tier-${kind}-${index}`}
             >
               <TextInput
-                label={open ? t('approvals.tierAbove') : t('approvals.tierUpTo')}
+                label={
+                  open
+                    ? t(index === 0 ? 'approvals.tierAll' : 'approvals.tierAbove')
+                    : t('approvals.tierUpTo')
+                }
                 inputMode="numeric"
                 value={open ? '' : formatThousands(tier?.up_to ?? 0)}
                 placeholder={open ? '∞' : undefined}

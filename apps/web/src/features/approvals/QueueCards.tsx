@@ -28,24 +28,22 @@ export function QueueCards({
           p="sm"
           data-testid={`approval-${item.reference}`}
         >
-          <Group justify="space-between" wrap="nowrap" align="start">
-            <Group gap="xs" wrap="nowrap" align="start">
-              <Checkbox
-                checked={chosen.has(item.id)}
-                disabled={item.blocked !== null}
-                onChange={() => toggle(item.id)}
-                aria-label={item.reference}
-              />
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  {item.reference}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {item.destination}
-                </Text>
-              </Stack>
-            </Group>
-            <Badge variant="light">{t(`approvals.kinds.${item.kind}`)}</Badge>
+          <Group gap="xs" wrap="nowrap" align="start">
+            <Checkbox
+              checked={chosen.has(item.id)}
+              disabled={item.blocked !== null}
+              onChange={() => toggle(item.id)}
+              aria-label={item.reference}
+            />
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                {item.reference}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {item.destination}
+              </Text>
+              <Badge variant="light">{t(`approvals.kinds.${item.kind}`)}</Badge>
+            </Stack>
           </Group>
           <Group justify="space-between" mt="xs">
             <Text size="sm" fw={600}>
