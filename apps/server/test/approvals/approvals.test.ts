@@ -1,6 +1,6 @@
 import { checkInvariants } from '@gerbang/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireDue } from '../../src/modules/approvals/expiry';
+import { expireDue, runOnce as runApprovalsJob } from '../../src/modules/approvals/expiry';
 import { runOnce as runBulk } from '../../src/modules/bulk-transfer/runner';
 import { runRailSweep } from '../../src/modules/payouts/rail-work';
 import { checkedRows, csvOf, PIN } from '../bulk-transfer/helpers';
@@ -111,6 +111,16 @@ describe.each(testDatabases())('approval policies on %s', (kind) => {
       state: 'APPROVAL',
       rail_reference: null,
     });
+    // The approvals job mails the people who may approve it, never its maker, once.
+    expect((await runApprovalsJob(t.services)).notified).toBeGreaterThanOrEqual(1);
+    expect((await runApprovalsJob(t.services)).notified).toBe(0);
+    const mails = await t.services.db
+      .selectFrom('mail_outbox')
+      .select(['to_address as to', 'subject'])
+      .where('kind', '=', 'approval_request')
+      .where('subject', 'like', `%${held}%`)
+      .execute();
+    expect(mails.map((m) => m.to).sort()).toEqual([STAFF2, STAFF]);
     const queue = await staff.get('/approvals/queue');
     const item = queue.data.items.find((i: any) => i.reference === held);
     expect(item).toMatchObject({ kind: 'withdraw', amount: 100_000, layers_needed: 1 });
