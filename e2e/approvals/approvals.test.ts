@@ -146,7 +146,7 @@ describe.skipIf(!hasBrowser())('approval policies in Chromium', () => {
       await screenshot(second, 'approvals-390-en-queue');
       await approve(second, run, 'selected');
       await animationsDone(second);
-      await second.getByText('1 approval(s) recorded').waitFor();
+      await second.getByText('1 approval recorded').waitFor();
 
       await expect
         .poll(

@@ -170,7 +170,7 @@ describe.each(testDatabases())('approval policies on %s', (kind) => {
     expect(request.layers_needed).toBe(2);
     const first = await staff.post('/approvals/approve', { ids: [request.id], pin: PIN });
     expect(first.data.results[0].outcome).toBe('approved');
-    expect(first.rd).toBe('1 approval(s) recorded');
+    expect(first.rd).toBe('1 approval recorded');
     const again = await Promise.all(
       Array.from({ length: 5 }, () =>
         staff.post('/approvals/approve', { ids: [request.id], pin: PIN }),
