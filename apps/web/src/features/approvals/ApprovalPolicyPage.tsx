@@ -10,18 +10,7 @@ import {
 import { APPROVALS_ACCESS } from '@gerbang/shared/contract/access-rules';
 import { approvalPolicyRules } from '@gerbang/shared/contract/approvals';
 import { approvalsCalls } from '@gerbang/shared/contract/approvals-calls';
-import {
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -95,15 +84,14 @@ export default function ApprovalPolicyPage() {
           ))}
           <Card withBorder radius="md" p="md">
             <Stack gap="sm">
-              <NumberInput
+              <TextInput
                 label={t('approvals.expiryHours')}
-                min={APPROVAL_LIMITS.minExpiryHours}
-                max={APPROVAL_LIMITS.maxExpiryHours}
-                allowDecimal={false}
-                value={form.watch('expiry_hours')}
-                onChange={(v) =>
-                  form.setValue('expiry_hours', Number(v) || 0, { shouldDirty: true })
-                }
+                inputMode="numeric"
+                value={String(form.watch('expiry_hours') || '')}
+                onChange={(e) => {
+                  const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 3);
+                  form.setValue('expiry_hours', Number(digits || '0'), { shouldDirty: true });
+                }}
                 disabled={!mayEdit}
                 maw={260}
                 data-testid="policy-expiry"
