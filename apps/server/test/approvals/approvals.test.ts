@@ -144,7 +144,13 @@ describe.each(testDatabases())('approval policies on %s', (kind) => {
         staff.post('/approvals/approve', { ids: [request!.id], pin: PIN }),
       ),
     );
-    const outcomes = answers.map((a) => a.data.results[0].outcome);
+    // Each request checks the PIN first; on a loaded machine a few may wait past the guess
+    // budget's bound and be answered "too many requests" — a refusal that changes nothing.
+    const decided = answers.filter((a) => a.rc === '00');
+    for (const refusedAnswer of answers.filter((a) => a.rc !== '00')) {
+      expect(refusedAnswer.rd).toBe('Too many attempts. Please try again later.');
+    }
+    const outcomes = decided.map((a) => a.data.results[0].outcome);
     expect(outcomes.filter((o) => o === 'released')).toHaveLength(1);
     expect(outcomes.every((o) => o === 'released' || o === 'decided')).toBe(true);
     expect(await requestOf(held)).toMatchObject({ status: 'APPROVED', layers_done: 1 });
