@@ -65,7 +65,7 @@ describe.each(testDatabases())('approval policies on %s', (kind) => {
     const row = await t.services.db
       .selectFrom('transactions as t')
       .innerJoin('rail_submissions as s', 's.transaction_id', 't.id')
-      .select(['t.status_trx', 't.response_code', 's.state', 's.rail_reference'])
+      .select(['t.status_trx', 't.response_code', 't.keterangan', 's.state', 's.rail_reference'])
       .where('t.id_transaksi', '=', reference)
       .executeTakeFirstOrThrow();
     return row;
@@ -111,6 +111,9 @@ describe.each(testDatabases())('approval policies on %s', (kind) => {
       state: 'APPROVAL',
       rail_reference: null,
     });
+    expect((await stateOf(held)).keterangan).toBe(
+      'Menunggu persetujuan: Bank BCA 1234567890 a.n. ' + request!.destination.split(' a.n. ')[1],
+    );
     // The approvals job mails the people who may approve it, never its maker, once.
     expect((await runApprovalsJob(t.services)).notified).toBeGreaterThanOrEqual(1);
     expect((await runApprovalsJob(t.services)).notified).toBe(0);

@@ -11,6 +11,7 @@ import { finalizeIn } from '../payouts/finalize';
 import type { ApprovalEndCode } from '../payouts/kinds';
 import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
 import { LEASE_MS, newLeaseToken } from '../payouts/submissions';
+import { describedColumns } from '../transactions/descriptions';
 import { approvalSubject, type RequestRow } from './requests';
 
 type Trx = Transaction<Database>;
@@ -91,6 +92,7 @@ function isDone(outcome: DecisionOutcome): boolean {
 }
 
 type Locked = RequestRow & {
+  destination: string;
   status: string;
   layers_done: number;
   layers_needed: number;
@@ -135,6 +137,7 @@ async function lockRequest(trx: Trx, actor: UserActor, id: number): Promise<Lock
       'reference',
       'amount',
       'maker_user_id',
+      'destination',
       'status',
       'layers_done',
       'layers_needed',
@@ -213,9 +216,15 @@ async function releaseSubject(
     .set({ state: 'SEND', next_check_at: now, updated_at: now })
     .where('id', '=', request.subject_id)
     .where('state', '=', 'APPROVAL')
-    .returning('id')
+    .returning(['id', 'transaction_id'])
     .executeTakeFirst();
   if (!moved) throw new Error(`payout ${request.reference} was not waiting for approval`);
+  await trx
+    .updateTable('transactions')
+    .set(describedColumns('descriptions.approvedSending', { destination: request.destination }))
+    .where('id', '=', moved.transaction_id)
+    .where('status_trx', '=', 'PROCESS')
+    .execute();
   return Number(moved.id);
 }
 

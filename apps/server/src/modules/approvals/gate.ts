@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import type { GateOpening, OpeningGate } from '../payouts/gate';
 import type { SubmissionRow } from '../payouts/submissions';
+import { describedColumns } from '../transactions/descriptions';
 import { loadPolicy } from './policy';
 import { type ApprovalPlan, insertRequests, planApproval } from './requests';
 
@@ -77,4 +78,14 @@ async function recordWaiting(
     ];
   });
   await insertRequests(trx, now, requests);
+  // KETERANGAN says why the payout is in process: the receipt and the transaction list show it.
+  for (const request of requests) {
+    const submission = submissions.find((row) => row.id === request.subjectId);
+    if (!submission) continue;
+    await trx
+      .updateTable('transactions')
+      .set(describedColumns('descriptions.waitingApproval', { destination: request.destination }))
+      .where('id', '=', submission.transaction_id)
+      .execute();
+  }
 }
