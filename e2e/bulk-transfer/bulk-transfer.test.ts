@@ -76,13 +76,31 @@ async function scrollToEnd(page: Page, scroller: string, lastRow: string) {
   await page.getByTestId(lastRow).waitFor();
 }
 
+/**
+ * The approval policy that replaced the page's on/off switch (issue 24): with `on`, any group
+ * waits for one approver (set through the policy call; e2e/approvals tests the policy page).
+ */
 async function setRule(page: Page, on: boolean) {
-  const rule = page.getByTestId('bulk-rule');
-  await rule.waitFor();
-  if ((await rule.isChecked()) !== on) {
-    await rule.click();
-  }
-  await expect.poll(() => rule.isChecked()).toBe(on);
+  const res = await page.evaluate(async (on) => {
+    const token = await (await fetch('/api/auth/csrf_token')).json();
+    const bulk = on ? [{ up_to: null, approvers: 1 }] : [];
+    const body = {
+      expiry_hours: 24,
+      applies_to_api: false,
+      tiers: { withdraw: [], bulk, remittance: [] },
+    };
+    const answer = await fetch('/api/approvals/policy', {
+      method: 'POST',
+      headers: {
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-CSRF-Token': token.data.csrf,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    return (await answer.json()) as { rc: string };
+  }, on);
+  expect(res.rc).toBe('00');
 }
 
 describe.skipIf(!hasBrowser())('bulk transfer in Chromium', () => {

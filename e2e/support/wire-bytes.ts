@@ -38,6 +38,8 @@ export const OTHER_PAGES = [
   { name: 'advance funds', url: '/add-item' },
   { name: 'nmid', url: '/add-nmid' },
   { name: 'api log', url: '/tools/api_log' },
+  { name: 'approvals', url: '/approvals' },
+  { name: 'approval policy', url: '/setting/approval-policy' },
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ export * from './contract/security';
 export * from './contract/statement';
 export * from './data-pages';
 export * from './domain/access-rule';
+export * from './domain/approvals';
 export * from './domain/codes';
 export * from './domain/cut-off';
 export * from './domain/environment';

@@ -51,6 +51,7 @@ import * as productCharges from './migrations/0155_product_charges';
 import * as snapQrisRefunds from './migrations/0160_snap_qris_refunds';
 import * as sessionSecurity from './migrations/0170_session_security';
 import * as apiKeys from './migrations/0171_api_keys';
+import * as approvals from './migrations/0175_approvals';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0155_product_charges': productCharges,
   '0170_session_security': sessionSecurity,
   '0171_api_keys': apiKeys,
+  '0175_approvals': approvals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

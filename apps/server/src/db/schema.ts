@@ -1,6 +1,7 @@
 import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
+import type { ApprovalTables } from '../modules/approvals/tables';
 import type { BulkVaTables } from '../modules/bulk-va/tables';
 import type { ConsoleTables } from '../modules/console/tables';
 import type { CredentialTables } from '../modules/credentials/tables';
@@ -183,4 +184,5 @@ export interface Database
     ConsoleTables,
     SignupTables,
     SnapTables,
-    RemittanceTables {}
+    RemittanceTables,
+    ApprovalTables {}

@@ -1,4 +1,5 @@
 import type { Services } from '../http/services';
+import { approvalsJob } from './approvals';
 import { bulkTransferJob } from './bulk-transfer';
 import { callbackSenderJob } from './callbacks';
 import { depositReturnJob } from './deposit-return';
@@ -25,6 +26,7 @@ export const JOBS: Job<any>[] = [
   transferOrdersJob,
   bulkTransferJob,
   snapHousekeepingJob,
+  approvalsJob,
 ];
 
 /**

@@ -5,6 +5,7 @@ import { devMailboxRoutes } from '../mail/dev-mailbox-routes';
 import { devClockRoutes } from '../platform/dev-clock-routes';
 import { accountRoutes } from './account/routes';
 import { advanceFundsRoutes } from './advance-funds/routes';
+import { approvalsRoutes } from './approvals/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
 import { statementRoutes } from './balance/statement';
@@ -59,6 +60,7 @@ export function allRoutes(
     ...exportRoutes,
     ...bulkVaRoutes,
     ...bulkTransferRoutes,
+    ...approvalsRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...credentialRoutes,

@@ -1,4 +1,8 @@
+import { APPROVAL_GATE } from './approvals/gate';
+import { registerApprovalSubject } from './approvals/requests';
+import { BULK_GROUP_APPROVAL } from './bulk-transfer/approval-subject';
 import { BULK_ROW_PAYOUT } from './bulk-transfer/payout-kind';
+import { registerOpeningGate } from './payouts/gate';
 import { registerPayoutKind } from './payouts/kinds';
 import { REMITTANCE_PAYOUT } from './remittance/payout-kind';
 import { SNAP_TRANSFER_PAYOUT } from './snap/payout-kind';
@@ -22,4 +26,7 @@ export function registerPayoutKinds(): void {
   ]) {
     registerPayoutKind(kind);
   }
+  // Issue 24: the approval gate every payout opening passes, and the bulk group as one subject.
+  registerOpeningGate(APPROVAL_GATE);
+  registerApprovalSubject('bulk_group', BULK_GROUP_APPROVAL);
 }

@@ -49,6 +49,16 @@ export const DEMO_USERS: DemoUser[] = [
     ],
   },
   {
+    // Issue 24: with the main user and staff, three people of one merchant, so a payout can be
+    // made by one and approved by two others (six-eyes).
+    username: 'finance@demo.id',
+    nama: 'Sari Lestari',
+    role: 'Sub-user of partner, second approver of payouts',
+    agent: { nama_agen: '', id_grup: 6, user_type: 'Business', username: 'partner@demo.id' },
+    parentOf: 'partner@demo.id',
+    denied: ['credential:READ', 'credential:UPDATE', 'approval_policy:UPDATE'],
+  },
+  {
     username: 'aggregator@demo.id',
     nama: 'Hendra Gunawan',
     role: 'Aggregator, group 11, API enabled, 3 member merchants',

@@ -9,6 +9,16 @@ import { checkedRows, csvOf, HEADER, PIN, upload } from './helpers';
 
 const STAFF = 'staff@demo.id';
 const FEE = 2_500;
+/** The approval policy that replaced the page's on/off switch (issue 24): any group, one approver. */
+const NO_APPROVAL = {
+  expiry_hours: 24,
+  applies_to_api: false,
+  tiers: { withdraw: [], bulk: [], remittance: [] },
+};
+const ONE_APPROVER = {
+  ...NO_APPROVAL,
+  tiers: { ...NO_APPROVAL.tiers, bulk: [{ up_to: null, approvers: 1 }] },
+};
 
 async function runUntilDone(t: TestApp, groupId: number) {
   for (let pass = 0; pass < 20; pass++) {
@@ -452,17 +462,15 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
   });
 
   it('maker–checker: a waiting group is approved by another person, never by its maker', async () => {
-    const rule = await partner.post('/transaction/disbursement_approval_rule', { enabled: true });
+    const rule = await partner.post('/approvals/policy', ONE_APPROVER);
     expect(rule.rc, rule.rd).toBe('00');
     const staff = await t.loginAs(STAFF, { lang: 'en' });
-    expect(
-      (await staff.post('/transaction/disbursement_approval_rule', { enabled: false })).rc,
-    ).not.toBe('00');
     const before = await ledgerBalance(t, PARTNER);
     const checked = await checkedRows(partner, csvOf(3, [2]));
     const saved = await save(partner, checked);
     expect(saved.data.status).toBe('WAITING_APPROVAL');
-    expect(await ledgerBalance(t, PARTNER)).toBe(before);
+    // Issue 24: the group's money is held at the save, while it waits.
+    expect(await ledgerBalance(t, PARTNER)).toBe(before - (30_000 + 3 * FEE));
     const waiting = await staff.get('/transaction/disbursement_waiting');
     expect(waiting.data.groups.map((g: any) => g.id)).toContain(saved.data.group_id);
 
@@ -487,10 +495,10 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     const audit = await t.services.db
       .selectFrom('audit_log')
       .select(['action', 'username'])
-      .where('target', '=', String(saved.data.group_id))
+      .where('target', 'in', [String(saved.data.group_id), `BULK${saved.data.group_id}`])
       .orderBy('id')
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(['bulk_transfer_save', 'bulk_transfer_approve']);
+    expect(audit.map((a) => a.action)).toEqual(['bulk_transfer_save', 'approval_release']);
 
     const second = await save(partner, await checkedRows(partner, csvOf(1)));
     const rejected = await staff.post('/transaction/disbursement_reject', {
@@ -506,7 +514,7 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
         })
       ).rd,
     ).toBe('This group is no longer waiting for approval');
-    await partner.post('/transaction/disbursement_approval_rule', { enabled: false });
+    await partner.post('/approvals/policy', NO_APPROVAL);
   });
 
   it('a sub-user whose APPROVE on disbursement is denied in the permission editor cannot decide', async () => {
@@ -524,7 +532,7 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
       delete_not_allow_access: [],
     });
     expect(denied.rc, denied.rd).toBe('00');
-    await partner.post('/transaction/disbursement_approval_rule', { enabled: true });
+    await partner.post('/approvals/policy', ONE_APPROVER);
     const saved = await save(partner, await checkedRows(partner, csvOf(1)));
     expect(saved.data.status).toBe('WAITING_APPROVAL');
     const staff = await t.loginAs(STAFF, { lang: 'en' });
@@ -544,7 +552,7 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
       pin: PIN,
     });
     expect(approved.rc, approved.rd).toBe('00');
-    await partner.post('/transaction/disbursement_approval_rule', { enabled: false });
+    await partner.post('/approvals/policy', NO_APPROVAL);
     await runUntilDone(t, saved.data.group_id);
   });
 

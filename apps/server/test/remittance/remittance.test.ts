@@ -333,6 +333,50 @@ describe.each(testDatabases())('international remittance on %s', (kind) => {
     expect((await checkInvariants(t.services.db)).violations).toEqual([]);
   });
 
+  it('waits for approval when the policy asks it: held, not sent, rejected with the money back', async () => {
+    const policy = (remittance: unknown[]) =>
+      c.post('/approvals/policy', {
+        expiry_hours: 24,
+        applies_to_api: false,
+        tiers: { withdraw: [], bulk: [], remittance },
+      });
+    expect((await policy([{ up_to: null, approvers: 1 }])).rc).toBe('00');
+    try {
+      const before = await ledgerBalance(t, 'partner@demo.id');
+      const { inquiry, result } = await pay(sgd(rates.SGD));
+      expect(result.rc, result.rd).toBe('00');
+      expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before - inquiry.data.total);
+      const request = await t.services.db
+        .selectFrom('approval_requests as r')
+        .innerJoin('rail_submissions as s', 's.id', 'r.subject_id')
+        .select(['r.id', 'r.kind', 's.state', 's.rail_reference'])
+        .where('r.reference', '=', inquiry.data.idtransaksi)
+        .executeTakeFirstOrThrow();
+      expect(request).toMatchObject({
+        kind: 'remittance',
+        state: 'APPROVAL',
+        rail_reference: null,
+      });
+      const staff = await t.loginAs('staff@demo.id', { lang: 'en' });
+      const rejected = await staff.post('/approvals/reject', {
+        ids: [request.id],
+        pin: '123456',
+        reason: 'Tujuan salah',
+      });
+      expect(rejected.data.results[0].outcome).toBe('rejected');
+      expect(await ledgerBalance(t, 'partner@demo.id')).toBe(before);
+      const row = await t.services.db
+        .selectFrom('transactions')
+        .select(['status_trx', 'response_code'])
+        .where('id_transaksi', '=', inquiry.data.idtransaksi)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status_trx: 'FAILED', response_code: 'APPROVAL_REJECTED' });
+      expect((await checkInvariants(t.services.db)).violations).toEqual([]);
+    } finally {
+      await policy([]);
+    }
+  });
+
   it('pays concurrently once', async () => {
     const before = await ledgerBalance(t, 'partner@demo.id');
     const inquiry = await c.post(INQUIRY, sgd(rates.SGD));

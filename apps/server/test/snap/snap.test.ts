@@ -261,6 +261,59 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     expect(unknown.body.responseCode).toBe('4043601');
   });
 
+  it('an approval policy applies to API transfers only when the agent says so: then the answer is in progress until approved', async () => {
+    const token = await snap.token();
+    const tiers = { withdraw: [{ up_to: null, approvers: 1 }], bulk: [], remittance: [] };
+    const policy = (applies: boolean) =>
+      portal.post('/approvals/policy', { expiry_hours: 24, applies_to_api: applies, tiers });
+    const transfer = (partnerReferenceNo: string) =>
+      snap.call(
+        '/snap/v1.0/transfer-interbank',
+        {
+          partnerReferenceNo,
+          amount: rupiah(200_000),
+          beneficiaryAccountNo: '1234567890',
+          beneficiaryBankCode: '014',
+          sourceAccountNo: '',
+          transactionDate: '2026-11-23T10:00:00+07:00',
+          additionalInfo: {},
+        },
+        { token },
+      );
+    const status = (ref: string) =>
+      snap.call(
+        '/snap/v1.0/transfer/status',
+        { originalPartnerReferenceNo: ref, serviceCode: '18' },
+        { token },
+      );
+    // Default off: the portal's withdraw tier does not hold an API transfer.
+    expect((await policy(false)).rc).toBe('00');
+    expect((await transfer('APR-OFF-1')).body.responseCode).toBe('2001800');
+
+    expect((await policy(true)).rc).toBe('00');
+    const before = await available(token);
+    const held = await transfer('APR-ON-1');
+    expect(held.status, JSON.stringify(held.body)).toBe(202);
+    expect(held.body.responseCode).toBe('2021800');
+    expect(held.body.additionalInfo.latestTransactionStatus).toBe('03');
+    const fee = Number(held.body.additionalInfo.fee.value.slice(0, -3));
+    expect(await available(token)).toBe(before - 200_000 - fee);
+    expect((await status('APR-ON-1')).body.latestTransactionStatus).toBe('03');
+
+    const request = await t.services.db
+      .selectFrom('approval_requests')
+      .select(['id', 'kind', 'maker_user_id'])
+      .where('reference', '=', held.body.referenceNo)
+      .executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ kind: 'api', maker_user_id: null });
+    const staff = await t.loginAs('staff@demo.id', { lang: 'en' });
+    const approved = await staff.post('/approvals/approve', { ids: [request.id], pin: '123456' });
+    expect(approved.data.results[0].outcome).toBe('released');
+    expect((await status('APR-ON-1')).body.latestTransactionStatus).toBe('00');
+    expect(await available(token)).toBe(before - 200_000 - fee);
+    expect((await policy(false)).rc).toBe('00');
+  });
+
   it('refuses above 50,000,000 and without funds, moving nothing', async () => {
     const token = await snap.token();
     const before = await available(token);

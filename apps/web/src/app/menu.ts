@@ -1,6 +1,7 @@
 import type { AccessRequirement, LoginResult } from '@gerbang/shared';
 // The zod-free module of the access rules: the menu loads no zod (issue 12 point 11).
 import {
+  APPROVALS_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
   REMITTANCE_MENU_ACCESS,
@@ -232,6 +233,21 @@ export const MENU: MenuItem[] = [
     to: '/topup',
     rule: TOPUP_ACCESS.page,
     visible: (s) => showsDepositLink(s.agent.id_grup),
+  },
+  // Issue 24: the approvals queue (every user may open it; it lists what they may approve).
+  {
+    key: 'approvals',
+    labelKey: 'nav.approvals',
+    to: '/approvals',
+    rule: APPROVALS_ACCESS.queue,
+    visible: (s) => !isEndUser(s),
+  },
+  {
+    key: 'approvalPolicy',
+    labelKey: 'nav.approvalPolicy',
+    to: '/setting/approval-policy',
+    rule: APPROVALS_ACCESS.policy,
+    visible: (s) => !isEndUser(s),
   },
   {
     key: 'export',

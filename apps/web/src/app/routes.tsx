@@ -2,6 +2,7 @@ import type { AccessRequirement } from '@gerbang/shared';
 // The zod-free module of the access rules: the route table loads no zod (issue 12 point 11).
 import {
   ACCOUNT_ACCESS,
+  APPROVALS_ACCESS,
   BULK_TRANSFER_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
@@ -65,6 +66,17 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   { path: '/data/:path', page: lazy(() => import('../features/data-pages/DataPage')) },
   { path: '/invoice/:idTrx/:date', page: lazy(() => import('../features/invoice/InvoicePage')) },
+  // Issue 24: the approvals queue and the approval policy.
+  {
+    path: '/approvals',
+    page: lazy(() => import('../features/approvals/ApprovalsPage')),
+    rule: APPROVALS_ACCESS.queue,
+  },
+  {
+    path: '/setting/approval-policy',
+    page: lazy(() => import('../features/approvals/ApprovalPolicyPage')),
+    rule: APPROVALS_ACCESS.policy,
+  },
   {
     path: '/tools/credential_server',
     page: lazy(() => import('../features/credentials/CredentialServerPage')),

@@ -70,13 +70,6 @@ export const BULK_TRANSFER_ACCESS = {
     productionOnly: true,
     activated: true,
   },
-  /** Turning the approver rule on or off: the main user. */
-  rule: {
-    permission: { module: 'disbursement', action: 'ADD' },
-    mainUserOnly: true,
-    productionOnly: true,
-    activated: true,
-  },
 } as const satisfies Record<string, AccessRequirement>;
 
 /** Users who may see the page: Business or Personal H2H, API enabled, credential READ (spec 03 §6). */
@@ -300,4 +293,15 @@ export const ADVANCE_FUNDS_ACCESS = {
     alsoPermissions: [{ module: 'data_dana_talangan', action: 'READ' }],
     apiEnabled: true,
   },
+} as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * Approval policies and the approvals queue (issue 24). Reading the policy and the queue: any
+ * activated user (the queue lists only what the caller may approve, per kind: domain/approvals.ts
+ * APPROVE_PERMISSION); saving the policy: approval_policy UPDATE (main users hold it).
+ */
+export const APPROVALS_ACCESS = {
+  queue: { activated: true },
+  policy: { permission: { module: 'approval_policy', action: 'READ' }, activated: true },
+  managePolicy: { permission: { module: 'approval_policy', action: 'UPDATE' }, activated: true },
 } as const satisfies Record<string, AccessRequirement>;

@@ -9,7 +9,6 @@ import {
   bulkGroupSummary,
   bulkInquiryResult,
   bulkRowInquiryRequest,
-  bulkRuleRequest,
   bulkSaveRequest,
   bulkSaveResult,
   bulkTransferRow,
@@ -99,12 +98,5 @@ export const bulkTransferCalls = {
     access: BULK_TRANSFER_ACCESS.approve,
     request: bulkDecisionRequest,
     response: groupDecision,
-  }),
-  rule: defineCall({
-    method: 'POST',
-    path: '/transaction/disbursement_approval_rule',
-    access: BULK_TRANSFER_ACCESS.rule,
-    request: bulkRuleRequest,
-    response: z.object({ enabled: z.boolean() }),
   }),
 };

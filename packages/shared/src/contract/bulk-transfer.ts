@@ -303,10 +303,6 @@ export const bulkGroupQuery = z.object({
   group_id: z.coerce.number({ error: 'bulk.errors.groupNotFound' }).int().positive(),
 });
 
-export const bulkRuleRequest = z.object({
-  enabled: z.boolean({ error: 'common.errors.invalidInput' }),
-});
-
 /** Group states (ours; the rows keep the spec's -2…2). */
 export type BulkRowInquiryRequest = z.output<typeof bulkRowInquiryRequest>;
 

@@ -3,7 +3,11 @@
  * A group grants its default set; a user may be denied some of them (`hak_akses_dilarang`).
  * Module ids below 100 are the ones the spec names; the rest are ours, stable once released.
  */
-/** APPROVE (issue 15): the checker of a bulk transfer group (maker–checker), on disbursement. */
+/**
+ * APPROVE (issue 15, issue 24): approving a waiting payout of the module's kind — disbursement (bulk
+ * groups), single_disbursement (withdrawals and, when the policy applies to them, API transfers),
+ * international (remittances); domain/approvals.ts.
+ */
 export const ACTIONS = ['READ', 'ADD', 'UPDATE', 'UPGRADE', 'CREATE', 'APPROVE'] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -101,16 +105,18 @@ export const MODULES: readonly ModuleDefinition[] = [
     actions: ['READ'],
     groups: AGGREGATOR_ONLY,
   },
-  { id: 110, name: 'single_disbursement', actions: ['READ'] },
+  { id: 110, name: 'single_disbursement', actions: ['READ', 'APPROVE'] },
   { id: 111, name: 'transfer_create', actions: ['ADD'] },
   { id: 112, name: 'create_transaction_transfer_money', actions: ['ADD'] },
   { id: 113, name: 'create_transaction_transfer_bulk', actions: ['ADD'] },
   { id: 114, name: 'disbursement', actions: ['ADD', 'APPROVE'] },
   { id: 115, name: 'domestic', actions: ['READ'] },
-  { id: 116, name: 'international', actions: ['READ'] },
+  { id: 116, name: 'international', actions: ['READ', 'APPROVE'] },
   { id: 117, name: 'topup', actions: ['READ', 'ADD'] },
   { id: 118, name: 'bulk_virtual_account', actions: ['CREATE'] },
   { id: 119, name: 'data_activity_log', actions: ['READ'] },
+  /** Issue 24: UPDATE edits the approval policy (domain/approvals.ts). */
+  { id: 120, name: 'approval_policy', actions: ['READ', 'UPDATE'] },
   ...dataModules,
 ];
 

@@ -2,6 +2,7 @@ import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import advanceFundsEn from './en/advance-funds.json';
 import apiKeysEn from './en/api-keys.json';
+import approvalsEn from './en/approvals.json';
 import authEn from './en/auth.json';
 import bulkEn from './en/bulk.json';
 import bulkvaEn from './en/bulkva.json';
@@ -34,6 +35,7 @@ import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import advanceFundsId from './id/advance-funds.json';
 import apiKeysId from './id/api-keys.json';
+import approvalsId from './id/approvals.json';
 import authId from './id/auth.json';
 import bulkId from './id/bulk.json';
 import bulkvaId from './id/bulkva.json';
@@ -104,6 +106,7 @@ export const catalogs = {
     snap: snapId,
     sessions: sessionsId,
     apiKeys: apiKeysId,
+    approvals: approvalsId,
   },
   en: {
     common: commonEn,
@@ -138,6 +141,7 @@ export const catalogs = {
     snap: snapEn,
     sessions: sessionsEn,
     apiKeys: apiKeysEn,
+    approvals: approvalsEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

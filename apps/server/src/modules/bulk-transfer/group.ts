@@ -1,14 +1,15 @@
 /**
  * A bulk transfer group from save to run (spec 02 §4 Bulk, §7 `transaction/cashout_save`; issue 15
- * maker–checker):
+ * maker–checker, issue 24 approval policies):
  *
- *   save ──(agent has an approver rule)──► WAITING_APPROVAL, rows 0 New
- *        └─(no rule)─► run at once
- *   WAITING_APPROVAL ──approve (another person with disbursement APPROVE, PIN)──► run
- *                    └─reject (same rule)──► REJECTED, nothing held
- *   run: ONE ledger operation holds the whole group's amount plus fees (refused as a whole when
- *        the balance is short: the save or approval changes nothing), the group goes RUNNING and
- *        its rows -1 Queue; the job (runner.ts) sends them through the payout block.
+ *   save: ONE ledger operation holds the whole group's amount plus fees (refused as a whole when
+ *         the balance is short: the save changes nothing), then
+ *     ──(the agent's policy asks approval for the group's subtotal)──► WAITING_APPROVAL, rows 0
+ *       New, one approval request for the group (modules/approvals)
+ *     └─(no approval needed)─► RUNNING at once
+ *   WAITING_APPROVAL ──last layer approved (approvals; other people with disbursement APPROVE)──►
+ *                      RUNNING, rows -1 Queue; the job (runner.ts) sends them through the payout block
+ *                  └─rejected or expired──► REJECTED, the held money back (approval-subject.ts)
  *
  * The save copies the rows the inquiry answered (bulk_inquiry_rows), so it cannot change an
  * amount, a fee or a destination; the Check's token saves one group only.
@@ -23,6 +24,9 @@ import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
+import { approveMany, rejectMany } from '../approvals/decide';
+import { loadPolicy } from '../approvals/policy';
+import { insertRequests, planApproval } from '../approvals/requests';
 import { requireTransactionPin } from '../credentials/transaction-pin';
 import { availableBalance, PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { assertBankTransferAvailable } from './inquiry';
@@ -35,25 +39,21 @@ function pinContext(services: Services, actor: UserActor) {
   return { services, auth: actor.auth, ip: actor.ip, userAgent: actor.userAgent };
 }
 
+/** True when the agent's policy asks approval for some bulk groups (the page says so). */
 export async function approvalRequired(
   db: Services['db'] | Trx,
   agentId: number,
-  environment: string,
+  environment: Environment,
 ): Promise<boolean> {
-  const rule = await db
-    .selectFrom('bulk_approval_rules')
-    .select('enabled')
-    .where('agent_id', '=', agentId)
-    .where('environment', '=', environment as 'production')
-    .executeTakeFirst();
-  return rule?.enabled ?? false;
+  const policy = await loadPolicy(db, agentId, environment);
+  return policy.tiers.bulk.some((tier) => tier.approvers > 0);
 }
 
 /**
- * The group hold and the move to RUNNING, inside the caller's transaction. Throws the refusal
- * (rolling the caller's transaction back) when the balance does not cover the whole group.
+ * The group hold, inside the caller's transaction. Throws the refusal (rolling the caller's
+ * transaction back) when the balance does not cover the whole group.
  */
-async function runGroup(
+export async function holdGroup(
   services: Services,
   trx: Trx,
   group: { id: number; agent_id: number; environment: Environment; total: number },
@@ -86,13 +86,22 @@ async function runGroup(
     throw new Error(`ledger refused bulk group ${group.id}: ${result.result}`);
   await trx
     .updateTable('disbursement_groups')
-    .set({ status: 'RUNNING', held_at: now })
+    .set({ held_at: now })
     .where('id', '=', group.id)
+    .execute();
+}
+
+/** The group runs: RUNNING, its rows -1 Queue for the runner. */
+export async function startGroup(trx: Trx, groupId: number): Promise<void> {
+  await trx
+    .updateTable('disbursement_groups')
+    .set({ status: 'RUNNING' })
+    .where('id', '=', groupId)
     .execute();
   await trx
     .updateTable('disbursement_details')
     .set({ status: -1 })
-    .where('group_id', '=', group.id)
+    .where('group_id', '=', groupId)
     .where('status', '=', 0)
     .execute();
 }
@@ -163,7 +172,6 @@ async function recordGroup(
     .returning('uuid_user')
     .executeTakeFirst();
   if (!used) throw validationError('bulk.errors.tokenUsed');
-  const waiting = await approvalRequired(trx, auth.agent.id, auth.environment);
   const group = await trx
     .insertInto('disbursement_groups')
     .values({
@@ -188,9 +196,28 @@ async function recordGroup(
     .set({ total_amount: subtotal, total_fee: fees })
     .where('id', '=', group.id)
     .execute();
-  if (!waiting) {
-    const run = { id: group.id, agent_id: auth.agent.id, environment: auth.environment, total };
-    await runGroup(services, trx, run, now);
+  const policy = await loadPolicy(trx, auth.agent.id, auth.environment);
+  const plan = planApproval(policy, 'bulk', subtotal, now);
+  const waiting = plan !== null;
+  const run = { id: group.id, agent_id: auth.agent.id, environment: auth.environment, total };
+  await holdGroup(services, trx, run, now);
+  if (plan) {
+    await insertRequests(trx, now, [
+      {
+        agentId: auth.agent.id,
+        environment: auth.environment,
+        subject: 'bulk_group',
+        subjectId: group.id,
+        reference: `BULK${group.id}`,
+        amount: subtotal,
+        fee: fees,
+        destination: `${input.group_name} (${ids.length})`,
+        makerUserId: auth.user.id,
+        plan,
+      },
+    ]);
+  } else {
+    await startGroup(trx, group.id);
   }
   await writeAudit(trx, {
     at: now,
@@ -262,131 +289,55 @@ async function insertRows(
   return { subtotal: Number(totals.subtotal ?? 0), fees: Number(totals.fees ?? 0) };
 }
 
-async function lockWaiting(trx: Trx, actor: UserActor, groupId: number) {
-  const group = await trx
-    .selectFrom('disbursement_groups')
-    .selectAll()
-    .where('id', '=', groupId)
-    .where('agent_id', '=', actor.auth.agent.id)
-    .where('environment', '=', actor.auth.environment)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!group) throw notFound('bulk.errors.groupNotFound');
-  if (group.status !== 'WAITING_APPROVAL') throw refused('bulk.errors.notWaiting');
-  return group;
-}
-
-/** Checks that do not need the PIN: the group is this agent's, waiting, and not the caller's own. */
-async function precheck(services: Services, actor: UserActor, groupId: number) {
+/** Checks that do not need the PIN: the group is this agent's and waiting. */
+async function waitingRequest(services: Services, actor: UserActor, groupId: number) {
   const group = await services.db
-    .selectFrom('disbursement_groups')
-    .select(['id', 'status', 'user_id'])
-    .where('id', '=', groupId)
-    .where('agent_id', '=', actor.auth.agent.id)
-    .where('environment', '=', actor.auth.environment)
+    .selectFrom('disbursement_groups as g')
+    .leftJoin('approval_requests as r', (join) =>
+      join.onRef('r.subject_id', '=', 'g.id').on('r.subject', '=', 'bulk_group'),
+    )
+    .select(['g.id', 'g.group_name', 'g.status', 'g.user_id', 'r.id as request_id'])
+    .where('g.id', '=', groupId)
+    .where('g.agent_id', '=', actor.auth.agent.id)
+    .where('g.environment', '=', actor.auth.environment)
     .executeTakeFirst();
   if (!group) throw notFound('bulk.errors.groupNotFound');
-  if (group.status !== 'WAITING_APPROVAL') throw refused('bulk.errors.notWaiting');
-  if (group.user_id === actor.auth.user.id) throw refused('bulk.errors.ownGroup');
+  if (group.status !== 'WAITING_APPROVAL' || group.request_id === null) {
+    throw refused('bulk.errors.notWaiting');
+  }
+  return { ...group, request_id: Number(group.request_id) };
 }
 
-/** The checker's decision: approve (run the group) or reject. Audited either way. */
+/**
+ * The bulk page's approve / reject of one group: the approvals queue's decision on the group's
+ * request (one PIN; never the maker's approval; distinct people per layer), in the page's words.
+ */
 export async function decideGroup(
   services: Services,
   actor: UserActor,
   input: { group_id: number; pin: string },
   decision: 'approve' | 'reject',
 ): Promise<{ group_id: number; group_name: string; status: string }> {
-  await precheck(services, actor, input.group_id);
-  await requireTransactionPin(pinContext(services, actor), input.pin, `bulk_transfer_${decision}`);
-  const now = services.now();
-  return services.db.transaction().execute(async (trx) => {
-    const group = await lockWaiting(trx, actor, input.group_id);
-    // Re-checked under the lock: the maker never decides on their own group.
-    if (group.user_id === actor.auth.user.id) throw refused('bulk.errors.ownGroup');
-    if (decision === 'approve') {
-      await runGroup(
-        services,
-        trx,
-        {
-          id: group.id,
-          agent_id: group.agent_id,
-          environment: group.environment,
-          total: Number(group.total_amount) + Number(group.total_fee),
-        },
-        now,
-      );
-    } else {
-      await trx
-        .updateTable('disbursement_groups')
-        .set({ status: 'REJECTED' })
-        .where('id', '=', group.id)
-        .execute();
-    }
-    await trx
-      .updateTable('disbursement_groups')
-      .set({ decided_by: actor.auth.user.id, decided_at: now })
-      .where('id', '=', group.id)
-      .execute();
-    await writeAudit(trx, {
-      at: now,
-      agentId: actor.auth.agent.id,
-      userId: actor.auth.user.id,
-      username: actor.auth.user.username,
-      action: decision === 'approve' ? 'bulk_transfer_approve' : 'bulk_transfer_reject',
-      target: String(group.id),
-      detail: {
-        group_name: group.group_name,
-        maker_user_id: group.user_id,
-        rows: group.detail_count,
-        total: Number(group.total_amount) + Number(group.total_fee),
-      },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      environment: actor.auth.environment,
-    });
-    return {
-      group_id: group.id,
-      group_name: group.group_name,
-      status: decision === 'approve' ? 'RUNNING' : 'REJECTED',
-    };
-  });
-}
-
-/** The agent's approver rule: on or off (main user). */
-export async function setApprovalRule(services: Services, actor: UserActor, enabled: boolean) {
-  const now = services.now();
-  const { auth } = actor;
-  await services.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('bulk_approval_rules')
-      .values({
-        agent_id: auth.agent.id,
-        environment: auth.environment,
-        enabled,
-        updated_by: auth.user.id,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['agent_id', 'environment'])
-          .doUpdateSet({ enabled, updated_by: auth.user.id, updated_at: now }),
-      )
-      .execute();
-    await writeAudit(trx, {
-      at: now,
-      agentId: auth.agent.id,
-      userId: auth.user.id,
-      username: auth.user.username,
-      action: 'bulk_transfer_rule',
-      target: null,
-      detail: { enabled },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      environment: auth.environment,
-    });
-  });
-  return { enabled };
+  const group = await waitingRequest(services, actor, input.group_id);
+  if (decision === 'approve' && group.user_id === actor.auth.user.id) {
+    throw refused('bulk.errors.ownGroup');
+  }
+  const ids = [group.request_id];
+  const decided =
+    decision === 'approve'
+      ? await approveMany(services, actor, { ids, pin: input.pin })
+      : await rejectMany(services, actor, { ids, pin: input.pin, reason: 'bulk page' });
+  const outcome = decided.results[0]?.outcome;
+  if (outcome === 'own') throw refused('bulk.errors.ownGroup');
+  if (outcome === 'already') throw refused('approvals.errors.already');
+  if (outcome === 'short') throw refused('bulk.errors.approvalShort');
+  if (outcome === 'permission') throw refused('approvals.errors.permission');
+  if (outcome !== 'approved' && outcome !== 'released' && outcome !== 'rejected') {
+    throw refused('bulk.errors.notWaiting');
+  }
+  const status =
+    outcome === 'released' ? 'RUNNING' : outcome === 'rejected' ? 'REJECTED' : 'WAITING_APPROVAL';
+  return { group_id: group.id, group_name: group.group_name, status };
 }
 
 async function summaries(

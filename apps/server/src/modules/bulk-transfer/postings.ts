@@ -10,6 +10,8 @@ import type { TransferInput } from '@gerbang/ledger';
  *     amount  bulk funds → rail clearing of the row's bank
  *     fee     bulk funds → fee revenue
  *   per failed row (posted, after its hold was voided): refund  bulk funds → available
+ *   group rejected or expired before it ran (issue 24): release  bulk funds → available, the
+ *     whole hold back in one posted transfer
  *
  * After every row is final the bulk-funds account holds nothing of the group.
  */
@@ -33,6 +35,21 @@ export function groupHoldPosting(
     kind: 'bulk_transfer_hold',
     reference: `BULK${group.id}`,
     description: `Bulk transfer group ${group.id}`,
+  };
+}
+
+export function groupReleasePosting(
+  group: { id: number; total: number },
+  accounts: { available: number; funds: number },
+): TransferInput {
+  return {
+    id: `bulk_group:${group.id}:release`,
+    debitAccountId: accounts.funds,
+    creditAccountId: accounts.available,
+    amount: group.total,
+    kind: 'bulk_transfer_refund',
+    reference: `BULK${group.id}`,
+    description: `Bulk transfer group ${group.id} not approved`,
   };
 }
 

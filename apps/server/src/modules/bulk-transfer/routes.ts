@@ -12,14 +12,7 @@ import { validationError } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
 import { requireOwnPassword } from '../account/own-password';
-import {
-  approvalRequired,
-  decideGroup,
-  groupSummary,
-  saveGroup,
-  setApprovalRule,
-  waitingGroups,
-} from './group';
+import { approvalRequired, decideGroup, groupSummary, saveGroup, waitingGroups } from './group';
 import { inquireBulkBatch } from './inquiry';
 import { isCsv, readBulkTransferCsv, rowProblemsError } from './parse';
 import { issueToken } from './tokens';
@@ -84,13 +77,12 @@ export const bulkTransferRoutes = [
   ),
   defineRoute(bulkTransferCalls.approve, async (ctx) => {
     const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'approve');
-    return ok(done, 'bulk.approved', { group: done.group_name });
+    return ok(done, done.status === 'RUNNING' ? 'bulk.approved' : 'bulk.approvedLayer', {
+      group: done.group_name,
+    });
   }),
   defineRoute(bulkTransferCalls.reject, async (ctx) => {
     const done = await decideGroup(ctx.services, actorOf(ctx), ctx.body, 'reject');
     return ok(done, 'bulk.rejected', { group: done.group_name });
   }),
-  defineRoute(bulkTransferCalls.rule, async (ctx) =>
-    ok(await setApprovalRule(ctx.services, actorOf(ctx), ctx.body.enabled), 'bulk.ruleSaved'),
-  ),
 ];

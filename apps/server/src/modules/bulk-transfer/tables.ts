@@ -87,19 +87,9 @@ export interface BulkInquiryRowsTable {
   note: string;
 }
 
-/** The approver rule of an agent: groups wait for a checker when enabled (migration 0125). */
-export interface BulkApprovalRulesTable {
-  agent_id: number;
-  environment: Environment;
-  enabled: boolean;
-  updated_by: number | null;
-  updated_at: Timestamp;
-}
-
 export interface BulkTransferTables {
   disbursement_groups: DisbursementGroupsTable;
   disbursement_details: DisbursementDetailsTable;
   bulk_checksums: BulkChecksumsTable;
   bulk_inquiry_rows: BulkInquiryRowsTable;
-  bulk_approval_rules: BulkApprovalRulesTable;
 }

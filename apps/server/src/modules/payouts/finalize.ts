@@ -34,16 +34,28 @@ export async function finalize(
   outcome: PayoutOutcome,
 ): Promise<boolean> {
   const now = services.now();
-  return services.db.transaction().execute(async (trx) => {
-    await closeSubmission(trx, now, row);
-    const moved = await settleTransaction(trx, now, row, outcome);
-    if (!moved) return false;
-    await runOnFinal(trx, now, row, outcome);
-    await recordFinal(trx, now, row, outcome, moved);
-    // Last, so the merchant's account is locked for the ledger's lock, write and the commit only.
-    await resolveHold(services, trx, row, outcome);
-    return true;
-  });
+  return services.db.transaction().execute((trx) => finalizeIn(services, trx, now, row, outcome));
+}
+
+/**
+ * The same phases inside the caller's transaction: the approval gate ends a payout it rejects or
+ * lets expire together with its own rows (modules/approvals), so the release happens exactly once.
+ */
+export async function finalizeIn(
+  services: Pick<Services, 'ledger'>,
+  trx: Transaction<Database>,
+  now: Date,
+  row: SubmissionRow,
+  outcome: PayoutOutcome,
+): Promise<boolean> {
+  await closeSubmission(trx, now, row);
+  const moved = await settleTransaction(trx, now, row, outcome);
+  if (!moved) return false;
+  await runOnFinal(trx, now, row, outcome);
+  await recordFinal(trx, now, row, outcome, moved);
+  // Last, so the merchant's account is locked for the ledger's lock, write and the commit only.
+  await resolveHold(services, trx, row, outcome);
+  return true;
 }
 
 /** The feature's own step (its row's status), in the same transaction. */
@@ -128,7 +140,7 @@ async function settleTransaction(
 export type MovedTransaction = NonNullable<Awaited<ReturnType<typeof settleTransaction>>>;
 
 async function resolveHold(
-  services: Services,
+  services: Pick<Services, 'ledger'>,
   trx: Transaction<Database>,
   row: SubmissionRow,
   outcome: PayoutOutcome,

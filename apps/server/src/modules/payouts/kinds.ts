@@ -5,8 +5,13 @@ import type { SubmissionRow } from './submissions';
 
 export type { PayoutSource } from './submissions';
 
-/** The rail's final word on a payout. */
-export type PayoutOutcome = { ok: true } | { ok: false; reason: FailureReason | SendRejectionCode };
+/** A payout that never reached the rail: its approvers rejected it, or nobody approved in time. */
+export type ApprovalEndCode = 'APPROVAL_REJECTED' | 'APPROVAL_EXPIRED';
+
+/** The rail's (or the approval gate's) final word on a payout. */
+export type PayoutOutcome =
+  | { ok: true }
+  | { ok: false; reason: FailureReason | SendRejectionCode | ApprovalEndCode };
 
 /**
  * A kind of payout (withdraw, a transfer order line, a bulk row…): what `finalize` writes for it.

@@ -13,6 +13,7 @@ import { writeAudits } from '../../platform/audit/audit';
 import { type DescriptionParams, describedColumns } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
 import { availableBalance } from './accounts';
+import { planGate, recordGate } from './gate';
 import { type PayoutSource, payoutKind } from './kinds';
 import { LEASE_MS, newLeaseToken, type PayoutDestination, type SubmissionRow } from './submissions';
 
@@ -77,6 +78,12 @@ export interface PayoutOpening {
    * the answer); otherwise the sweep or a send step claims it.
    */
   leased: boolean;
+  /**
+   * Whether the approval gate (payouts/gate.ts) looks at this payout: `policy` (default for a user
+   * or a partner) or `none` (default for a job: a bulk group's rows were approved as a group, an
+   * order line was paid from outside). A scheduled payout would open as a job with `policy`.
+   */
+  approval?: 'policy' | 'none';
 }
 
 export type OpenedPayouts =
@@ -97,7 +104,9 @@ export async function openPayouts(
   const held = await hold(services, trx, openings);
   if (!held.ok) return held;
   const transactionIds = await recordTransactions(trx, now, openings);
-  const submissions = await submit(trx, now, openings, transactionIds);
+  const gates = await planGate(trx, actor, now, openings);
+  const submissions = await submit(trx, now, openings, transactionIds, gates);
+  await recordGate(trx, now, gates, openings, submissions);
   await auditOpenings(trx, actor, now, openings);
   return { ok: true, submissions };
 }
@@ -158,7 +167,9 @@ async function openHoldingLast(
   guardOpening(opening);
   await sql`savepoint payout_open`.execute(trx);
   const [transactionId] = await recordTransactions(trx, now, [opening]);
-  const submissions = await submit(trx, now, [opening], [transactionId as number]);
+  const gates = await planGate(trx, actor, now, [opening]);
+  const submissions = await submit(trx, now, [opening], [transactionId as number], gates);
+  await recordGate(trx, now, gates, [opening], submissions);
   await auditOpenings(trx, actor, now, [opening]);
   const results = await services.ledger.createTransfers(opening.transfers, {
     trx,
@@ -203,7 +214,10 @@ export async function openPayoutGroupHoldingLast(
   }
   const openings = entries.map((entry) => entry.opening);
   const transactionIds = await recordTransactions(trx, now, openings);
-  const submissions = await submit(trx, now, openings, transactionIds);
+  // The approval gate holds a group's payouts like any others (one policy read per actor).
+  const gates = await planGroupGate(trx, now, entries);
+  const submissions = await submit(trx, now, openings, transactionIds, gates);
+  await recordGate(trx, now, gates, openings, submissions);
   await auditEach(trx, now, entries);
   const results = await services.ledger.createTransfers(
     openings.flatMap((opening) => opening.transfers),
@@ -218,6 +232,31 @@ export async function openPayoutGroupHoldingLast(
     refused.push({ index, short: mine.some((r) => r.result === INSUFFICIENT_FUNDS) });
   });
   return refused.length === 0 ? { ok: true, submissions } : { ok: false, refused };
+}
+
+/** The gate's plan of each entry of a group, asked once per actor, in the entries' order. */
+async function planGroupGate(
+  trx: Transaction<Database>,
+  now: Date,
+  entries: ActorOpening[],
+): Promise<(unknown | null)[]> {
+  const byActor = new Map<Actor, number[]>();
+  entries.forEach(({ actor }, index) => {
+    byActor.set(actor, [...(byActor.get(actor) ?? []), index]);
+  });
+  const plans: (unknown | null)[] = entries.map(() => null);
+  for (const [actor, indexes] of byActor) {
+    const planned = await planGate(
+      trx,
+      actor,
+      now,
+      indexes.map((i) => entries[i]!.opening),
+    );
+    indexes.forEach((entryIndex, k) => {
+      plans[entryIndex] = planned[k] ?? null;
+    });
+  }
+  return plans;
 }
 
 /** Bugs caught before anything is written: an unregistered kind, a hold that is not pending. */
@@ -305,16 +344,17 @@ async function submit(
   now: Date,
   openings: PayoutOpening[],
   transactionIds: number[],
+  gates: readonly (unknown | null)[],
 ): Promise<SubmissionRow[]> {
   return trx
     .insertInto('rail_submissions')
     .values(
       openings.map((opening, index) => ({
+        ...submissionState(opening, gates[index] != null, now),
         transaction_id: transactionIds[index] as number,
         source_kind: opening.source.kind,
         source_id: opening.source.id,
         rail: opening.destination.rail,
-        state: 'SEND' as const,
         reference: opening.reference,
         rail_code: opening.destination.railCode,
         account_type: opening.destination.accountType,
@@ -322,15 +362,26 @@ async function submit(
         amount: opening.destination.amount,
         pending_transfer_ids: opening.transfers.map((t) => t.id).join(','),
         next_check_at: now,
-        claimed_until: opening.leased ? new Date(now.getTime() + LEASE_MS) : null,
-        lease_token: opening.leased ? newLeaseToken() : null,
-        attempts: opening.leased ? 1 : 0,
         created_at: now,
         updated_at: now,
       })),
     )
     .returningAll()
     .execute();
+}
+
+/**
+ * A payout that waits for approval is APPROVAL and never leased (no worker claims it; the gate
+ * moves it to SEND); otherwise SEND, leased to the caller when it calls the rail itself.
+ */
+function submissionState(opening: PayoutOpening, waits: boolean, now: Date) {
+  const leased = opening.leased && !waits;
+  return {
+    state: waits ? ('APPROVAL' as const) : ('SEND' as const),
+    claimed_until: leased ? new Date(now.getTime() + LEASE_MS) : null,
+    lease_token: leased ? newLeaseToken() : null,
+    attempts: leased ? 1 : 0,
+  };
 }
 
 async function auditOpenings(

@@ -234,6 +234,8 @@ export async function advanceSubmission(
   finalizer: Finalizer = (row, outcome) => finalize(services, row, outcome),
 ): Promise<StepOutcome> {
   let row = claimed;
+  // Waiting for approval: nothing goes to the rail until the approval gate releases it.
+  if (row.state === 'APPROVAL') return 'pending';
   try {
     if (row.state === 'SEND' || row.state === 'CHECK') {
       let accepted: AcceptedSend | AcceptedPickup | null = null;

@@ -13,8 +13,11 @@ export interface PayoutSource {
 
 /** How long a worker owns a row; at least four rail calls at their timeout. */
 export const LEASE_MS = 60_000;
-/** States no worker claims. */
-export const FINAL_STATES = ['DONE', 'REVIEW'] as const;
+/**
+ * States no worker claims: final ones, and APPROVAL (waiting for approval: only the approval gate
+ * moves it, to SEND or, within finalize's transaction, to DONE).
+ */
+export const FINAL_STATES = ['DONE', 'REVIEW', 'APPROVAL'] as const;
 
 export function newLeaseToken(): string {
   return randomUUID();

@@ -6,6 +6,7 @@ import {
   IconCalendarStats,
   IconCashBanknote,
   IconChartBar,
+  IconChecklist,
   IconCoins,
   IconCreditCard,
   IconFileCode,
@@ -23,6 +24,7 @@ import {
   IconReportAnalytics,
   IconScale,
   IconSettings,
+  IconShieldCheck,
   IconStack2,
   IconStar,
   IconUserDollar,
@@ -68,6 +70,8 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   credential: IconKey,
   apiLog: IconFileCode,
   favourite: IconStar,
+  approvals: IconChecklist,
+  approvalPolicy: IconShieldCheck,
 };
 
 export function menuIcon(key: string): MenuIcon {

@@ -1,9 +1,5 @@
 import { formatRupiah } from '@gerbang/shared';
-import {
-  BULK_TRANSFER_ACCESS,
-  BULK_TRANSFER_LIMITS,
-  type BulkBatchItem,
-} from '@gerbang/shared/contract/bulk-transfer';
+import { BULK_TRANSFER_LIMITS, type BulkBatchItem } from '@gerbang/shared/contract/bulk-transfer';
 import {
   BULK_TRANSFER_SAMPLE_PATH,
   bulkTransferCalls,
@@ -19,7 +15,6 @@ import {
   PasswordInput,
   Progress,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -28,13 +23,12 @@ import {
 import { IconBuildingBank, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BulkWaitingGroups } from '../../components/BulkWaitingGroups';
 import { Money } from '../../components/Money';
 import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
 import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
-import { useLoggedIn, useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
 import { BrokenRowsCard } from './BrokenRowsCard';
 import type { LinedRow } from './broken-rows';
@@ -55,8 +49,6 @@ type Paid = Extract<BulkBatchItem, { status: 'paid' }>;
 export default function BulkTransferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const login = useLoggedIn();
-  const { verdict } = useSession();
   const file = useBulkUpload();
   const { rows, selected, setSelected, broken } = file;
   const [results, setResults] = useState<(BulkBatchItem | undefined)[]>([]);
@@ -69,8 +61,6 @@ export default function BulkTransferPage() {
   const [saving, setSaving] = useState(false);
   const [banksOpen, setBanksOpen] = useState(false);
   const [rule, setRule] = useState<boolean | null>(null);
-  const isMain = login.user.id_user_parent === null;
-  const mayRule = verdict(BULK_TRANSFER_ACCESS.rule) === 'allowed';
 
   useEffect(() => {
     void client.call(bulkTransferCalls.waiting, undefined, { silent: true }).then((res) => {
@@ -168,24 +158,19 @@ export default function BulkTransferPage() {
     if (res.rc === '00') navigate('/data/disbursement');
   };
 
-  const toggleRule = async (enabled: boolean) => {
-    const res = await client.call(bulkTransferCalls.rule, { enabled });
-    if (res.rc === '00') setRule(enabled);
-  };
-
   return (
     <Stack gap="md" data-testid="bulk-page">
       <Title order={2}>{t('bulk.title')}</Title>
       <Text size="sm" c="dimmed">
         {t('bulk.intro')}
       </Text>
-      {isMain && mayRule && rule !== null && (
-        <Switch
-          checked={rule}
-          onChange={(e) => void toggleRule(e.currentTarget.checked)}
-          label={t('bulk.ruleLabel')}
-          data-testid="bulk-rule"
-        />
+      {rule !== null && (
+        <Text size="sm" data-testid="bulk-rule">
+          {t(rule ? 'bulk.policyApplies' : 'bulk.policyNone')}{' '}
+          <Anchor component={Link} to="/setting/approval-policy">
+            {t('bulk.policyLink')}
+          </Anchor>
+        </Text>
       )}
       <BulkWaitingGroups />
       <Card withBorder radius="md" p="md">
