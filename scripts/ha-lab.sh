@@ -86,7 +86,7 @@ create_node() {
   local name="$1" port
   port="$(node_port "$name")"
   as_pg pg_autoctl create postgres --pgdata "$LAB_DIR/$name" --pgport "$port" \
-    --pgctl "$PG_BIN/pg_ctl" --hostname 127.0.0.1 --name "$name" --dbname "$DB" \
+    --pgctl "$PG_BIN/pg_ctl" --hostname 127.0.0.1 --listen 127.0.0.1 --name "$name" --dbname "$DB" \
     --auth trust --no-ssl --monitor "$MONITOR_URL" \
     --replication-quorum true --candidate-priority 50 >>"$LAB_DIR/$name.log" 2>&1
   # The keeper's own clocks, shortened so a failover completes within seconds (the lab is one
@@ -112,7 +112,7 @@ start() {
     touch "$LAB_DIR"/{monitor,node1,node2}.log
     chown -R postgres:postgres "$LAB_DIR" 2>/dev/null || true
     as_pg pg_autoctl create monitor --pgdata "$LAB_DIR/monitor" --pgport "$MONITOR_PORT" \
-      --pgctl "$PG_BIN/pg_ctl" --hostname 127.0.0.1 --auth trust --no-ssl >>"$LAB_DIR/monitor.log" 2>&1
+      --pgctl "$PG_BIN/pg_ctl" --hostname 127.0.0.1 --listen 127.0.0.1 --auth trust --no-ssl >>"$LAB_DIR/monitor.log" 2>&1
     # Health checks every second and a node unhealthy after 4 s without a report, a demoted
     # primary given 6 s (defaults 5 s, 20 s and 30 s): failover in seconds, not a minute.
     cat >>"$LAB_DIR/monitor/postgresql.auto.conf" <<'CONF'
