@@ -62,6 +62,13 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // new connection for the next query (and drops a client whose connection broke in use).
     const preparePool = (pool: pg.Pool) => {
       pool.on('error', (error) => options.onConnectionLost?.(error));
+      // A client checked out but between queries (inside a transaction that awaits a rail call,
+      // a cursor between batches) has no pool listener: its connection dying would be an
+      // unhandled 'error' event that ends the process (seen in the failover test). Told here;
+      // the client is no longer queryable and the pool drops it when it is released.
+      pool.on('connect', (client) => {
+        client.on('error', (error) => options.onConnectionLost?.(error));
+      });
       if (options.sqlTraceFile) traceStatements(pool, options.sqlTraceFile);
     };
     // A multi-host URL (target_session_attrs=read-write) goes to the host that is read-write now

@@ -45,8 +45,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Outcome = 'acknowledged' | 'refused' | 'unknown';
 interface Payment {
-  kind: 'withdrawal' | 'payin' | 'snap';
-  /** Its idempotency key: id_transaksi, the bank reference, partnerReferenceNo. */
+  kind: 'withdrawal' | 'payin' | 'snap' | 'bulk';
+  /** Its key: id_transaksi, the bank reference, partnerReferenceNo, the bulk group's name. */
   key: string;
   outcome: Outcome;
   sentAt: number;
@@ -59,6 +59,7 @@ interface Run {
   payments: Payment[];
   /** Requests answered 5xx or not at all (then sent again). */
   retried: number;
+  lastFailure?: string;
 }
 
 const failures: string[] = [];
@@ -80,6 +81,7 @@ async function surely(
     try {
       const answer = await send();
       if (answer.status < 500) return answer;
+      run.lastFailure = `${answer.status} ${answer.rc} ${answer.rd}`;
     } catch (error) {
       if (!(error instanceof NoAnswer)) throw error;
     }
@@ -219,6 +221,67 @@ async function snapTransfers(run: Run, partner: SnapPartner, index: number, over
   }
 }
 
+/** Bulk groups of three rows: the Check (password), the rows' inquiry, the save (PIN). */
+async function bulkGroups(run: Run, c: BankClient, index: number, over: () => boolean) {
+  for (let seq = 0; !over(); seq++) {
+    const token = await surely(
+      run,
+      () => c.post('/transaction/checksum', { password: DEMO_PASSWORD }),
+      over,
+    );
+    if (!token || token.rc !== '00') continue;
+    const rows = [0, 1, 2].map((i) => ({
+      code: '014',
+      number: `55${index}${String(seq).padStart(4, '0')}${i}${randomBytes(2).readUInt16BE() % 1000}`,
+      nominal: 10_000 + i * 1_000,
+      phone: '081234567890',
+      email: 'ha@contoh.co.id',
+      note: `ha ${seq}`,
+      line: i + 2,
+    }));
+    const inquiry = await surely(
+      run,
+      () =>
+        c.post('/transaction/cashout_inquiry_bulk', {
+          token: token.data.checksum,
+          uuid_user: token.data.uuid_user,
+          rows,
+        }),
+      over,
+    );
+    if (!inquiry || inquiry.rc !== '00') continue;
+    const name = `HA ${run.label} ${index}-${seq} ${randomBytes(3).toString('hex')}`;
+    const payment: Payment = { kind: 'bulk', key: name, outcome: 'unknown', sentAt: now() };
+    run.payments.push(payment);
+    let unanswered = false;
+    const saved = await surely(
+      run,
+      async () => {
+        const answer = await c
+          .post('/transaction/cashout_save', {
+            saved_data: inquiry.data.items
+              .filter((i: { status: string }) => i.status === 'paid')
+              .map((i: { idtransaksi: string }) => ({ idtransaksi: i.idtransaksi })),
+            pin: '123456',
+            group_name: name,
+            group_desc: 'failover test',
+            token: token.data.checksum,
+            uuid_user: token.data.uuid_user,
+          })
+          .catch((error) => {
+            unanswered = true;
+            throw error;
+          });
+        if (answer.status >= 500) unanswered = true;
+        return answer;
+      },
+      () => over() && now() - payment.sentAt > 20_000,
+    );
+    // The token is used once: after an unanswered save, "token used" says nothing of the group.
+    settle(payment, saved?.rc === '00', saved !== null && saved.rc !== '00' && !unanswered);
+  }
+}
+
 function settle(p: Payment, acknowledged: boolean, refused: boolean) {
   if (acknowledged) {
     p.outcome = 'acknowledged';
@@ -231,28 +294,23 @@ const now = () => performance.now();
 /** Exactly once for acknowledged ones, at most once for the rest; nothing stuck. */
 async function verify(run: Run, handle: DatabaseHandle) {
   const db = handle.db;
+  // Where each kind's key is stored: one row per payment.
+  const where: Record<Payment['kind'], { table: string; column: string; extra: string }> = {
+    withdrawal: { table: 'transactions', column: 'id_transaksi', extra: '' },
+    payin: { table: 'transactions', column: 'rail_reference', extra: "jenis_trx = 'CASH IN' and" },
+    snap: { table: 'snap_transfers', column: 'partner_reference_no', extra: '' },
+    bulk: { table: 'disbursement_groups', column: 'group_name', extra: '' },
+  };
   const counts = async (kind: Payment['kind'], keys: string[]) => {
     if (keys.length === 0) return new Map<string, number>();
-    const query =
-      kind === 'withdrawal'
-        ? sql<{
-            key: string;
-            n: number;
-          }>`select id_transaksi as key, count(*)::int as n from transactions where id_transaksi in (${sql.join(keys)}) group by 1`
-        : kind === 'payin'
-          ? sql<{
-              key: string;
-              n: number;
-            }>`select rail_reference as key, count(*)::int as n from transactions where jenis_trx = 'CASH IN' and rail_reference in (${sql.join(keys)}) group by 1`
-          : sql<{
-              key: string;
-              n: number;
-            }>`select partner_reference_no as key, count(*)::int as n from snap_transfers where partner_reference_no in (${sql.join(keys)}) group by 1`;
-    const rows = (await query.execute(db)).rows;
+    const { table, column, extra } = where[kind];
+    const { rows } = await sql<{ key: string; n: number }>`
+      select ${sql.ref(column)} as key, count(*)::int as n from ${sql.table(table)}
+      where ${sql.raw(extra)} ${sql.ref(column)} in (${sql.join(keys)}) group by 1`.execute(db);
     return new Map(rows.map((r) => [r.key, Number(r.n)]));
   };
   const figures = { checked: 0, lost: 0, duplicated: 0, unknownPresent: 0 };
-  for (const kind of ['withdrawal', 'payin', 'snap'] as const) {
+  for (const kind of ['withdrawal', 'payin', 'snap', 'bulk'] as const) {
     const ours = run.payments.filter((p) => p.kind === kind);
     const found = await counts(
       kind,
@@ -304,6 +362,7 @@ async function loadAround(
   const workers = [
     ...clients.slice(0, 4).map((c, i) => withdrawals(run, c, i, over)),
     ...clients.slice(4, 6).map((c, i) => payins(run, c, i, over)),
+    bulkGroups(run, clients[6]!, 0, over),
     ...partners.flatMap((p, i) => [0, 1].map((j) => snapTransfers(run, p, i * 2 + j, over))),
   ];
   await sleep(BEFORE_MS);
@@ -338,7 +397,7 @@ async function main() {
   try {
     await server.start(180_000);
     const clients: BankClient[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       const c = new BankClient(server, USERS[i % 2]!, DEMO_PASSWORD, TEST_KEY);
       await c.login();
       clients.push(c);
@@ -371,20 +430,22 @@ async function main() {
       lines.push(
         `run ${i + 1}: ${plan.label} (${victim}) killed with SIGKILL, now primary ${lab('primary') || '(none)'}`,
         `  failover time (kill → first money request sent after it acknowledged): ${failover === null ? 'never' : `${failover.toFixed(1)} s`} (target ≤ 30 s)`,
-        `  payments ${run.payments.length}: acknowledged ${figures.checked} (withdrawals ${byKind('withdrawal')}, pay-ins ${byKind('payin')}, SNAP transfers ${byKind('snap')}), unanswered ${run.payments.filter((p) => p.outcome === 'unknown').length} (${figures.unknownPresent} found booked), refused ${run.payments.filter((p) => p.outcome === 'refused').length}; requests sent again after a 5xx or no answer ${run.retried}`,
-        `  acknowledged payments checked ${figures.checked}, lost ${figures.lost}, duplicated ${figures.duplicated}; ledger invariants ${figures.ledgerOk ? 'hold' : 'VIOLATED'} over ${figures.transfers} transfers; ledger:check ${ledgerCheck.status === 0 ? 'passed' : 'FAILED'}`,
+        `  payments ${run.payments.length}: acknowledged ${figures.checked} (withdrawals ${byKind('withdrawal')}, pay-ins ${byKind('payin')}, SNAP transfers ${byKind('snap')}, bulk groups ${byKind('bulk')}), unanswered ${run.payments.filter((p) => p.outcome === 'unknown').length} (${figures.unknownPresent} found booked), refused ${run.payments.filter((p) => p.outcome === 'refused').length}; requests sent again after a 5xx or no answer ${run.retried}`,
+        `  last 5xx answer: ${run.lastFailure ?? 'none'}\n  acknowledged payments checked ${figures.checked}, lost ${figures.lost}, duplicated ${figures.duplicated}; ledger invariants ${figures.ledgerOk ? 'hold' : 'VIOLATED'} over ${figures.transfers} transfers; ledger:check ${ledgerCheck.status === 0 ? 'passed' : 'FAILED'}`,
       );
       console.log(lines.slice(-4).join('\n'));
       if (i === 0) {
         // The killed node comes back and rejoins as standby (pg_rewind), for the second run.
+        const at = now();
         lab('revive', victim);
-        lab('wait');
+        lines.push(`  ${victim} rejoined as standby in ${((now() - at) / 1000).toFixed(1)} s`);
       }
     }
   } catch (error) {
     console.error(`failover test failed; the server's last output:\n${server.tail(3_000)}`);
     throw error;
   } finally {
+    if (failures.length > 0) console.error(`the server's last output:\n${server.tail(6_000)}`);
     await server.stop().catch(() => undefined);
     await handle.close().catch(() => undefined);
     rmSync(exportDir, { recursive: true, force: true });
