@@ -113,7 +113,7 @@ async function withdrawals(run: Run, c: BankClient, index: number, over: () => b
         }),
       over,
     );
-    if (!inquiry || inquiry.rc !== '00') continue;
+    if (inquiry?.rc !== '00') continue;
     const id: string = inquiry.data.idtransaksi;
     const otpAnswer = await surely(
       run,
@@ -125,7 +125,7 @@ async function withdrawals(run: Run, c: BankClient, index: number, over: () => b
         }),
       over,
     );
-    if (!otpAnswer || otpAnswer.rc !== '00') continue;
+    if (otpAnswer?.rc !== '00') continue;
     const box = await surely(
       run,
       () => c.send('GET', `/dev/mailbox?to=${encodeURIComponent(c.username)}&limit=50`),
@@ -170,7 +170,7 @@ async function payins(run: Run, c: BankClient, index: number, over: () => boolea
         ),
       over,
     );
-    if (!issued || issued.rc !== '00') continue;
+    if (issued?.rc !== '00') continue;
     const reference = `HA-${run.label}-${index}-${seq}-${randomBytes(3).toString('hex')}`;
     const payment: Payment = { kind: 'payin', key: reference, outcome: 'unknown', sentAt: now() };
     run.payments.push(payment);
@@ -202,7 +202,7 @@ async function snapTransfers(run: Run, partner: SnapPartner, index: number, over
     };
     // The SDK retries a lost answer under the same X-EXTERNAL-ID and, when Gerbang saw an earlier
     // attempt, asks the transfer's status (packages/snap-client); we send again until answered.
-    for (let attempt = 0; payment.outcome === 'unknown'; attempt++) {
+    while (payment.outcome === 'unknown') {
       try {
         await partner.sdk.transferInterbank(body as never);
         settle(payment, true, false);
@@ -229,7 +229,7 @@ async function bulkGroups(run: Run, c: BankClient, index: number, over: () => bo
       () => c.post('/transaction/checksum', { password: DEMO_PASSWORD }),
       over,
     );
-    if (!token || token.rc !== '00') continue;
+    if (token?.rc !== '00') continue;
     const rows = [0, 1, 2].map((i) => ({
       code: '014',
       number: `55${index}${String(seq).padStart(4, '0')}${i}${randomBytes(2).readUInt16BE() % 1000}`,
@@ -249,7 +249,7 @@ async function bulkGroups(run: Run, c: BankClient, index: number, over: () => bo
         }),
       over,
     );
-    if (!inquiry || inquiry.rc !== '00') continue;
+    if (inquiry?.rc !== '00') continue;
     const name = `HA ${run.label} ${index}-${seq} ${randomBytes(3).toString('hex')}`;
     const payment: Payment = { kind: 'bulk', key: name, outcome: 'unknown', sentAt: now() };
     run.payments.push(payment);
