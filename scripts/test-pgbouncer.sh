@@ -21,5 +21,7 @@ bash scripts/pgbouncer.sh start
 ADMIN="postgres://postgres@127.0.0.1:${PGBOUNCER_PORT}/pgbouncer"
 DATABASE_URL="$(bash scripts/pgbouncer.sh url)" TEST_DATABASES=postgres \
   npx vitest run --project api "${FILES[@]}"
+# Server starts that migrate at the same moment, through the pooler (migrate.ts, ADR 013).
+DATABASE_URL="$(bash scripts/pgbouncer.sh url)" npx tsx --conditions=@gerbang/source apps/server/test/ha/migrate-concurrently.ts
 echo "PgBouncer (transaction mode) totals, per database: transactions, queries"
 psql -X -At -F ' ' "$ADMIN" -c 'SHOW STATS' | awk '$1 != "pgbouncer" { t += $2; q += $3 } END { printf "  %d transactions, %d queries through PgBouncer\n", t, q }'
