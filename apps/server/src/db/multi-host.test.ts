@@ -87,7 +87,9 @@ describe('multi-host PostgreSQL URLs (libpq form) for node-postgres', () => {
       `postgres://${url.username}@127.0.0.1:1,${url.host}${url.pathname}?target_session_attrs=read-write`,
     )!;
     const pool = new FailoverPool({ list, poolConfig: { max: 1 } });
+    expect(pool.totalCount).toBe(0);
     const client = await pool.connect();
+    expect([pool.totalCount, pool.idleCount, pool.waitingCount]).toEqual([1, 0, 0]);
     const { rows } = await client.query('select pg_is_in_recovery() as recovery');
     expect(rows[0].recovery).toBe(false);
     client.release();

@@ -134,6 +134,19 @@ export class FailoverPool {
     throw lastError ?? new Error('no read-write PostgreSQL host');
   }
 
+  /** pg.Pool's counts, of the pool on the current host (0 while there is none): for metrics. */
+  get totalCount(): number {
+    return this.current?.pool.totalCount ?? 0;
+  }
+
+  get idleCount(): number {
+    return this.current?.pool.idleCount ?? 0;
+  }
+
+  get waitingCount(): number {
+    return this.current?.pool.waitingCount ?? 0;
+  }
+
   async end(): Promise<void> {
     this.ended = true;
     const held = this.current;
