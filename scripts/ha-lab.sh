@@ -43,10 +43,19 @@ as_pg() {
 
 node_port() { case "$1" in node1) echo $((BASE_PORT + 1)) ;; node2) echo $((BASE_PORT + 2)) ;; monitor) echo "$MONITOR_PORT" ;; *) echo "unknown node $1" >&2; exit 2 ;; esac; }
 
-# Starts `pg_autoctl run` for a node in the background (it supervises the node's postgres).
+# Starts `pg_autoctl run` for a node in the background (it supervises the node's postgres), in a
+# process group of its own (setsid): killing the group ends the keeper and everything it started.
 run_node() {
   local name="$1"
-  as_pg bash -c "nohup pg_autoctl run --pgdata '$LAB_DIR/$name' >>'$LAB_DIR/$name.log' 2>&1 & echo \$! >'$LAB_DIR/$name.pid'"
+  as_pg bash -c "setsid nohup pg_autoctl run --pgdata '$LAB_DIR/$name' >>'$LAB_DIR/$name.log' 2>&1 & echo \$! >'$LAB_DIR/$name.pid'"
+}
+
+# SIGKILL to a keeper's process group (the keeper, its services, the postgres it runs).
+kill_group() {
+  local pid="$1"
+  [ -n "$pid" ] || return 0
+  kill -KILL -- "-$pid" 2>/dev/null || true
+  kill -KILL "$pid" 2>/dev/null || true
 }
 
 wait_port() {
@@ -152,11 +161,8 @@ kill_node() {
   local name="$1" port keeper
   port="$(node_port "$name")"
   keeper="$(cat "$LAB_DIR/$name.pid" 2>/dev/null || true)"
-  # The keeper first, or it would restart the postgres it supervises.
-  if [ -n "$keeper" ]; then
-    pkill -KILL -P "$keeper" 2>/dev/null || true
-    kill -KILL "$keeper" 2>/dev/null || true
-  fi
+  # The keeper's whole group first, or it would restart the postgres it supervises.
+  kill_group "$keeper"
   local postmaster
   postmaster="$(head -1 "$LAB_DIR/$name/postmaster.pid" 2>/dev/null || true)"
   if [ -n "$postmaster" ]; then
@@ -199,8 +205,7 @@ stop() {
   # only processes of this lab's data directories and pid files.
   for name in node2 node1 monitor; do
     local pid
-    pid="$(cat "$LAB_DIR/$name.pid" 2>/dev/null || true)"
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+    kill_group "$(cat "$LAB_DIR/$name.pid" 2>/dev/null || true)"
     pid="$(head -1 "$LAB_DIR/$name/postmaster.pid" 2>/dev/null || true)"
     if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
       pkill -KILL -P "$pid" 2>/dev/null || true
