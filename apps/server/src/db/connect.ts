@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { PoolStats } from '../platform/metrics/metrics';
+import { FailoverPool, parseHostList } from './multi-host';
 import type { Database } from './schema';
 import { traceStatements } from './sql-trace';
 
@@ -49,8 +50,7 @@ export interface ConnectOptions {
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+    const poolConfig: pg.PoolConfig = {
       max: options.poolSize ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -59,12 +59,33 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
           return pg.types.getTypeParser(oid, format as 'text');
         }) as typeof pg.types.getTypeParser,
       },
-    });
+    };
     // An idle connection that the server ends (restart, failover, a dropped test database) is an
     // 'error' event on the pool: without a listener it would crash the process. The pool makes a
-    // new connection for the next query.
-    pool.on('error', (error) => options.onConnectionLost?.(error));
-    if (options.sqlTraceFile) traceStatements(pool, options.sqlTraceFile);
+    // new connection for the next query (and drops a client whose connection broke in use).
+    const preparePool = (pool: pg.Pool) => {
+      pool.on('error', (error) => options.onConnectionLost?.(error));
+      // A client checked out but between queries (inside a transaction that awaits a rail call,
+      // a cursor between batches) has no pool listener: its connection dying would be an
+      // unhandled 'error' event that ends the process (seen in the failover test). Told here;
+      // the client is no longer queryable and the pool drops it when it is released.
+      pool.on('connect', (client) => {
+        client.on('error', (error) => options.onConnectionLost?.(error));
+      });
+      if (options.sqlTraceFile) traceStatements(pool, options.sqlTraceFile);
+    };
+    // A multi-host URL (target_session_attrs=read-write) goes to the host that is read-write now
+    // and follows a failover (multi-host.ts, ADR 013); a plain URL is one ordinary pool.
+    const hostList = parseHostList(options.databaseUrl);
+    const pool = hostList
+      ? new FailoverPool({
+          list: hostList,
+          poolConfig,
+          onPool: preparePool,
+          onSwitch: (reason) => options.onConnectionLost?.(new Error(`switching host: ${reason}`)),
+        })
+      : new pg.Pool({ ...poolConfig, connectionString: options.databaseUrl });
+    if (!hostList) preparePool(pool as pg.Pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const max = options.poolSize ?? 10;
     return {

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as foundation from './migrations/0001_foundation';
 import * as permissionsSeed from './migrations/0002_permissions';
 import * as transactions from './migrations/0003_transactions';
@@ -119,12 +119,45 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 const migratorOf = (db: Kysely<any>) =>
   new Migrator({ db, provider, allowUnorderedMigrations: true });
 
+/** Our lock around the whole migration: one starting process migrates, the others wait. */
+const MIGRATION_XACT_LOCK = 31_013;
+
+/**
+ * Kysely's migrator takes a session-level advisory lock, migrates in a transaction, then unlocks:
+ * steps that PgBouncer in transaction mode may send to different server connections (the lock
+ * would stay behind on one). So everything runs in ONE transaction opened on one connection —
+ * one server connection behind PgBouncer (ADR 013): a transaction-level lock that serialises
+ * starting processes until the commit (Kysely's own unlock comes before it), Kysely's lock and
+ * migrations, the commit. A failed migration rolls back to a savepoint and releases Kysely's
+ * session lock in the same transaction, so none stays on a pooled connection. Kysely's
+ * bookkeeping tables are made before, outside it, as Kysely makes them.
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const { error, results } = await migratorOf(db).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
+  await migratorOf(db).getMigrations();
+  await db.connection().execute(async (conn) => {
+    await sql`begin`.execute(conn);
+    try {
+      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_XACT_LOCK)})`.execute(conn);
+      await sql`savepoint before_migrations`.execute(conn);
+      const migrator = new Migrator({
+        db: conn,
+        provider,
+        allowUnorderedMigrations: true,
+        disableTransactions: true,
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        await sql`rollback to savepoint before_migrations`.execute(conn);
+        await sql`select pg_advisory_unlock_all()`.execute(conn);
+        throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+      }
+      await sql`commit`.execute(conn);
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw error;
+    }
+  });
 }
 
 /** Runs the migrations up to and including `name` (tests of a migration that moves data). */

@@ -3,6 +3,8 @@ import pg from 'pg';
 
 /** The databases the API suite runs on: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export function testDatabases(): Array<'pglite' | 'postgres'> {
+  // TEST_DATABASES=postgres runs only the PostgreSQL half (the PgBouncer run: PGlite has no pooler).
+  if (process.env.TEST_DATABASES === 'postgres' && process.env.DATABASE_URL) return ['postgres'];
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 

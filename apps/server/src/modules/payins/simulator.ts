@@ -13,6 +13,7 @@ import type {
   SimulatorPayResult,
   SimulatorSettleResult,
 } from '@gerbang/shared/contract/payins';
+import { retryOnConnectionLoss } from '../../db/retry';
 import { ApiError, accessDenied } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 import type { Services } from '../../http/services';
@@ -97,7 +98,9 @@ export async function simulateSettlement(
 
 export const payinSimulatorRoutes = [
   defineRoute(devCalls.simulatorPay, async ({ services, body }) => {
-    const answer = await simulatePayment(services, body);
+    // Idempotent by the bank reference (a known one answers `replayed`): run again after a lost
+    // database connection (a failover; db/retry.ts).
+    const answer = await retryOnConnectionLoss(() => simulatePayment(services, body));
     if (answer.outcome === null) return ok(answer, 'payins.simulator.recorded');
     return ok(answer, answer.replayed ? 'payins.simulator.replayed' : 'payins.simulator.paid');
   }),

@@ -1,5 +1,6 @@
 import type { TransferPurpose } from '@gerbang/shared/contract/transfer';
 import { transferCalls } from '@gerbang/shared/contract/transfer-calls';
+import { retryOnConnectionLoss } from '../../db/retry';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
 import { listChannels } from './channels';
@@ -50,8 +51,13 @@ export const transferRoutes = [
   defineRoute(transferCalls.orders, async (ctx) =>
     ok(await listOrders(ctx.services, actorOf(ctx), ctx.query)),
   ),
+  // Idempotent by the order id (a confirmed order answers itself): run again after a lost
+  // database connection (a failover; db/retry.ts).
   defineRoute(transferCalls.confirmOrder, async (ctx) =>
-    ok(await confirmOrder(ctx.services, actorOf(ctx), ctx.body), 'transfer.confirmed'),
+    ok(
+      await retryOnConnectionLoss(() => confirmOrder(ctx.services, actorOf(ctx), ctx.body)),
+      'transfer.confirmed',
+    ),
   ),
   defineRoute(transferCalls.cancelOrder, async (ctx) =>
     ok(await cancelOrder(ctx.services, actorOf(ctx), ctx.body), 'transfer.methodChanged'),

@@ -1,5 +1,6 @@
 import { INQUIRY_ACCESS } from '@gerbang/shared/contract/withdraw';
 import { withdrawCalls } from '@gerbang/shared/contract/withdraw-calls';
+import { retryOnConnectionLoss } from '../../db/retry';
 import { enforceAccess } from '../../http/guard';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
@@ -30,16 +31,21 @@ export const withdrawRoutes = [
     const { result, email } = await createOtp(ctx.services, actorOf(ctx), ctx.body);
     return ok(result, 'withdraw.otpSent', { email });
   }),
+  // Idempotent by the inquiry id (a paid inquiry answers its receipt): safe to run again when the
+  // database connection was lost under it (a failover; db/retry.ts).
   defineRoute(withdrawCalls.cashoutPayment, async (ctx) =>
     ok(
-      await payWithdrawal(ctx.services, actorOf(ctx), {
-        kinds: ['BANK', 'RETAIL'],
-        body: ctx.body,
-      }),
+      await retryOnConnectionLoss(() =>
+        payWithdrawal(ctx.services, actorOf(ctx), { kinds: ['BANK', 'RETAIL'], body: ctx.body }),
+      ),
     ),
   ),
   defineRoute(withdrawCalls.ewalletPayment, async (ctx) =>
-    ok(await payWithdrawal(ctx.services, actorOf(ctx), { kinds: ['EWALLET'], body: ctx.body })),
+    ok(
+      await retryOnConnectionLoss(() =>
+        payWithdrawal(ctx.services, actorOf(ctx), { kinds: ['EWALLET'], body: ctx.body }),
+      ),
+    ),
   ),
   defineRoute(withdrawCalls.status, async (ctx) => {
     const answer = await withdrawalStatus(ctx.services, actorOf(ctx), ctx.query);
