@@ -14,6 +14,7 @@ import type { SnapTables } from '../modules/snap/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
 import type { GuessBudgetTables } from '../platform/guess-budget-tables';
+import type { FactorTables } from '../platform/factors/tables';
 import type { OtpTables } from '../platform/otp/tables';
 import type { CreatedAt, Timestamp } from './column-types';
 import type { DataPageTables } from './data-page-tables';
@@ -37,6 +38,8 @@ export interface AgentsTable {
   business_activated: Generated<boolean>;
   /** The console stopped this merchant's portal logins and sessions (migration 0140). */
   portal_disabled: Generated<boolean>;
+  /** The main user requires a second factor of every user (migration 0165). */
+  require_second_factor: Generated<boolean>;
   referral_code: string | null;
   aggregator_agent_id: number | null;
   created_at: CreatedAt;
@@ -73,6 +76,10 @@ export interface SessionsTable {
   expires_at: Timestamp;
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** 'verify': the second factor is still to pass; 'enrol': one must be enrolled (migration 0165). */
+  factor_state: 'verify' | 'enrol' | null;
+  /** Until when the session's step-up proof holds. */
+  stepped_up_until: Timestamp | null;
 }
 
 export interface LoginAttemptsTable {
@@ -172,6 +179,7 @@ export interface Database
     CredentialTables,
     GuessBudgetTables,
     OtpTables,
+    FactorTables,
     RequestPaymentTables,
     ConsoleTables,
     SignupTables,

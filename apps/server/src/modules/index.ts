@@ -24,6 +24,7 @@ import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
+import { securityRoutes } from './security/routes';
 import { signupRoutes } from './signup/routes';
 import { snapPortalRoutes } from './snap/portal-routes';
 import { snapRoutes } from './snap/routes';
@@ -43,6 +44,7 @@ export function allRoutes(
 ): RouteDefinition[] {
   return [
     ...authRoutes,
+    ...securityRoutes,
     ...balanceRoutes,
     ...accountRoutes,
     ...teamRoutes,

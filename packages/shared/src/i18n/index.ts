@@ -8,6 +8,7 @@ import callbacksEn from './en/callbacks.json';
 import commonEn from './en/common.json';
 import consoleEn from './en/console.json';
 import credentialsEn from './en/credentials.json';
+import securityEn from './en/security.json';
 import dashboardEn from './en/dashboard.json';
 import dataEn from './en/data.json';
 import depositReturnEn from './en/deposit-return.json';
@@ -38,6 +39,7 @@ import callbacksId from './id/callbacks.json';
 import commonId from './id/common.json';
 import consoleId from './id/console.json';
 import credentialsId from './id/credentials.json';
+import securityId from './id/security.json';
 import dashboardId from './id/dashboard.json';
 import dataId from './id/data.json';
 import depositReturnId from './id/deposit-return.json';
@@ -90,6 +92,7 @@ export const catalogs = {
     paylink: paylinkId,
     callbacks: callbacksId,
     credentials: credentialsId,
+    security: securityId,
     depositReturn: depositReturnId,
     environment: environmentId,
     descriptions: descriptionsId,
@@ -122,6 +125,7 @@ export const catalogs = {
     paylink: paylinkEn,
     callbacks: callbacksEn,
     credentials: credentialsEn,
+    security: securityEn,
     depositReturn: depositReturnEn,
     environment: environmentEn,
     descriptions: descriptionsEn,

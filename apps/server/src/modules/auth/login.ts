@@ -13,6 +13,7 @@ import {
 } from '../../platform/guess-budget';
 import { setSessionCookies } from '../../platform/session/cookies';
 import { createSession, loadSession } from '../../platform/session/sessions';
+import { factorStateAtLogin, secondFactorStep } from '../../platform/factors/state';
 import { buildLoginResult } from './login-result';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
@@ -154,18 +155,26 @@ export async function login(ctx: LoginContext) {
   }
 
   const isTest = services.captcha.isTestKey(body.captcha);
+  const factorState = await factorStateAtLogin(services.db, { kind: 'user', id: user.id });
   const session = await createSession(services.db, {
     userId: user.id,
     isTest,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     now,
+    factorState,
   });
   await recordAttempt(ctx, true);
-  await audit('login_success', { test: isTest });
+  await audit(factorState ? 'login_password_passed' : 'login_success', { test: isTest });
 
   // The session cookie, and the CSRF token rotated to the new session's (issue 9, finding 12).
   setSessionCookies(ctx.reply, services.config.mode, session);
+  // Half logged in: the page asks for the second factor (or an enrolment) before anything else.
+  if (factorState) {
+    return {
+      second_factor: await secondFactorStep(services.db, { kind: 'user', id: user.id }, factorState),
+    };
+  }
   const auth = await loadSession(services.db, session.token, now);
   if (!auth) throw new ApiError(RC.GENERIC, 'common.errors.generic');
   return buildLoginResult(auth, services);

@@ -17,7 +17,15 @@ export interface NewSession {
 /** A session lasts one day from login (absolute), whatever the activity (spec 01 §9). */
 export async function createSession(
   db: Kysely<Database>,
-  input: { userId: number; isTest: boolean; ip: string; userAgent: string; now: Date },
+  input: {
+    userId: number;
+    isTest: boolean;
+    ip: string;
+    userAgent: string;
+    now: Date;
+    /** A second factor still to pass ('verify') or to enrol ('enrol'): a half session (ADR 010). */
+    factorState?: 'verify' | 'enrol' | null;
+  },
 ): Promise<NewSession> {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
@@ -32,6 +40,7 @@ export async function createSession(
       created_at: input.now,
       expires_at: expiresAt,
       last_seen_at: input.now,
+      factor_state: input.factorState ?? null,
     })
     .execute();
   return { token, expiresAt };
@@ -56,6 +65,10 @@ function selectSessionRows(db: Kysely<Database>, tokenHashes: string[], balances
       's.expires_at as session_expires_at',
       's.revoked_at as session_revoked_at',
       's.last_seen_at as session_last_seen_at',
+      's.factor_state as session_factor_state',
+      's.stepped_up_until as session_stepped_up_until',
+      sql<boolean>`exists(select 1 from second_factors f where f.owner_kind = 'user'
+        and f.owner_id = u.id and f.confirmed_at is not null)`.as('session_has_factor'),
       sql<unknown>`to_jsonb(a)`.as('session_agent'),
       sql<unknown>`(select coalesce(json_agg(json_build_array(m.id, m.name, g.actions) order by m.id), '[]'::json)
         from group_module_access g join modules m on m.id = g.module_id
@@ -157,6 +170,9 @@ export async function loadSession(
     session_expires_at: _expiresAt,
     session_revoked_at: _revokedAt,
     session_last_seen_at: _lastSeenAt,
+    session_factor_state: factorState,
+    session_stepped_up_until: steppedUpUntil,
+    session_has_factor: hasFactor,
     session_agent: agentJson,
     session_granted: grantedJson,
     session_denied: deniedJson,
@@ -186,6 +202,9 @@ export async function loadSession(
     sessionId,
     environment,
     isTest,
+    factorState,
+    steppedUpUntil: steppedUpUntil ? new Date(steppedUpUntil) : null,
+    hasFactor: hasFactor === true || String(hasFactor) === 'true',
     user,
     agent,
     access: accessListFrom(granted, denied),
