@@ -80,6 +80,11 @@ export async function enforceConsoleAccess(
     if (req.cookies[sessionCookieNames(services.config.mode).session]) throw accessDenied();
     throw new ApiError(RC.SESSION, 'common.errors.session');
   }
-  enforceSecondFactor(access, staff, services.now());
+  enforceSecondFactor(
+    { halfSession: 'halfSession' in access ? access.halfSession : undefined },
+    staff,
+    services.now(),
+  );
   if (rule !== 'staff' && !staffMay(staff.access, rule)) throw accessDenied();
+  enforceSecondFactor(access, staff, services.now());
 }

@@ -14,7 +14,8 @@ export function enforceAccess(
   if (!auth) throw new ApiError(RC.SESSION, 'common.errors.session');
   // A console rule is never met by a merchant session (the route wrapper checks staff instead).
   if (isConsoleRule(rule)) throw accessDenied();
-  if (now) enforceSecondFactor(rule, auth, now);
+  // A half session learns nothing about the call (not even whether it would be allowed).
+  if (now) enforceSecondFactor({ halfSession: rule.halfSession }, auth, now);
   const verdict = evaluateAccess(rule, {
     access: auth.access,
     userType: auth.agent.user_type,
@@ -28,6 +29,8 @@ export function enforceAccess(
   if (verdict === 'denied') throw accessDenied();
   if (verdict === 'sandbox') throw new ApiError(RC.ACCESS_DENIED, 'common.sandboxNotice');
   if (verdict === 'inactive') throw new ApiError(RC.ACCESS_DENIED, 'common.activationNotice');
+  // Step-up last: only a caller the call is open to is asked for the second factor.
+  if (now) enforceSecondFactor(rule, auth, now);
 }
 
 /**
