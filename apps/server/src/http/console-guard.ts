@@ -12,8 +12,8 @@ import {
 } from '../platform/staff/staff-session';
 import { ApiError, accessDenied } from './errors';
 import { enforceSecondFactor } from './guard';
-import type { AccessRule } from './route';
 import { assertSameOrigin } from './request-guard';
+import type { AccessRule } from './route';
 import type { Services } from './services';
 
 export type { ConsoleRule } from '@gerbang/shared/domain/console-access';

@@ -149,7 +149,9 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     // Another session of the same user, logged in now: its own proof does not help session a.
     t.clock.advance(31_000);
     const b = await passwordLogin(user.email, user.password);
-    expect((await b.c.post('/auth/second_factor', { code: await totp(user.secret) })).rc).toBe('00');
+    expect((await b.c.post('/auth/second_factor', { code: await totp(user.secret) })).rc).toBe(
+      '00',
+    );
     expect((await b.c.post('/security/recovery_codes', {})).rc).toBe('00');
     expect((await a.post('/security/recovery_codes', {})).rc).toBe('SU');
     // A wrong code is no proof; a right one is, for 5 minutes.
@@ -244,7 +246,9 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     };
     const ok1 = await login();
     const assertion = key.assert(ok1.challenge);
-    expect((await ok1.c.post('/auth/second_factor/passkey', { response: assertion })).rc).toBe('00');
+    expect((await ok1.c.post('/auth/second_factor/passkey', { response: assertion })).rc).toBe(
+      '00',
+    );
     // The same assertion again: its challenge is used.
     const replay = await login();
     const replayed = await replay.c.post('/auth/second_factor/passkey', { response: assertion });
@@ -258,7 +262,9 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     // Signed for another site.
     const phish = await login();
     const foreign = key.assert(phish.challenge, { counter: 50, origin: 'https://evil.example' });
-    expect((await phish.c.post('/auth/second_factor/passkey', { response: foreign })).rc).toBe('01');
+    expect((await phish.c.post('/auth/second_factor/passkey', { response: foreign })).rc).toBe(
+      '01',
+    );
     expect((await phish.c.post('/auth/datauser', {})).rc).toBe('2FA');
   });
 
@@ -285,21 +291,26 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     const reset = await partner.post('/security/reset_user_factors', { user_id: sub.id });
     expect(reset.rc).toBe('00');
     expect((await c.post('/auth/datauser', {})).rc).toBe('401');
-    expect((await passwordLogin(sub.email, sub.password)).res.data.second_factor.state).toBe('enrol');
+    expect((await passwordLogin(sub.email, sub.password)).res.data.second_factor.state).toBe(
+      'enrol',
+    );
     // Another agent's user is not the main user's to reset.
     const other = await t.services.db
       .selectFrom('users')
       .select('id')
       .where('username', '=', 'fresh@demo.id')
       .executeTakeFirstOrThrow();
-    expect((await partner.post('/security/reset_user_factors', { user_id: other.id })).rc).toBe('404');
+    expect((await partner.post('/security/reset_user_factors', { user_id: other.id })).rc).toBe(
+      '404',
+    );
     expect((await partner.post('/security/agent_policy', { require: false })).rc).toBe('00');
   });
 
   it('console staff: the provider requires a factor for staff, who enrol at login and pass it after', async () => {
     const ops = await consoleLogin(t);
     expect(
-      (await ops.post('/console/security/policy', { agents_require: false, staff_require: true })).rc,
+      (await ops.post('/console/security/policy', { agents_require: false, staff_require: true }))
+        .rc,
     ).toBe('00');
     const c = t.client({ lang: 'en' });
     const login = await c.post('/console/auth/login', {
@@ -336,6 +347,10 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     );
     expect(passed.rc).toBe('00');
     expect((await again.get('/console/queues')).rc).toBe('00');
-    await again.post('/console/security/policy', { agents_require: false, staff_require: false }, h);
+    await again.post(
+      '/console/security/policy',
+      { agents_require: false, staff_require: false },
+      h,
+    );
   });
 });

@@ -27,3 +27,7 @@ export const SignupVerifyPage = lazy(() =>
   withFullCatalog(import('../features/signup/VerifyPage')),
 );
 export const ConsolePage = lazy(() => withFullCatalog(import('../features/console/ConsolePage')));
+// The login's second step and a required enrolment (issue 26, ADR 010).
+export const SecondFactorPage = lazy(() =>
+  withFullCatalog(import('../features/security/SecondFactorPage')),
+);

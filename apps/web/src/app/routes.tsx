@@ -65,6 +65,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   { path: '/data/:path', page: lazy(() => import('../features/data-pages/DataPage')) },
   { path: '/invoice/:idTrx/:date', page: lazy(() => import('../features/invoice/InvoicePage')) },
+  // Issue 26: Settings › Security (any logged-in user: each manages their own factors).
+  { path: '/settings/security', page: lazy(() => import('../features/security/SecurityPage')) },
   {
     path: '/tools/credential_server',
     page: lazy(() => import('../features/credentials/CredentialServerPage')),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './call';
 import { loginResult } from './auth';
+import { defineCall } from './call';
 import { consoleLoginAnswer } from './console';
 import {
   agentPolicy,

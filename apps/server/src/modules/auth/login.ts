@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
 import { writeAudit } from '../../platform/audit/audit';
+import { factorStateAtLogin, secondFactorStep } from '../../platform/factors/state';
 import {
   type GuessRule,
   minutesUntil,
@@ -13,7 +14,6 @@ import {
 } from '../../platform/guess-budget';
 import { setSessionCookies } from '../../platform/session/cookies';
 import { createSession, loadSession } from '../../platform/session/sessions';
-import { factorStateAtLogin, secondFactorStep } from '../../platform/factors/state';
 import { buildLoginResult } from './login-result';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
@@ -172,7 +172,11 @@ export async function login(ctx: LoginContext) {
   // Half logged in: the page asks for the second factor (or an enrolment) before anything else.
   if (factorState) {
     return {
-      second_factor: await secondFactorStep(services.db, { kind: 'user', id: user.id }, factorState),
+      second_factor: await secondFactorStep(
+        services.db,
+        { kind: 'user', id: user.id },
+        factorState,
+      ),
     };
   }
   const auth = await loadSession(services.db, session.token, now);

@@ -46,11 +46,7 @@ export const secondFactorRoutes = [
   }),
   defineRoute(securityCalls.secondFactorPasskeyOptions, async (ctx) =>
     ok({
-      ...(await passkeyAuthenticationOptions(
-        factorDeps(ctx.services),
-        ownerOf(ctx.auth),
-        'login',
-      )),
+      ...(await passkeyAuthenticationOptions(factorDeps(ctx.services), ownerOf(ctx.auth), 'login')),
     }),
   ),
   defineRoute(securityCalls.secondFactorPasskey, async (ctx) => {

@@ -3,6 +3,11 @@ import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
+import {
+  factorStateAtLogin,
+  type SecondFactorStepInfo,
+  secondFactorStep,
+} from '../../platform/factors/state';
 import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
 import { cookieOptions } from '../../platform/session/cookies';
 import { CSRF_HEADER, csrfForSession } from '../../platform/session/csrf';
@@ -13,11 +18,6 @@ import {
   type StaffContext,
 } from '../../platform/staff/staff-session';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
-import {
-  factorStateAtLogin,
-  type SecondFactorStepInfo,
-  secondFactorStep,
-} from '../../platform/factors/state';
 import { auditConsole } from './audit';
 
 /** A staff session's second step still to take, if any (ADR 010). */

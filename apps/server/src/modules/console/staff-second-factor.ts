@@ -1,7 +1,7 @@
 import { consoleSecurityCalls } from '@gerbang/shared/contract/security-calls';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { ApiError } from '../../http/errors';
 import { consoleCsrf } from '../../http/console-guard';
+import { ApiError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { checkFactorCode } from '../../platform/factors/codes';
 import { type FactorOwner, factorDeps } from '../../platform/factors/deps';
@@ -32,7 +32,13 @@ async function passed(ctx: Ctx, method: string) {
   await markFactorPassed(factorDeps(ctx.services), ownerOf(staff));
   await auditConsole(
     ctx.services.db,
-    { staffId: staff.staffId, name: staff.nama, email: staff.email, ip: ctx.ip, userAgent: ctx.userAgent },
+    {
+      staffId: staff.staffId,
+      name: staff.nama,
+      email: staff.email,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    },
     { action: 'login', agentId: null, detail: { second_factor: method }, at: ctx.services.now() },
   );
   return ok({

@@ -1,5 +1,5 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FactorCalls } from '@gerbang/shared/contract/security-calls';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import QRCode from 'qrcode';
 import { ApiError, notFound, refused } from '../../http/errors';
 import { defineRoute, ok, type RouteContext, type RouteDefinition } from '../../http/route';
@@ -146,7 +146,11 @@ function stepUpRoutes(calls: FactorCalls, side: FactorSide): RouteDefinition[] {
     }),
     defineRoute(calls.stepUpPasskeyOptions, async (ctx) =>
       ok({
-        ...(await passkeyAuthenticationOptions(factorDeps(ctx.services), side.owner(ctx), 'step_up')),
+        ...(await passkeyAuthenticationOptions(
+          factorDeps(ctx.services),
+          side.owner(ctx),
+          'step_up',
+        )),
       }),
     ),
     defineRoute(calls.stepUpPasskey, async (ctx) => {

@@ -1,8 +1,8 @@
 import { RC } from '@gerbang/shared';
 import { ApiError, refused } from '../../http/errors';
-import { minutesUntil } from '../../platform/guess-budget';
 import type { CodeCheck } from '../../platform/factors/codes';
 import type { PasskeyRefusal } from '../../platform/factors/passkeys';
+import { minutesUntil } from '../../platform/guess-budget';
 
 /** A refused code in the user's words: wrong (with the tries left) or locked (for how long). */
 export function codeRefusal(check: Exclude<CodeCheck, { ok: true }>, now: Date): ApiError {

@@ -21,7 +21,10 @@ async function providerRequires(services: Services) {
 const agentRoutes: RouteDefinition[] = [
   defineRoute(securityCalls.agentPolicy, async ({ services, auth }) => {
     const provider = await providerRequires(services);
-    return ok({ require: auth.agent.require_second_factor, provider_requires: provider.agents_require });
+    return ok({
+      require: auth.agent.require_second_factor,
+      provider_requires: provider.agents_require,
+    });
   }),
   defineRoute(securityCalls.setAgentPolicy, async (ctx) => {
     const { services, auth, body } = ctx;
@@ -82,7 +85,11 @@ const consoleRoutes: RouteDefinition[] = [
         .where('parent_user_id', 'is', null)
         .executeTakeFirst();
       if (!main) throw notFound();
-      const removed = await resetFactors(services.db, { kind: 'user', id: main.id }, services.now());
+      const removed = await resetFactors(
+        services.db,
+        { kind: 'user', id: main.id },
+        services.now(),
+      );
       await writeAudit(services.db, {
         at: services.now(),
         agentId: main.agent_id,

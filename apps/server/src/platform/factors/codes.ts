@@ -1,9 +1,4 @@
-import {
-  type GuessRule,
-  recordFailure,
-  releaseTry,
-  reserveTry,
-} from '../guess-budget';
+import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../guess-budget';
 import type { FactorDeps, FactorOwner } from './deps';
 import { isRecoveryCodeShape, useRecoveryCode } from './recovery';
 import { isTotpShape, matchTotp, takeTimeStep, totpFactors } from './totp';

@@ -14,7 +14,8 @@ function newRecoveryCode(): string {
 
 /** Looks like a recovery code (so a TOTP code is never compared as one, and back). */
 export const isRecoveryCodeShape = (code: string) =>
-  normalizeRecoveryCode(code).length === CODE_LENGTH && /^[a-z0-9]+$/.test(normalizeRecoveryCode(code));
+  normalizeRecoveryCode(code).length === CODE_LENGTH &&
+  /^[a-z0-9]+$/.test(normalizeRecoveryCode(code));
 
 /**
  * Ten new codes replace every earlier one (used or not), in one transaction. The codes are

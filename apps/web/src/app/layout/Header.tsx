@@ -18,6 +18,7 @@ import {
   IconHistory,
   IconLayoutSidebarLeftExpand,
   IconLogout,
+  IconShieldLock,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -196,6 +197,13 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
               data-testid="menu-account"
             >
               {t('nav.account')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconShieldLock size={16} />}
+              onClick={() => navigate('/settings/security')}
+              data-testid="menu-security-profile"
+            >
+              {t('security.title')}
             </Menu.Item>
             {verdict(ACTIVITY_LOG_RULE) === 'allowed' && (
               <Menu.Item

@@ -1,0 +1,53 @@
+import { type FactorCalls, securityCalls } from '@gerbang/shared/contract/security-calls';
+import { client } from '../../lib/api';
+import { i18next } from '../../lib/i18n';
+import { loadModals } from '../../lib/lazy-modals';
+
+type StepUpCalls = Pick<FactorCalls, 'stepUp' | 'stepUpPasskeyOptions' | 'stepUpPasskey'>;
+
+/**
+ * The step-up dialog (ADR 010): opened by the API client when a call answers rc SU. Resolves
+ * true once the second factor is proved (the client then sends the call again), false when closed.
+ */
+export async function askStepUp(calls: StepUpCalls = securityCalls): Promise<boolean> {
+  await loadModals();
+  const [{ modals }, { Text }, { FactorProofForm }] = await Promise.all([
+    import('@mantine/modals'),
+    import('@mantine/core'),
+    import('./FactorProofForm'),
+  ]);
+  return new Promise<boolean>((resolve) => {
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      resolve(ok);
+    };
+    const id = modals.open({
+      title: i18next.t('security.stepUp.title'),
+      centered: true,
+      onClose: () => done(false),
+      children: (
+        <div data-testid="step-up-dialog">
+          <Text size="sm" mb="sm">
+            {i18next.t('security.stepUp.intro')}
+          </Text>
+          <FactorProofForm
+            passkey
+            submitLabel={i18next.t('security.stepUp.submit')}
+            calls={{
+              submitCode: (code) => client.call(calls.stepUp, { code }, { silent: true }),
+              passkeyOptions: () => client.call(calls.stepUpPasskeyOptions, {}, { silent: true }),
+              submitPasskey: (response) =>
+                client.call(calls.stepUpPasskey, { response }, { silent: true }),
+            }}
+            onPassed={() => {
+              done(true);
+              modals.close(id);
+            }}
+          />
+        </div>
+      ),
+    });
+  });
+}
