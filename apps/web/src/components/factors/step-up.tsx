@@ -1,7 +1,10 @@
 import { type FactorCalls, securityCalls } from '@gerbang/shared/contract/security-calls';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { client } from '../../lib/api';
 import { i18next } from '../../lib/i18n';
 import { loadModals } from '../../lib/lazy-modals';
+import { FactorProofForm } from './FactorProofForm';
 
 type StepUpCalls = Pick<FactorCalls, 'stepUp' | 'stepUpPasskeyOptions' | 'stepUpPasskey'>;
 
@@ -11,11 +14,6 @@ type StepUpCalls = Pick<FactorCalls, 'stepUp' | 'stepUpPasskeyOptions' | 'stepUp
  */
 export async function askStepUp(calls: StepUpCalls = securityCalls): Promise<boolean> {
   await loadModals();
-  const [{ modals }, { Text }, { FactorProofForm }] = await Promise.all([
-    import('@mantine/modals'),
-    import('@mantine/core'),
-    import('./FactorProofForm'),
-  ]);
   return new Promise<boolean>((resolve) => {
     let settled = false;
     const done = (ok: boolean) => {
