@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsDone,
   baseUrl,
   DEMO_PASSWORD,
   E2E_TEST_KEY,
@@ -18,6 +19,12 @@ import { newBusiness } from '../support/new-business';
  * step with both, and the step-up dialog. A browser refuses an IP address as a WebAuthn RP id,
  * so this file opens the app as localhost (the server is told so in global-setup).
  */
+
+/** A screenshot once the dialog or page has finished its transition. */
+async function shot(page: Page, name: string) {
+  await animationsDone(page);
+  await shot(page, name);
+}
 
 const local = (path: string) => `${baseUrl().replace('127.0.0.1', 'localhost')}${path}`;
 
@@ -68,17 +75,18 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto(local('/settings/security'));
     await page.getByTestId('factor-none').waitFor();
-    await screenshot(page, 'security-factors-none-id-1366');
+    await shot(page, 'security-factors-none-id-1366');
 
     // TOTP: the key under the QR code, the first code confirms it, ten recovery codes once.
     await page.getByTestId('add-totp').click();
+    await page.getByTestId('totp-qr').waitFor();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-    await screenshot(page, 'security-totp-enrol-id-1366');
+    await shot(page, 'security-totp-enrol-id-1366');
     await page.getByTestId('totp-code').fill(await totpAt(secret, await serverNow(page)));
     await page.getByTestId('totp-confirm').click();
     await page.getByTestId('recovery-code').nth(9).waitFor();
     expect(await page.getByTestId('recovery-code').count()).toBe(10);
-    await screenshot(page, 'security-recovery-codes-id-1366');
+    await shot(page, 'security-recovery-codes-id-1366');
     await page.getByTestId('recovery-codes-done').click();
 
     // A passkey from the virtual authenticator (the enrolment's step-up still holds).
@@ -86,13 +94,14 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
     await page.getByTestId('passkey-name').fill('Laptop uji');
     await page.getByTestId('passkey-create').click();
     await page.getByTestId('factor-row').nth(1).waitFor();
-    await screenshot(page, 'security-factors-two-id-1366');
+    await shot(page, 'security-factors-two-id-1366');
 
     // Login with the passkey.
     await logout(page);
     await passwordStep(page, email);
     await page.waitForURL((url) => url.pathname === '/auth/second-factor');
-    await screenshot(page, 'second-factor-verify-id-1366');
+    await page.getByTestId('second-factor-verify').waitFor();
+    await shot(page, 'second-factor-verify-id-1366');
     await page.getByTestId('factor-passkey').click();
     await page.waitForURL((url) => url.pathname === '/');
 
@@ -111,7 +120,7 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
       await page.goto(local('/settings/security'));
       await page.getByRole('button', { name: 'Buat kode pemulihan baru' }).click();
       await page.getByTestId('step-up-dialog').waitFor();
-      await screenshot(page, 'step-up-dialog-id-1366');
+      await shot(page, 'step-up-dialog-id-1366');
       await page
         .getByTestId('step-up-dialog')
         .getByTestId('factor-code')
@@ -132,15 +141,17 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto(local('/settings/security'));
     await page.getByTestId('add-totp').click();
+    await page.getByTestId('totp-qr').waitFor();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-    await screenshot(page, 'security-totp-enrol-en-390');
+    await shot(page, 'security-totp-enrol-en-390');
     await page.getByTestId('totp-code').fill(await totpAt(secret, await serverNow(page)));
     await page.getByTestId('totp-confirm').click();
     await page.getByTestId('recovery-codes-done').click();
-    await screenshot(page, 'security-factors-en-390');
+    await shot(page, 'security-factors-en-390');
     await logout(page);
     await passwordStep(page, email);
     await page.waitForURL((url) => url.pathname === '/auth/second-factor');
-    await screenshot(page, 'second-factor-verify-en-390');
+    await page.getByTestId('second-factor-verify').waitFor();
+    await shot(page, 'second-factor-verify-en-390');
   });
 });

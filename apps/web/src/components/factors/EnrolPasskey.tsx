@@ -2,15 +2,17 @@ import type { FactorCalls } from '@gerbang/shared/contract/security-calls';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../lib/api';
+import { type Caller, portalCaller } from './caller';
 import { createPasskey } from './passkey-browser';
 
 /** Passkey registration: a name, then the browser's prompt. */
 export function EnrolPasskey({
   calls,
   onEnrolled,
+  caller = portalCaller,
 }: {
   calls: Pick<FactorCalls, 'passkeyOptions' | 'passkeyRegister'>;
+  caller?: Caller;
   onEnrolled: (recoveryCodes: string[] | null) => void;
 }) {
   const { t } = useTranslation();
@@ -24,15 +26,11 @@ export function EnrolPasskey({
     setError(null);
     setBusy(true);
     try {
-      const options = await client.call(calls.passkeyOptions, {}, { silent: true });
+      const options = await caller(calls.passkeyOptions, {});
       if (options.rc !== '00') return setError(options.rd);
       const response = await createPasskey(options.data);
       if (!response) return setError(t('security.passkey.cancelled'));
-      const res = await client.call(
-        calls.passkeyRegister,
-        { name: name.trim(), response },
-        { silent: true },
-      );
+      const res = await caller(calls.passkeyRegister, { name: name.trim(), response });
       if (res.rc === '00') return onEnrolled(res.data.recovery_codes);
       setError(res.rd);
     } finally {

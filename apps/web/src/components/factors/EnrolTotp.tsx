@@ -2,14 +2,16 @@ import type { FactorCalls } from '@gerbang/shared/contract/security-calls';
 import { Alert, Button, Code, Image, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../lib/api';
+import { type Caller, portalCaller } from './caller';
 
 /** TOTP enrolment: the QR code (and the key), then the first code confirms it. */
 export function EnrolTotp({
   calls,
   onEnrolled,
+  caller = portalCaller,
 }: {
   calls: Pick<FactorCalls, 'totpStart' | 'totpConfirm'>;
+  caller?: Caller;
   onEnrolled: (recoveryCodes: string[] | null) => void;
 }) {
   const { t } = useTranslation();
@@ -21,27 +23,27 @@ export function EnrolTotp({
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void client.call(calls.totpStart, {}).then((res) => {
+    void caller(calls.totpStart, {}).then((res) => {
       if (res.rc === '00') setStarted(res.data);
+      else setError(res.rd);
     });
-  }, [calls]);
+  }, [calls, caller]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!started) return;
     setBusy(true);
-    const res = await client.call(
-      calls.totpConfirm,
-      { factor_id: started.factor_id, code: code.trim() },
-      { silent: true },
-    );
+    const res = await caller(calls.totpConfirm, {
+      factor_id: started.factor_id,
+      code: code.trim(),
+    });
     setBusy(false);
     if (res.rc === '00') return onEnrolled(res.data.recovery_codes);
     setCode('');
     setError(res.rd);
   };
 
-  if (!started) return null;
+  if (!started) return error ? <Alert color="red">{error}</Alert> : null;
   return (
     <form onSubmit={onSubmit} noValidate data-testid="totp-enrol">
       <Stack gap="sm" align="stretch">

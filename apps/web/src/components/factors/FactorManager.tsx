@@ -1,11 +1,13 @@
 import { formatWibDateTime } from '@gerbang/shared';
+import type { FactorListDto } from '@gerbang/shared/contract/security';
 import type { FactorCalls } from '@gerbang/shared/contract/security-calls';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callKey, callQuery, client } from '../../lib/api';
+import { ApiFailure, callKey } from '../../lib/api';
+import { type Caller, portalCaller } from './caller';
 import { EnrolPasskey } from './EnrolPasskey';
 import { EnrolTotp } from './EnrolTotp';
 import { RecoveryCodesModal } from './RecoveryCodesModal';
@@ -20,13 +22,23 @@ type Adding = 'totp' | 'passkey' | null;
 export function FactorManager({
   calls,
   onEnrolled,
+  caller = portalCaller,
 }: {
   calls: FactorCalls;
   onEnrolled?: () => void;
+  caller?: Caller;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery(callQuery(calls.list));
+  const list = useQuery({
+    queryKey: callKey(calls.list),
+    queryFn: async () => {
+      const res = await caller(calls.list);
+      if (res.rc !== '00') throw new ApiFailure(res.rc, res.rd);
+      return res.data as FactorListDto;
+    },
+  });
+  const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState<Adding>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
@@ -40,11 +52,13 @@ export function FactorManager({
   };
   const remove = async (id: number) => {
     setRemoving(null);
-    const res = await client.call(calls.remove, { id });
+    const res = await caller(calls.remove, { id });
+    setError(res.rc === '00' ? null : res.rd);
     if (res.rc === '00') void refresh();
   };
   const regenerate = async () => {
-    const res = await client.call(calls.regenerateCodes, {});
+    const res = await caller(calls.regenerateCodes, {});
+    setError(res.rc === '00' ? null : res.rd);
     if (res.rc === '00') {
       setCodes(res.data.recovery_codes);
       void refresh();
@@ -62,6 +76,11 @@ export function FactorManager({
           {t('security.factors.required')}
         </Alert>
       )}
+      {error && (
+        <Alert color="red" py={6} data-testid="factor-manager-error">
+          {error}
+        </Alert>
+      )}
       {data && data.factors.length === 0 && (
         <Text size="sm" data-testid="factor-none">
           {t('security.factors.none')}
@@ -77,9 +96,11 @@ export function FactorManager({
                   <Text fw={600} size="sm">
                     {factor.kind === 'totp' ? t('security.factors.totp') : factor.name}
                   </Text>
-                  <Badge size="xs" variant="light">
-                    {t(`security.factors.${factor.kind}`)}
-                  </Badge>
+                  {factor.kind === 'passkey' && (
+                    <Badge size="xs" variant="light">
+                      {t('security.factors.passkey')}
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="xs" c="dimmed">
                   {t('security.factors.added', {
@@ -158,8 +179,10 @@ export function FactorManager({
         title={adding === 'passkey' ? t('security.passkey.title') : t('security.totp.title')}
         centered
       >
-        {adding === 'totp' && <EnrolTotp calls={calls} onEnrolled={enrolled} />}
-        {adding === 'passkey' && <EnrolPasskey calls={calls} onEnrolled={enrolled} />}
+        {adding === 'totp' && <EnrolTotp calls={calls} caller={caller} onEnrolled={enrolled} />}
+        {adding === 'passkey' && (
+          <EnrolPasskey calls={calls} caller={caller} onEnrolled={enrolled} />
+        )}
       </Modal>
       <RecoveryCodesModal
         codes={codes}

@@ -1,9 +1,9 @@
 import { type FactorCalls, securityCalls } from '@gerbang/shared/contract/security-calls';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { client } from '../../lib/api';
 import { i18next } from '../../lib/i18n';
 import { loadModals } from '../../lib/lazy-modals';
+import { type Caller, portalCaller } from './caller';
 import { FactorProofForm } from './FactorProofForm';
 
 type StepUpCalls = Pick<FactorCalls, 'stepUp' | 'stepUpPasskeyOptions' | 'stepUpPasskey'>;
@@ -12,7 +12,10 @@ type StepUpCalls = Pick<FactorCalls, 'stepUp' | 'stepUpPasskeyOptions' | 'stepUp
  * The step-up dialog (ADR 010): opened by the API client when a call answers rc SU. Resolves
  * true once the second factor is proved (the client then sends the call again), false when closed.
  */
-export async function askStepUp(calls: StepUpCalls = securityCalls): Promise<boolean> {
+export async function askStepUp(
+  calls: StepUpCalls = securityCalls,
+  caller: Caller = portalCaller,
+): Promise<boolean> {
   await loadModals();
   return new Promise<boolean>((resolve) => {
     let settled = false;
@@ -34,10 +37,9 @@ export async function askStepUp(calls: StepUpCalls = securityCalls): Promise<boo
             passkey
             submitLabel={i18next.t('security.stepUp.submit')}
             calls={{
-              submitCode: (code) => client.call(calls.stepUp, { code }, { silent: true }),
-              passkeyOptions: () => client.call(calls.stepUpPasskeyOptions, {}, { silent: true }),
-              submitPasskey: (response) =>
-                client.call(calls.stepUpPasskey, { response }, { silent: true }),
+              submitCode: (code) => caller(calls.stepUp, { code }),
+              passkeyOptions: () => caller(calls.stepUpPasskeyOptions, {}),
+              submitPasskey: (response) => caller(calls.stepUpPasskey, { response }),
             }}
             onPassed={() => {
               done(true);
