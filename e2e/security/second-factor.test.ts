@@ -23,7 +23,7 @@ import { newBusiness } from '../support/new-business';
 /** A screenshot once the dialog or page has finished its transition. */
 async function shot(page: Page, name: string) {
   await animationsDone(page);
-  await shot(page, name);
+  await screenshot(page, name);
 }
 
 const local = (path: string) => `${baseUrl().replace('127.0.0.1', 'localhost')}${path}`;

@@ -87,57 +87,14 @@ export function FactorManager({
         </Text>
       )}
       {data?.factors.map((factor) => (
-        <Card key={factor.id} withBorder padding="sm" data-testid="factor-row">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap="sm" wrap="nowrap">
-              {factor.kind === 'totp' ? <IconDeviceMobile size={20} /> : <IconKey size={20} />}
-              <div>
-                <Group gap={6}>
-                  <Text fw={600} size="sm">
-                    {factor.kind === 'totp' ? t('security.factors.totp') : factor.name}
-                  </Text>
-                  {factor.kind === 'passkey' && (
-                    <Badge size="xs" variant="light">
-                      {t('security.factors.passkey')}
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('security.factors.added', {
-                    date: formatWibDateTime(new Date(factor.created_at)),
-                  })}
-                  {' · '}
-                  {factor.last_used_at
-                    ? t('security.factors.lastUsed', {
-                        date: formatWibDateTime(new Date(factor.last_used_at)),
-                      })
-                    : t('security.factors.neverUsed')}
-                </Text>
-              </div>
-            </Group>
-            {removing === factor.id ? (
-              <Group gap={6}>
-                <Text size="xs">{t('security.factors.removeConfirm')}</Text>
-                <Button size="compact-sm" color="red" onClick={() => void remove(factor.id)}>
-                  {t('security.factors.remove')}
-                </Button>
-                <Button size="compact-sm" variant="default" onClick={() => setRemoving(null)}>
-                  {t('security.stepUp.cancel')}
-                </Button>
-              </Group>
-            ) : (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                onClick={() => setRemoving(factor.id)}
-                data-testid="factor-remove"
-              >
-                {t('security.factors.remove')}
-              </Button>
-            )}
-          </Group>
-        </Card>
+        <FactorRow
+          key={factor.id}
+          factor={factor}
+          confirming={removing === factor.id}
+          onAsk={() => setRemoving(factor.id)}
+          onCancel={() => setRemoving(null)}
+          onRemove={() => void remove(factor.id)}
+        />
       ))}
       <Group gap="sm">
         <Button
@@ -157,21 +114,7 @@ export function FactorManager({
         </Button>
       </Group>
       {data && data.factors.length > 0 && (
-        <Card withBorder padding="sm">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <div>
-              <Text fw={600} size="sm">
-                {t('security.recovery.title')}
-              </Text>
-              <Text size="xs" c="dimmed" data-testid="recovery-left">
-                {t('security.recovery.left', { n: data.recovery_codes_left })}
-              </Text>
-            </div>
-            <Button size="compact-sm" variant="default" onClick={() => void regenerate()}>
-              {t('security.recovery.regenerate')}
-            </Button>
-          </Group>
-        </Card>
+        <RecoveryCard left={data.recovery_codes_left} onRegenerate={() => void regenerate()} />
       )}
       <Modal
         opened={adding !== null}
@@ -192,5 +135,104 @@ export function FactorManager({
         }}
       />
     </Stack>
+  );
+}
+
+type Factor = FactorListDto['factors'][number];
+
+/** One factor: what it is, when added and last used, and its removal (asked twice). */
+function FactorRow({
+  factor,
+  confirming,
+  onAsk,
+  onCancel,
+  onRemove,
+}: {
+  factor: Factor;
+  confirming: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" data-testid="factor-row">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          {factor.kind === 'totp' ? <IconDeviceMobile size={20} /> : <IconKey size={20} />}
+          <div>
+            <Group gap={6}>
+              <Text fw={600} size="sm">
+                {factor.kind === 'totp' ? t('security.factors.totp') : factor.name}
+              </Text>
+              {factor.kind === 'passkey' && (
+                <Badge size="xs" variant="light">
+                  {t('security.factors.passkey')}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('security.factors.added', {
+                date: formatWibDateTime(new Date(factor.created_at)),
+              })}
+              {' · '}
+              {factor.last_used_at
+                ? t('security.factors.lastUsed', {
+                    date: formatWibDateTime(new Date(factor.last_used_at)),
+                  })
+                : t('security.factors.neverUsed')}
+            </Text>
+          </div>
+        </Group>
+        {confirming ? (
+          <Group gap={6}>
+            <Text size="xs">{t('security.factors.removeConfirm')}</Text>
+            <Button
+              size="compact-sm"
+              color="red"
+              onClick={onRemove}
+              data-testid="factor-remove-yes"
+            >
+              {t('security.factors.remove')}
+            </Button>
+            <Button size="compact-sm" variant="default" onClick={onCancel}>
+              {t('security.stepUp.cancel')}
+            </Button>
+          </Group>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={onAsk}
+            data-testid="factor-remove"
+          >
+            {t('security.factors.remove')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/** How many recovery codes are left, and new ones (they replace the old). */
+function RecoveryCard({ left, onRegenerate }: { left: number; onRegenerate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Text fw={600} size="sm">
+            {t('security.recovery.title')}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="recovery-left">
+            {t('security.recovery.left', { n: left })}
+          </Text>
+        </div>
+        <Button size="compact-sm" variant="default" onClick={onRegenerate}>
+          {t('security.recovery.regenerate')}
+        </Button>
+      </Group>
+    </Card>
   );
 }

@@ -6,7 +6,6 @@ import { client } from '../../lib/api';
  * How the factor components send a call: the portal's client (its session and CSRF token), or
  * the console's (the staff session's). Answers are read as the calls' contract says.
  */
-// biome-ignore lint/suspicious/noExplicitAny: one signature for calls of any shape
 export type Caller = (call: AnyCall, input?: unknown) => Promise<Envelope<any>>;
 
 /** The portal's client, silent: the components show refusals in place. */
