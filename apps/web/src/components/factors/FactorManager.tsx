@@ -14,6 +14,18 @@ import { RecoveryCodesModal } from './RecoveryCodesModal';
 
 type Adding = 'totp' | 'passkey' | null;
 
+/** The owner's factors, through the side's client. */
+function useFactorList(calls: FactorCalls, caller: Caller) {
+  return useQuery({
+    queryKey: callKey(calls.list),
+    queryFn: async () => {
+      const res = await caller(calls.list);
+      if (res.rc !== '00') throw new ApiFailure(res.rc, res.rd);
+      return res.data as FactorListDto;
+    },
+  });
+}
+
 /**
  * A user's second factors (portal or console, by the calls given): the list, TOTP and passkey
  * enrolment, removal, and recovery codes. `onEnrolled` runs after a factor is added (the login's
@@ -30,14 +42,7 @@ export function FactorManager({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: callKey(calls.list),
-    queryFn: async () => {
-      const res = await caller(calls.list);
-      if (res.rc !== '00') throw new ApiFailure(res.rc, res.rd);
-      return res.data as FactorListDto;
-    },
-  });
+  const list = useFactorList(calls, caller);
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState<Adding>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
