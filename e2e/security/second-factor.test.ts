@@ -153,5 +153,26 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/auth/second-factor');
     await page.getByTestId('second-factor-verify').waitFor();
     await shot(page, 'second-factor-verify-en-390');
+
+    // The user lost the phone: the provider's staff reset the factors with a reason.
+    const ops = await newPage({ language: 'en' });
+    await ops.goto(`/console?test=${E2E_TEST_KEY}`);
+    await ops.getByTestId('console-email').fill('ops@demo.id');
+    await ops.getByTestId('console-password').fill(DEMO_PASSWORD);
+    await ops.getByTestId('console-login').click();
+    await ops.getByTestId('queue-registrations').waitFor();
+    await ops.goto('/console/security');
+    await ops.getByTestId('provider-policy').waitFor();
+    await shot(ops, 'console-security-en-1366');
+    await ops.goto('/console/merchants');
+    await ops.getByTestId('merchant-search').fill(email);
+    await ops.getByTestId(`merchant-${email}`).click();
+    await ops.getByTestId('reset-factors-reason').fill('Phone lost, identity checked by a call');
+    await ops.getByTestId('reset-factors').getByRole('button').click();
+    await ops.getByText('The second factors were reset.').waitFor();
+    await shot(ops, 'console-reset-factors-en-1366');
+    // The next login is a plain one again.
+    await passwordStep(page, email);
+    await page.waitForURL((url) => url.pathname === '/');
   });
 });
