@@ -246,7 +246,7 @@ export const MENU: MenuItem[] = [
     children: [
       // Issue 26: the user's second factors (and later sessions and API keys). Users without the
       // settings menu (spec 01) reach it from the profile menu in the header.
-      { key: 'security', labelKey: 'security.title', to: '/settings/security' },
+      { key: 'security', labelKey: 'nav.security', to: '/settings/security' },
       {
         key: 'credential',
         labelKey: 'nav.credentialServer',

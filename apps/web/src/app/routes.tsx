@@ -13,6 +13,7 @@ import {
   WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { withSecurityCatalog } from '../lib/i18n';
 
 /**
  * The route table of spec 01 §2 (and 02 §2, 03 §2.1). Pages are lazy-loaded. `rule` mirrors the
@@ -66,7 +67,10 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: '/data/:path', page: lazy(() => import('../features/data-pages/DataPage')) },
   { path: '/invoice/:idTrx/:date', page: lazy(() => import('../features/invoice/InvoicePage')) },
   // Issue 26: Settings › Security (any logged-in user: each manages their own factors).
-  { path: '/settings/security', page: lazy(() => import('../features/security/SecurityPage')) },
+  {
+    path: '/settings/security',
+    page: lazy(() => withSecurityCatalog(import('../features/security/SecurityPage'))),
+  },
   {
     path: '/tools/credential_server',
     page: lazy(() => import('../features/credentials/CredentialServerPage')),

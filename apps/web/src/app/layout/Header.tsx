@@ -203,7 +203,7 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
               onClick={() => navigate('/settings/security')}
               data-testid="menu-security-profile"
             >
-              {t('security.title')}
+              {t('nav.security')}
             </Menu.Item>
             {verdict(ACTIVITY_LOG_RULE) === 'allowed' && (
               <Menu.Item

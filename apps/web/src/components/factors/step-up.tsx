@@ -1,7 +1,7 @@
 import { type FactorCalls, securityCalls } from '@gerbang/shared/contract/security-calls';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { i18next } from '../../lib/i18n';
+import { i18next, loadSecurityCatalog } from '../../lib/i18n';
 import { loadModals } from '../../lib/lazy-modals';
 import { type Caller, portalCaller } from './caller';
 import { FactorProofForm } from './FactorProofForm';
@@ -16,7 +16,7 @@ export async function askStepUp(
   calls: StepUpCalls = securityCalls,
   caller: Caller = portalCaller,
 ): Promise<boolean> {
-  await loadModals();
+  await Promise.all([loadModals(), loadSecurityCatalog()]);
   return new Promise<boolean>((resolve) => {
     let settled = false;
     const done = (ok: boolean) => {
