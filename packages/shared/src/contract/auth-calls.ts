@@ -8,7 +8,7 @@ import {
   resetPasswordRequest,
 } from './auth';
 import { defineCall, RAW_ANSWER } from './call';
-import { secondFactorStep } from './security';
+import { secondFactorStep } from './factors';
 
 /** The calls of the login page, the session and the header's switches (spec 01 §3, §7). */
 export const authCalls = {

@@ -1,4 +1,4 @@
-import { securityCalls } from '@gerbang/shared/contract/security-calls';
+import { factorCalls } from '@gerbang/shared/contract/factor-calls';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AuthContext } from '../../http/auth-context';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
@@ -36,7 +36,7 @@ async function passed(ctx: RouteContext<unknown, unknown, unknown>, method: stri
 
 /** The login's second step: a TOTP or recovery code, or a passkey (ADR 010). */
 export const secondFactorRoutes = [
-  defineRoute(securityCalls.secondFactor, async (ctx) => {
+  defineRoute(factorCalls.secondFactor, async (ctx) => {
     const deps = factorDeps(ctx.services);
     const check = await checkFactorCode(deps, ownerOf(ctx.auth), ctx.body.code, {
       recovery: true,
@@ -44,12 +44,12 @@ export const secondFactorRoutes = [
     if (!check.ok) throw codeRefusal(check, deps.now());
     return passed(ctx, check.method);
   }),
-  defineRoute(securityCalls.secondFactorPasskeyOptions, async (ctx) =>
+  defineRoute(factorCalls.secondFactorPasskeyOptions, async (ctx) =>
     ok({
       ...(await passkeyAuthenticationOptions(factorDeps(ctx.services), ownerOf(ctx.auth), 'login')),
     }),
   ),
-  defineRoute(securityCalls.secondFactorPasskey, async (ctx) => {
+  defineRoute(factorCalls.secondFactorPasskey, async (ctx) => {
     const result = await verifyPasskey(
       factorDeps(ctx.services),
       ownerOf(ctx.auth),

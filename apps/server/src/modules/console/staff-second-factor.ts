@@ -1,4 +1,4 @@
-import { consoleSecurityCalls } from '@gerbang/shared/contract/security-calls';
+import { consoleFactorCalls } from '@gerbang/shared/contract/factor-calls';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { consoleCsrf } from '../../http/console-guard';
 import { ApiError } from '../../http/errors';
@@ -53,7 +53,7 @@ async function passed(ctx: Ctx, method: string) {
  * (`auth/second-factor.ts`) but on the staff session.
  */
 export const staffSecondFactorRoutes = [
-  defineRoute(consoleSecurityCalls.secondFactor, async (ctx) => {
+  defineRoute(consoleFactorCalls.secondFactor, async (ctx) => {
     const deps = factorDeps(ctx.services);
     const check = await checkFactorCode(deps, ownerOf(staffOf(ctx)), ctx.body.code, {
       recovery: true,
@@ -61,7 +61,7 @@ export const staffSecondFactorRoutes = [
     if (!check.ok) throw codeRefusal(check, deps.now());
     return passed(ctx, check.method);
   }),
-  defineRoute(consoleSecurityCalls.secondFactorPasskeyOptions, async (ctx) =>
+  defineRoute(consoleFactorCalls.secondFactorPasskeyOptions, async (ctx) =>
     ok({
       ...(await passkeyAuthenticationOptions(
         factorDeps(ctx.services),
@@ -70,7 +70,7 @@ export const staffSecondFactorRoutes = [
       )),
     }),
   ),
-  defineRoute(consoleSecurityCalls.secondFactorPasskey, async (ctx) => {
+  defineRoute(consoleFactorCalls.secondFactorPasskey, async (ctx) => {
     const result = await verifyPasskey(
       factorDeps(ctx.services),
       ownerOf(staffOf(ctx)),

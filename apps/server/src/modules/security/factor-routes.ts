@@ -1,4 +1,4 @@
-import type { FactorCalls } from '@gerbang/shared/contract/security-calls';
+import type { FactorCalls } from '@gerbang/shared/contract/factor-calls';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import QRCode from 'qrcode';
 import { ApiError, notFound, refused } from '../../http/errors';

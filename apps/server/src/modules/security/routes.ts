@@ -1,5 +1,5 @@
 import { translate } from '@gerbang/shared';
-import { consoleSecurityCalls, securityCalls } from '@gerbang/shared/contract/security-calls';
+import { consoleFactorCalls, factorCalls } from '@gerbang/shared/contract/factor-calls';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
@@ -19,14 +19,14 @@ async function providerRequires(services: Services) {
 
 /** The main user's rule for the agent, and the lost-factor reset of a sub-user. */
 const agentRoutes: RouteDefinition[] = [
-  defineRoute(securityCalls.agentPolicy, async ({ services, auth }) => {
+  defineRoute(factorCalls.agentPolicy, async ({ services, auth }) => {
     const provider = await providerRequires(services);
     return ok({
       require: auth.agent.require_second_factor,
       provider_requires: provider.agents_require,
     });
   }),
-  defineRoute(securityCalls.setAgentPolicy, async (ctx) => {
+  defineRoute(factorCalls.setAgentPolicy, async (ctx) => {
     const { services, auth, body } = ctx;
     await services.db
       .updateTable('agents')
@@ -37,7 +37,7 @@ const agentRoutes: RouteDefinition[] = [
     const provider = await providerRequires(services);
     return ok({ require: body.require, provider_requires: provider.agents_require });
   }),
-  defineRoute(securityCalls.resetUserFactors, async (ctx) => {
+  defineRoute(factorCalls.resetUserFactors, async (ctx) => {
     const { services, auth, body } = ctx;
     // Only a sub-user of the caller's own agent (a main user resets their own through staff).
     const user = await services.db
@@ -56,10 +56,10 @@ const agentRoutes: RouteDefinition[] = [
 
 /** The provider's rules and the lost-factor reset of a merchant's main user (console). */
 const consoleRoutes: RouteDefinition[] = [
-  defineRoute(consoleSecurityCalls.policy, async ({ services }) =>
+  defineRoute(consoleFactorCalls.policy, async ({ services }) =>
     ok(await providerRequires(services)),
   ),
-  defineRoute(consoleSecurityCalls.setPolicy, async (ctx) => {
+  defineRoute(consoleFactorCalls.setPolicy, async (ctx) => {
     const { services, body, staff } = ctx;
     await services.db
       .updateTable('security_policy')
@@ -75,7 +75,7 @@ const consoleRoutes: RouteDefinition[] = [
     return ok(body);
   }),
   defineRoute(
-    consoleSecurityCalls.resetMerchantFactors,
+    consoleFactorCalls.resetMerchantFactors,
     async (ctx) => {
       const { services, params, body } = ctx;
       const main = await services.db
@@ -115,8 +115,8 @@ const consoleRoutes: RouteDefinition[] = [
 ];
 
 export const securityRoutes: RouteDefinition[] = [
-  ...factorRoutes(securityCalls, portalSide),
+  ...factorRoutes(factorCalls, portalSide),
   ...agentRoutes,
-  ...factorRoutes(consoleSecurityCalls, staffSide),
+  ...factorRoutes(consoleFactorCalls, staffSide),
   ...consoleRoutes,
 ];

@@ -1,4 +1,4 @@
-import type { FactorCalls } from '@gerbang/shared/contract/security-calls';
+import type { FactorCalls } from '@gerbang/shared/contract/factor-calls';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { formatWibDateTime } from '@gerbang/shared';
-import type { FactorListDto } from '@gerbang/shared/contract/security';
-import type { FactorCalls } from '@gerbang/shared/contract/security-calls';
+import type { FactorCalls } from '@gerbang/shared/contract/factor-calls';
+import type { FactorListDto } from '@gerbang/shared/contract/factors';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { type FactorCalls, securityCalls } from '@gerbang/shared/contract/security-calls';
+import { type FactorCalls, factorCalls } from '@gerbang/shared/contract/factor-calls';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { i18next, loadSecurityCatalog } from '../../lib/i18n';
@@ -13,7 +13,7 @@ type StepUpCalls = Pick<FactorCalls, 'stepUp' | 'stepUpPasskeyOptions' | 'stepUp
  * true once the second factor is proved (the client then sends the call again), false when closed.
  */
 export async function askStepUp(
-  calls: StepUpCalls = securityCalls,
+  calls: StepUpCalls = factorCalls,
   caller: Caller = portalCaller,
 ): Promise<boolean> {
   await Promise.all([loadModals(), loadSecurityCatalog()]);

@@ -1,5 +1,5 @@
-import type { SecondFactorStep } from '@gerbang/shared/contract/security';
-import { consoleSecurityCalls } from '@gerbang/shared/contract/security-calls';
+import { consoleFactorCalls } from '@gerbang/shared/contract/factor-calls';
+import type { SecondFactorStep } from '@gerbang/shared/contract/factors';
 import {
   Anchor,
   Button,
@@ -31,7 +31,7 @@ export function ConsoleSecondFactor({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const calls = consoleSecurityCalls;
+  const calls = consoleFactorCalls;
   return (
     <Center mih="100vh" p="md" bg="dark.7">
       <Paper radius="lg" p="xl" w="100%" maw={step.state === 'enrol' ? 560 : 400}>
@@ -69,7 +69,7 @@ export function ConsoleSecondFactor({
 export function ConsoleSecurityView({ staff }: { staff: StaffView }) {
   return (
     <Stack maw={720} data-testid="console-security">
-      <FactorManager calls={consoleSecurityCalls} caller={consoleCaller} />
+      <FactorManager calls={consoleFactorCalls} caller={consoleCaller} />
       {may(staff, 'console_merchants', 'READ') && (
         <ProviderPolicy canChange={may(staff, 'console_merchants', 'UPDATE')} />
       )}
@@ -80,10 +80,10 @@ export function ConsoleSecurityView({ staff }: { staff: StaffView }) {
 function ProviderPolicy({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = consoleQuery(consoleSecurityCalls.policy);
+  const query = consoleQuery(consoleFactorCalls.policy);
   const policy = useQuery(query);
   const save = async (next: { agents_require: boolean; staff_require: boolean }) => {
-    const res = await consoleCaller(consoleSecurityCalls.setPolicy, next);
+    const res = await consoleCaller(consoleFactorCalls.setPolicy, next);
     if (res.rc === '00') queryClient.setQueryData(query.queryKey, res.data);
   };
   if (!policy.data) return null;
@@ -118,7 +118,7 @@ export function ResetFactorsCard({ agentId }: { agentId: number }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const reset = async () => {
     const res = await consoleApi.call(
-      consoleSecurityCalls.resetMerchantFactors,
+      consoleFactorCalls.resetMerchantFactors,
       { reason },
       { params: { id: agentId } },
     );

@@ -1,6 +1,6 @@
 import type { AnyCall, RequestOf, ResponseOf } from '@gerbang/shared/contract/call';
 import { consoleCalls } from '@gerbang/shared/contract/console-calls';
-import { consoleSecurityCalls } from '@gerbang/shared/contract/security-calls';
+import { consoleFactorCalls } from '@gerbang/shared/contract/factor-calls';
 import i18next from 'i18next';
 import type { Caller } from '../../components/factors/caller';
 import { ApiFailure, callKey, callUrl } from '../../lib/api';
@@ -75,7 +75,7 @@ async function call<C extends AnyCall>(
 
 async function stepUp(): Promise<boolean> {
   const { askStepUp } = await import('../../components/factors/step-up');
-  return askStepUp(consoleSecurityCalls, consoleCaller);
+  return askStepUp(consoleFactorCalls, consoleCaller);
 }
 
 /** The console client as the factor components take it. */

@@ -1,7 +1,7 @@
 import type { LoginResult } from '@gerbang/shared';
 import { authCalls } from '@gerbang/shared/contract/auth-calls';
-import type { SecondFactorStep } from '@gerbang/shared/contract/security';
-import { securityCalls } from '@gerbang/shared/contract/security-calls';
+import { factorCalls } from '@gerbang/shared/contract/factor-calls';
+import type { SecondFactorStep } from '@gerbang/shared/contract/factors';
 import { Anchor, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -48,7 +48,7 @@ export default function SecondFactorPage() {
           {step.state === 'enrol' ? (
             <>
               <Text size="sm">{t('security.second.enrolIntro')}</Text>
-              <FactorManager calls={securityCalls} onEnrolled={() => void enrolled()} />
+              <FactorManager calls={factorCalls} onEnrolled={() => void enrolled()} />
             </>
           ) : (
             <FactorProofForm
@@ -56,11 +56,11 @@ export default function SecondFactorPage() {
               submitLabel={t('security.second.submit')}
               calls={{
                 submitCode: (code) =>
-                  client.call(securityCalls.secondFactor, { code }, { silent: true }),
+                  client.call(factorCalls.secondFactor, { code }, { silent: true }),
                 passkeyOptions: () =>
-                  client.call(securityCalls.secondFactorPasskeyOptions, {}, { silent: true }),
+                  client.call(factorCalls.secondFactorPasskeyOptions, {}, { silent: true }),
                 submitPasskey: (response) =>
-                  client.call(securityCalls.secondFactorPasskey, { response }, { silent: true }),
+                  client.call(factorCalls.secondFactorPasskey, { response }, { silent: true }),
               }}
               onPassed={enter}
             />

@@ -1,4 +1,4 @@
-import { securityCalls } from '@gerbang/shared/contract/security-calls';
+import { factorCalls } from '@gerbang/shared/contract/factor-calls';
 import { teamCalls } from '@gerbang/shared/contract/team-calls';
 import { Alert, Button, Card, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export default function FactorsSection() {
   const session = useLoggedIn();
   return (
     <Stack gap="lg" maw={720}>
-      <FactorManager calls={securityCalls} />
+      <FactorManager calls={factorCalls} />
       {session.is_user_parent && <AgentPolicy />}
       {session.is_user_parent && <ResetSubUser userId={session.user.id} />}
     </Stack>
@@ -23,10 +23,10 @@ export default function FactorsSection() {
 function AgentPolicy() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const policy = useQuery(callQuery(securityCalls.agentPolicy));
+  const policy = useQuery(callQuery(factorCalls.agentPolicy));
   const save = async (require: boolean) => {
-    const res = await client.call(securityCalls.setAgentPolicy, { require });
-    if (res.rc === '00') queryClient.setQueryData(callKey(securityCalls.agentPolicy), res.data);
+    const res = await client.call(factorCalls.setAgentPolicy, { require });
+    if (res.rc === '00') queryClient.setQueryData(callKey(factorCalls.agentPolicy), res.data);
   };
   if (!policy.data) return null;
   return (
@@ -60,7 +60,7 @@ function ResetSubUser({ userId }: { userId: number }) {
   const [done, setDone] = useState<string | null>(null);
   const reset = async () => {
     if (!chosen) return;
-    const res = await client.call(securityCalls.resetUserFactors, { user_id: Number(chosen) });
+    const res = await client.call(factorCalls.resetUserFactors, { user_id: Number(chosen) });
     if (res.rc === '00') {
       setDone(res.rd);
       setChosen(null);

@@ -19,7 +19,7 @@ import {
   totpConfirmRequest,
   totpStartResult,
   webauthnOptions,
-} from './security';
+} from './factors';
 
 const ENROL = ['enrol'] as const;
 const VERIFY = ['verify'] as const;
@@ -111,7 +111,7 @@ function factorCallsAt<A extends { console: 'staff' } | Record<string, never>>(
 
 export type FactorCalls = ReturnType<typeof factorCallsAt>;
 
-export const securityCalls = {
+export const factorCalls = {
   ...factorCallsAt('/security', {}),
   /** The login's second step (the session is half-logged-in until one of these passes). */
   secondFactor: defineCall({
@@ -161,7 +161,7 @@ export const securityCalls = {
 
 const STAFF = { console: 'staff' } as const;
 
-export const consoleSecurityCalls = {
+export const consoleFactorCalls = {
   ...factorCallsAt('/console/security', STAFF),
   secondFactor: defineCall({
     method: 'POST',
