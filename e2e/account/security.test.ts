@@ -25,7 +25,7 @@ describe.skipIf(!hasBrowser())('security settings', () => {
     const second = await browser.newPage({ language: 'en' });
     await loginAs(second, 'enduser@demo.id');
 
-    await first.goto('/settings/security');
+    await first.goto('/settings/security?tab=sessions');
     await first.getByTestId('sessions-table').waitFor();
     const others = first.locator('[data-testid="session-row"][data-current="false"]');
     expect(await others.count()).toBeGreaterThanOrEqual(1);
@@ -93,7 +93,7 @@ describe.skipIf(!hasBrowser())('security settings', () => {
   for (const screen of ALL_SCREENS) {
     it(`looks right: ${screenName(screen)}`, async () => {
       const page = await browser.signedIn('partner@demo.id', {
-        at: '/settings/security',
+        at: '/settings/security?tab=sessions',
         language: screen.language,
         width: screen.width,
         height: screen.height,

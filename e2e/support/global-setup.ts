@@ -61,6 +61,10 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       // The app's own origin: the demo callback receiver is a callback URL it may call.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Passkeys (ADR 010): a browser refuses an IP address as the WebAuthn RP id, so the
+      // passkey test opens the app as localhost.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: pgdb?.url ?? '',
       TEST_MODE_KEY: E2E_TEST_KEY,

@@ -35,6 +35,13 @@ export interface Config {
   mailFrom: string;
   /** Origin that links in e-mails point to. */
   publicUrl: string;
+  /**
+   * WebAuthn relying party (passkeys, ADR 010): the RP id (WEBAUTHN_RP_ID, default PUBLIC_URL's
+   * host name) and the page origins an assertion may come from (WEBAUTHN_ORIGINS, comma-separated,
+   * default PUBLIC_URL's origin). A browser refuses an IP address as RP id, hence the override.
+   */
+  webauthnRpId: string;
+  webauthnOrigins: string[];
   /** Directory of the built web app, served by the API process. */
   webDistDir: string;
   /** Directory where export files are written. */
@@ -184,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM ?? 'Gerbang <no-reply@gerbang.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    webauthnRpId:
+      env.WEBAUTHN_RP_ID?.trim() || new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname,
+    webauthnOrigins: list(env.WEBAUTHN_ORIGINS, [
+      new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).origin,
+    ]),
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     exportDir: env.EXPORT_DIR ?? path.join(repoRoot, 'data/exports'),
     uploadDir: env.UPLOAD_DIR ?? path.join(repoRoot, 'data/uploads'),

@@ -49,6 +49,7 @@ import * as snap from './migrations/0145_snap';
 import * as otpChallenges from './migrations/0150_otp_challenges';
 import * as productCharges from './migrations/0155_product_charges';
 import * as snapQrisRefunds from './migrations/0160_snap_qris_refunds';
+import * as secondFactors from './migrations/0165_second_factors';
 import * as sessionSecurity from './migrations/0170_session_security';
 import * as apiKeys from './migrations/0171_api_keys';
 import * as approvals from './migrations/0175_approvals';
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0141_signup': signup,
   '0145_snap': snap,
   '0160_snap_qris_refunds': snapQrisRefunds,
+  '0165_second_factors': secondFactors,
   '0135_advance_funds_review': advanceFundsReview,
   '0136_nmid_review': nmidReview,
   '0150_otp_challenges': otpChallenges,

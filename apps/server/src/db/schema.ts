@@ -14,6 +14,7 @@ import type { SignupTables } from '../modules/signup/tables';
 import type { SnapTables } from '../modules/snap/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
+import type { FactorTables } from '../platform/factors/tables';
 import type { GuessBudgetTables } from '../platform/guess-budget-tables';
 import type { OtpTables } from '../platform/otp/tables';
 import type { CreatedAt, Timestamp } from './column-types';
@@ -40,6 +41,8 @@ export interface AgentsTable {
   portal_disabled: Generated<boolean>;
   /** The idle timeout the main user chose for its users; null: the installation's (0170). */
   portal_idle_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The main user requires a second factor of every user (migration 0165). */
+  require_second_factor: Generated<boolean>;
   referral_code: string | null;
   aggregator_agent_id: number | null;
   created_at: CreatedAt;
@@ -81,6 +84,10 @@ export interface SessionsTable {
   place: Generated<string>;
   /** The last password re-entry on this session (platform/session/reauth.ts). */
   reauth_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 'verify': the second factor is still to pass; 'enrol': one must be enrolled (migration 0165). */
+  factor_state: 'verify' | 'enrol' | null;
+  /** Until when the session's step-up proof holds. */
+  stepped_up_until: Timestamp | null;
 }
 
 export interface LoginAttemptsTable {
@@ -180,6 +187,7 @@ export interface Database
     CredentialTables,
     GuessBudgetTables,
     OtpTables,
+    FactorTables,
     RequestPaymentTables,
     ConsoleTables,
     SignupTables,

@@ -60,6 +60,9 @@ declare module 'fastify' {
   }
 }
 
+const halfSessionOf = (access: RouteDefinition['access']) =>
+  'halfSession' in access ? access.halfSession : undefined;
+
 function resolveLanguage(req: FastifyRequest, auth: AuthContext | null): Language {
   return (
     languageFromCode(req.headers['x-language']) ??
@@ -196,19 +199,25 @@ function registerRoute(
           req.gerbangAuth = null;
           lang = resolveLanguage(req, null);
           req.gerbangLang = lang;
-          await enforceConsoleAccess(req, services, route.access.console, route.method);
+          await enforceConsoleAccess(req, services, route.access, route.method);
           if (route.method === 'POST') assertMediaType(req, route.multipart === true);
           return;
         }
         if (route.serverToServer || route.payerFacing) req.gerbangAuth = null;
-        const auth = await authenticate(req, services, { balances: route.loadsBalances === true });
+        let auth = await authenticate(req, services, { balances: route.loadsBalances === true });
+        // A half-logged-in session is nobody on a public call (the session probe answers null),
+        // unless the call is one of the login's second step.
+        if (auth?.factorState && route.access.public && !halfSessionOf(route.access)) {
+          auth = null;
+          req.gerbangAuth = null;
+        }
         lang = resolveLanguage(req, auth);
         req.gerbangLang = lang;
         if (route.method === 'POST' && !route.serverToServer) {
           assertSameOrigin(req, services);
           assertCsrfToken(req, services, route.payerFacing ? null : auth);
         }
-        enforceAccess(route.access, auth);
+        enforceAccess(route.access, auth, services.now());
         if (route.method === 'POST') assertMediaType(req, route.multipart === true);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

@@ -18,6 +18,12 @@ export interface AuthContext {
   agent: AgentRow;
   /** The user's effective module access: group defaults minus the user's denials. */
   access: ModuleAccess[];
+  /** 'verify' / 'enrol' while the second factor is still to pass or to enrol (ADR 010). */
+  factorState: 'verify' | 'enrol' | null;
+  /** Until when the session's step-up proof holds. */
+  steppedUpUntil: Date | null;
+  /** The user has a confirmed second factor (so step-up applies). */
+  hasFactor: boolean;
   /** The agent's balances, read with the session on routes that ask for it (`loadsBalances`). */
   balances?: AgentBalances;
 }

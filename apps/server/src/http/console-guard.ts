@@ -11,7 +11,9 @@ import {
   type StaffContext,
 } from '../platform/staff/staff-session';
 import { ApiError, accessDenied } from './errors';
+import { enforceSecondFactor } from './guard';
 import { assertSameOrigin } from './request-guard';
+import type { AccessRule } from './route';
 import type { Services } from './services';
 
 export type { ConsoleRule } from '@gerbang/shared/domain/console-access';
@@ -53,9 +55,10 @@ export function consoleCsrf(
 export async function enforceConsoleAccess(
   req: FastifyRequest,
   services: Services,
-  rule: ConsoleRule,
+  access: Extract<AccessRule, { console: unknown }>,
   method: 'GET' | 'POST',
 ): Promise<void> {
+  const rule: ConsoleRule = access.console;
   const token = staffToken(req, services);
   const staff = token ? await loadStaffSession(services.db, token, services.now()) : null;
   req.gerbangStaff = staff;
@@ -77,5 +80,11 @@ export async function enforceConsoleAccess(
     if (req.cookies[sessionCookieNames(services.config.mode).session]) throw accessDenied();
     throw new ApiError(RC.SESSION, 'common.errors.session');
   }
+  enforceSecondFactor(
+    { halfSession: 'halfSession' in access ? access.halfSession : undefined },
+    staff,
+    services.now(),
+  );
   if (rule !== 'staff' && !staffMay(staff.access, rule)) throw accessDenied();
+  enforceSecondFactor(access, staff, services.now());
 }

@@ -35,6 +35,8 @@ export function httpStatusFor(rc: string): number {
       return 401;
     case RC.ACCESS_DENIED:
     case RC.LOGIN_ACCESS:
+    case RC.SECOND_FACTOR:
+    case RC.STEP_UP:
       return 403;
     case RC.NOT_FOUND:
       return 404;

@@ -7,11 +7,15 @@ import { type AccessRule, isConsoleRule } from './route';
 export function enforceAccess(
   rule: AccessRule,
   auth: AuthContext | null,
+  /** The route wrapper passes the clock's time: the second factor is checked there, once. */
+  now?: Date,
 ): asserts auth is AuthContext {
   if (rule.public) return;
   if (!auth) throw new ApiError(RC.SESSION, 'common.errors.session');
   // A console rule is never met by a merchant session (the route wrapper checks staff instead).
   if (isConsoleRule(rule)) throw accessDenied();
+  // A half session learns nothing about the call (not even whether it would be allowed).
+  if (now) enforceSecondFactor({ halfSession: rule.halfSession }, auth, now);
   const verdict = evaluateAccess(rule, {
     access: auth.access,
     userType: auth.agent.user_type,
@@ -25,4 +29,32 @@ export function enforceAccess(
   if (verdict === 'denied') throw accessDenied();
   if (verdict === 'sandbox') throw new ApiError(RC.ACCESS_DENIED, 'common.sandboxNotice');
   if (verdict === 'inactive') throw new ApiError(RC.ACCESS_DENIED, 'common.activationNotice');
+  // Step-up last: only a caller the call is open to is asked for the second factor.
+  if (now) enforceSecondFactor(rule, auth, now);
+}
+
+/**
+ * The second factor (ADR 010), for merchant and console sessions alike: a half-logged-in session
+ * (password passed, factor not yet; or a factor still to enrol) answers only the calls that name
+ * its state in `halfSession`; a call with `stepUp` needs a live step-up proof of this session
+ * when the caller has a factor. Checked before the body is read, so a refused call changes nothing.
+ */
+export function enforceSecondFactor(
+  rule: { public?: boolean; stepUp?: boolean; halfSession?: readonly ('verify' | 'enrol')[] },
+  session: {
+    factorState: 'verify' | 'enrol' | null;
+    steppedUpUntil: Date | null;
+    hasFactor: boolean;
+  },
+  now: Date,
+): void {
+  if (session.factorState !== null) {
+    if (!rule.halfSession?.includes(session.factorState)) {
+      throw new ApiError(RC.SECOND_FACTOR, 'security.errors.secondFactorPending');
+    }
+    return;
+  }
+  if (!rule.stepUp || !session.hasFactor) return;
+  if (session.steppedUpUntil && session.steppedUpUntil.getTime() > now.getTime()) return;
+  throw new ApiError(RC.STEP_UP, 'security.errors.stepUpRequired');
 }

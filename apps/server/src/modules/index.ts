@@ -26,6 +26,7 @@ import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
+import { securityRoutes } from './security/routes';
 import { sessionRoutes } from './sessions/routes';
 import { signupRoutes } from './signup/routes';
 import { snapPortalRoutes } from './snap/portal-routes';
@@ -46,6 +47,7 @@ export function allRoutes(
 ): RouteDefinition[] {
   return [
     ...authRoutes,
+    ...securityRoutes,
     ...balanceRoutes,
     ...accountRoutes,
     ...teamRoutes,

@@ -20,6 +20,7 @@ import {
   NotFoundPage,
   PayPage,
   ResetPasswordPage,
+  SecondFactorPage,
   SignupPage,
   SignupVerifyPage,
   SimulatorPage,
@@ -56,6 +57,8 @@ function ApiClientWiring() {
         navigate('/auth/login', { replace: true });
       },
       onError: (rd) => showErrorDialog(rd),
+      // Money moves and security settings of a user with a second factor (ADR 010).
+      onStepUp: () => import('../components/factors/step-up').then((m) => m.askStepUp()),
     });
   }, [clearLocal, navigate]);
   return null;
@@ -71,6 +74,7 @@ export function App() {
             <Route path="/auth/login" element={<LoginPage />} />
           </Route>
           <Route path="/auth/reset" element={<ResetPasswordPage />} />
+          <Route path="/auth/second-factor" element={<SecondFactorPage />} />
           <Route path="/auth/signup" element={<SignupPage />} />
           <Route path="/signup/verify" element={<SignupVerifyPage />} />
           <Route path="/console/*" element={<ConsolePage />} />

@@ -260,6 +260,9 @@ export const MENU: MenuItem[] = [
     labelKey: 'nav.settings',
     rule: { userTypes: ['Business', 'Personal H2H'], apiEnabled: true },
     children: [
+      // Issue 26: the user's second factors (and later sessions and API keys). Users without the
+      // settings menu (spec 01) reach it from the profile menu in the header.
+      { key: 'security', labelKey: 'nav.security', to: '/settings/security' },
       {
         key: 'credential',
         labelKey: 'nav.credentialServer',

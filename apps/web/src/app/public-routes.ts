@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { withFullCatalog } from '../lib/i18n';
+import { withFullCatalog, withSecurityCatalog } from '../lib/i18n';
 
 /**
  * The pages a visitor reaches without logging in, each its own chunk. Kept apart from the
@@ -26,4 +26,10 @@ export const SignupPage = lazy(() => withFullCatalog(import('../features/signup/
 export const SignupVerifyPage = lazy(() =>
   withFullCatalog(import('../features/signup/VerifyPage')),
 );
-export const ConsolePage = lazy(() => withFullCatalog(import('../features/console/ConsolePage')));
+export const ConsolePage = lazy(() =>
+  withSecurityCatalog(import('../features/console/ConsolePage')),
+);
+// The login's second step and a required enrolment (issue 26, ADR 010).
+export const SecondFactorPage = lazy(() =>
+  withSecurityCatalog(import('../features/security/SecondFactorPage')),
+);

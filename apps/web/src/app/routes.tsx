@@ -14,6 +14,7 @@ import {
   WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { withSecurityCatalog } from '../lib/i18n';
 
 /**
  * The route table of spec 01 §2 (and 02 §2, 03 §2.1). Pages are lazy-loaded. `rule` mirrors the
@@ -77,13 +78,17 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     page: lazy(() => import('../features/approvals/ApprovalPolicyPage')),
     rule: APPROVALS_ACCESS.policy,
   },
+  // Issue 26: Settings › Security (every user: its own factors and sessions; the sections check
+  // their rules).
+  {
+    path: '/settings/security',
+    page: lazy(() => withSecurityCatalog(import('../features/security/SecurityPage'))),
+  },
   {
     path: '/tools/credential_server',
     page: lazy(() => import('../features/credentials/CredentialServerPage')),
     rule: CREDENTIAL_ACCESS.page,
   },
-  // Issue 26: sessions and API keys (every user: its own sessions; the tabs check their rules).
-  { path: '/settings/security', page: lazy(() => import('../features/security/SecurityPage')) },
   // Issue 18: the agent's own SNAP partner-API calls (same rule as the server's log call).
   {
     path: '/tools/api_log',

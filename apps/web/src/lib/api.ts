@@ -23,12 +23,18 @@ export interface RequestOptions {
 
 interface ClientHooks {
   onUnauthorized: () => void;
+  /**
+   * The server asked for step-up (rc SU, ADR 010): the step-up dialog proves the second factor
+   * and resolves true, and the call is sent once more; false (cancelled) answers the refusal.
+   */
+  onStepUp: (() => Promise<boolean>) | null;
   onError: (rd: string, rc: string) => void;
   environment: () => string;
 }
 
 let hooks: ClientHooks = {
   onUnauthorized: () => {},
+  onStepUp: null,
   onError: () => {},
   environment: () => 'production',
 };
@@ -119,7 +125,12 @@ async function request<T>(
   path: string,
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
-  const result = await send<T>(method, path, opts);
+  let result = await send<T>(method, path, opts);
+  // Nothing was read or changed by the refused call (the guard runs first): sending it again
+  // after the step-up is safe.
+  if (result.rc === RC.STEP_UP && hooks.onStepUp && (await hooks.onStepUp())) {
+    result = await send<T>(method, path, opts);
+  }
   if (result.rc === RC.SESSION) {
     if (!opts.anonymousOk) hooks.onUnauthorized();
     return result;

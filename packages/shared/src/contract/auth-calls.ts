@@ -8,6 +8,7 @@ import {
   resetPasswordRequest,
 } from './auth';
 import { defineCall, RAW_ANSWER } from './call';
+import { secondFactorStep } from './factors';
 
 /** The calls of the login page, the session and the header's switches (spec 01 §3, §7). */
 export const authCalls = {
@@ -34,10 +35,16 @@ export const authCalls = {
     method: 'POST',
     path: '/auth/login',
     access: { public: true, reason: 'logging in' },
+    // A user with a second factor (or who must enrol one) gets the second step instead.
     request: loginRequest,
-    response: loginResult,
+    response: z.union([loginResult, secondFactorStep]),
   }),
-  logout: defineCall({ method: 'POST', path: '/auth/logout', access: {}, response: z.null() }),
+  logout: defineCall({
+    method: 'POST',
+    path: '/auth/logout',
+    access: { halfSession: ['verify', 'enrol'] },
+    response: z.null(),
+  }),
   resetPassword: defineCall({
     method: 'POST',
     path: '/auth/reset_password',

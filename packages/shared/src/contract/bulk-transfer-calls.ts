@@ -68,7 +68,7 @@ export const bulkTransferCalls = {
   save: defineCall({
     method: 'POST',
     path: '/transaction/cashout_save',
-    access: BULK_TRANSFER_ACCESS.page,
+    access: { ...BULK_TRANSFER_ACCESS.page, stepUp: true },
     request: bulkSaveRequest,
     response: bulkSaveResult,
   }),
@@ -88,7 +88,7 @@ export const bulkTransferCalls = {
   approve: defineCall({
     method: 'POST',
     path: '/transaction/disbursement_approve',
-    access: BULK_TRANSFER_ACCESS.approve,
+    access: { ...BULK_TRANSFER_ACCESS.approve, stepUp: true },
     request: bulkDecisionRequest,
     response: groupDecision,
   }),

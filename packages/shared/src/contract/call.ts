@@ -23,7 +23,14 @@ export type CallAccess =
   | { public: true; reason: string }
   | ({ public?: false } & AccessRequirement)
   // The provider console: a staff session, never a merchant's.
-  | { public?: false; permission?: undefined; console: Exclude<ConsoleRule, 'anonymous'> }
+  | {
+      public?: false;
+      permission?: undefined;
+      console: Exclude<ConsoleRule, 'anonymous'>;
+      /** As AccessRequirement's: step-up before the call, half-session states it answers. */
+      stepUp?: boolean;
+      halfSession?: readonly ('verify' | 'enrol')[];
+    }
   // The console's login form and its session probe: public, but still read only the staff cookie.
   | { public: true; reason: string; console: 'anonymous' };
 

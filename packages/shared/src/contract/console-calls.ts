@@ -59,7 +59,7 @@ export const consoleCalls = {
   logout: defineCall({
     method: 'POST',
     path: '/console/auth/logout',
-    access: { console: 'staff' },
+    access: { console: 'staff', halfSession: ['verify', 'enrol'] },
     request: noBody,
     response: z.null(),
   }),

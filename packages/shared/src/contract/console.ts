@@ -107,8 +107,23 @@ export const staffView = z.object({
 });
 export type StaffView = z.infer<typeof staffView>;
 
-export const consoleSessionAnswer = z.object({ staff: staffView.nullable(), csrf: z.string() });
-export const consoleLoginAnswer = z.object({ staff: staffView, csrf: z.string() });
+/** A staff session that still has to pass (or enrol) its second factor (ADR 010). */
+const staffSecondFactor = z
+  .object({
+    state: z.enum(['verify', 'enrol']),
+    methods: z.array(z.enum(['totp', 'passkey', 'recovery'])),
+  })
+  .nullable();
+export const consoleSessionAnswer = z.object({
+  staff: staffView.nullable(),
+  csrf: z.string(),
+  second_factor: staffSecondFactor,
+});
+export const consoleLoginAnswer = z.object({
+  staff: staffView,
+  csrf: z.string(),
+  second_factor: staffSecondFactor,
+});
 
 /** Each queue's count; null for a queue the staff member may not read. */
 export const queueCounts = z.object({

@@ -57,7 +57,7 @@ export const remittanceCalls = {
   payment: defineCall({
     method: 'POST',
     path: '/transaction/cashout_payment_remittance',
-    access: REMITTANCE_ACCESS,
+    access: { ...REMITTANCE_ACCESS, stepUp: true },
     request: remittancePaymentRequest,
     response: remittanceReceipt,
   }),

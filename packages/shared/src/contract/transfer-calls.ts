@@ -41,7 +41,7 @@ export const transferCalls = {
   createOrder: defineCall({
     method: 'POST',
     path: '/transaction/order_create',
-    access: TRANSFER_ACCESS.create,
+    access: { ...TRANSFER_ACCESS.create, stepUp: true },
     request: orderCreateRequest,
     response: transferOrder,
   }),

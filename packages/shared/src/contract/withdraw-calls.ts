@@ -56,14 +56,14 @@ export const withdrawCalls = {
   cashoutPayment: defineCall({
     method: 'POST',
     path: '/transaction/cashout_payment',
-    access: WITHDRAW_ACCESS.page,
+    access: { ...WITHDRAW_ACCESS.page, stepUp: true },
     request: withdrawPaymentRequest,
     response: withdrawPaymentResult,
   }),
   ewalletPayment: defineCall({
     method: 'POST',
     path: '/transaction/ewallet_payment',
-    access: WITHDRAW_ACCESS.page,
+    access: { ...WITHDRAW_ACCESS.page, stepUp: true },
     request: withdrawPaymentRequest,
     response: withdrawPaymentResult,
   }),

@@ -33,6 +33,17 @@ export interface AccessRequirement {
    * activation message of spec 02 §1 ('inactive') instead of the feature.
    */
   activated?: boolean;
+  /**
+   * Money moves, credential and callback changes, security settings: a caller with a second
+   * factor must have passed it within the last minutes in this session (step-up, ADR 010).
+   * Enforced by the server's route wrapper, not by `evaluateAccess`.
+   */
+  stepUp?: boolean;
+  /**
+   * The half-logged-in session states this call also answers (the login's second step, the
+   * enrolment a required factor leads to). Every other call refuses such a session.
+   */
+  halfSession?: readonly ('verify' | 'enrol')[];
 }
 
 /** The facts about the caller that rules look at. */

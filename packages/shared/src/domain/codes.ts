@@ -26,6 +26,13 @@ export const RC = {
   REAUTH: '428',
   /** Too many attempts: throttled or locked out. */
   THROTTLED: '429',
+  /**
+   * The session has not passed its second factor yet (or must enrol one first): only the login's
+   * second step answers it (issue 26, ADR 010).
+   */
+  SECOND_FACTOR: '2FA',
+  /** The call moves money or changes security: pass the second factor again (step-up) first. */
+  STEP_UP: 'SU',
   /** Advance-funds request with rejected dates (spec 03 §7.7). */
   ADVANCE_FUNDS_REJECTED: '99',
 } as const;

@@ -22,6 +22,7 @@ import payinsEn from './en/payins.json';
 import paylinkEn from './en/paylink.json';
 import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
+import securityEn from './en/security.json';
 import sessionsEn from './en/sessions.json';
 import signupEn from './en/signup.json';
 import simulatorEn from './en/simulator.json';
@@ -55,6 +56,7 @@ import payinsId from './id/payins.json';
 import paylinkId from './id/paylink.json';
 import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
+import securityId from './id/security.json';
 import sessionsId from './id/sessions.json';
 import signupId from './id/signup.json';
 import simulatorId from './id/simulator.json';
@@ -96,6 +98,7 @@ export const catalogs = {
     paylink: paylinkId,
     callbacks: callbacksId,
     credentials: credentialsId,
+    security: securityId,
     depositReturn: depositReturnId,
     environment: environmentId,
     descriptions: descriptionsId,
@@ -131,6 +134,7 @@ export const catalogs = {
     paylink: paylinkEn,
     callbacks: callbacksEn,
     credentials: credentialsEn,
+    security: securityEn,
     depositReturn: depositReturnEn,
     environment: environmentEn,
     descriptions: descriptionsEn,

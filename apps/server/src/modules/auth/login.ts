@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { RouteContext } from '../../http/route';
 import { writeAudit } from '../../platform/audit/audit';
+import { factorStateAtLogin, secondFactorStep } from '../../platform/factors/state';
 import {
   type GuessRule,
   minutesUntil,
@@ -155,19 +156,34 @@ export async function login(ctx: LoginContext) {
   }
 
   const isTest = services.captcha.isTestKey(body.captcha);
+  const factorState = await factorStateAtLogin(services.db, { kind: 'user', id: user.id });
   const session = await createSession(services.db, {
     userId: user.id,
     isTest,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     now,
+    factorState,
   });
   await recordAttempt(ctx, true);
-  await audit('login_success', { test: isTest, device: session.device });
+  await audit(factorState ? 'login_password_passed' : 'login_success', {
+    test: isTest,
+    device: session.device,
+  });
   await alertNewDevice(services, user, session, ctx);
 
   // The session cookie, and the CSRF token rotated to the new session's (issue 9, finding 12).
   setSessionCookies(ctx.reply, services.config.mode, session);
+  // Half logged in: the page asks for the second factor (or an enrolment) before anything else.
+  if (factorState) {
+    return {
+      second_factor: await secondFactorStep(
+        services.db,
+        { kind: 'user', id: user.id },
+        factorState,
+      ),
+    };
+  }
   const auth = await loadSession(services.db, session.token, now);
   if (!auth) throw new ApiError(RC.GENERIC, 'common.errors.generic');
   return buildLoginResult(auth, services);

@@ -12,8 +12,10 @@ import { newToken } from '../../platform/session/tokens';
 import { login } from './login';
 import { buildLoginResult } from './login-result';
 import { confirmPasswordReset, requestPasswordReset } from './reset-password';
+import { secondFactorRoutes } from './second-factor';
 
 export const authRoutes = [
+  ...secondFactorRoutes,
   defineRoute(authCalls.csrfToken, async ({ reply, req, services, optionalAuth }) => {
     const { mode } = services.config;
     const names = sessionCookieNames(mode);

@@ -37,7 +37,8 @@ import {
   registrationDocument,
   rejectRegistration,
 } from './registrations';
-import { staffLogin, staffView } from './staff-login';
+import { staffLogin, staffSecondFactor, staffView } from './staff-login';
+import { staffSecondFactorRoutes } from './staff-second-factor';
 
 /** The staff member deciding, for the review functions (theirs and other areas'). */
 function reviewerOf(
@@ -108,10 +109,12 @@ const id = { params: idParams };
 
 /** The provider console's API (issue 17 §4): every route is a console rule (http/console-guard.ts). */
 export const consoleRoutes = [
+  ...staffSecondFactorRoutes,
   defineRoute(consoleCalls.session, async (ctx) =>
     ok({
       staff: ctx.staff ? staffView(ctx.staff) : null,
       csrf: consoleCsrf(ctx.req, ctx.reply, ctx.services, ctx.staff !== null),
+      second_factor: ctx.staff ? await staffSecondFactor(ctx.services, ctx.staff) : null,
     }),
   ),
   defineRoute(consoleCalls.login, async (ctx) =>

@@ -3,6 +3,11 @@ import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
+import {
+  factorStateAtLogin,
+  type SecondFactorStepInfo,
+  secondFactorStep,
+} from '../../platform/factors/state';
 import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
 import { cookieOptions } from '../../platform/session/cookies';
 import { CSRF_HEADER, csrfForSession } from '../../platform/session/csrf';
@@ -14,6 +19,15 @@ import {
 } from '../../platform/staff/staff-session';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { auditConsole } from './audit';
+
+/** A staff session's second step still to take, if any (ADR 010). */
+export async function staffSecondFactor(
+  services: Services,
+  staff: StaffContext,
+): Promise<SecondFactorStepInfo | null> {
+  if (!staff.factorState) return null;
+  return secondFactorStep(services.db, { kind: 'staff', id: staff.staffId }, staff.factorState);
+}
 
 /** Staff logins per e-mail: five failures in 30 minutes lock it for 30 minutes. */
 export const STAFF_LOGIN_RULE: GuessRule = {
@@ -43,7 +57,7 @@ export async function staffLogin(
   reply: FastifyReply,
   caller: { ip: string; userAgent: string },
   body: { email: string; password: string; captcha: string },
-): Promise<{ staff: StaffView; csrf: string }> {
+): Promise<{ staff: StaffView; csrf: string; second_factor: SecondFactorStepInfo | null }> {
   const now = services.now();
   if (!body.email.trim()) throw validationError('console.errors.emailRequired');
   if (!body.password) throw validationError('console.errors.passwordRequired');
@@ -75,11 +89,13 @@ export async function staffLogin(
     throw refused('console.errors.invalidCredentials');
   }
   await releaseTry(services.db, tried);
+  const factorState = await factorStateAtLogin(services.db, { kind: 'staff', id: staff.id });
   const session = await createStaffSession(services.db, {
     staffId: staff.id,
     ip: caller.ip,
     userAgent: caller.userAgent,
     now,
+    factorState,
   });
   const mode = services.config.mode;
   reply.setCookie(consoleCookieName(mode), session.token, {
@@ -93,7 +109,7 @@ export async function staffLogin(
   await auditConsole(
     services.db,
     { staffId: staff.id, name: staff.nama, email: staff.email, ...caller },
-    { action: 'login', agentId: null, at: now },
+    { action: factorState ? 'login_password_passed' : 'login', agentId: null, at: now },
   );
-  return { staff: staffView(ctx), csrf };
+  return { staff: staffView(ctx), csrf, second_factor: await staffSecondFactor(services, ctx) };
 }

@@ -35,6 +35,9 @@ export interface StaffSessionsTable {
   expires_at: Timestamp;
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** As `sessions.factor_state` (migration 0165). */
+  factor_state: 'verify' | 'enrol' | null;
+  stepped_up_until: Timestamp | null;
 }
 
 export interface ConsoleTables {

@@ -21,7 +21,15 @@ export interface NewSession {
 /** A session lasts one day from login (absolute), whatever the activity (spec 01 §9). */
 export async function createSession(
   db: Kysely<Database>,
-  input: { userId: number; isTest: boolean; ip: string; userAgent: string; now: Date },
+  input: {
+    userId: number;
+    isTest: boolean;
+    ip: string;
+    userAgent: string;
+    now: Date;
+    /** A second factor still to pass ('verify') or to enrol ('enrol'): a half session (ADR 010). */
+    factorState?: 'verify' | 'enrol' | null;
+  },
 ): Promise<NewSession> {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
@@ -39,6 +47,7 @@ export async function createSession(
       last_seen_at: input.now,
       device,
       place: placeOf(input.ip),
+      factor_state: input.factorState ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -65,6 +74,10 @@ function selectSessionRows(db: Kysely<Database>, tokenHashes: string[], balances
       's.revoked_at as session_revoked_at',
       's.last_seen_at as session_last_seen_at',
       's.reauth_at as session_reauth_at',
+      's.factor_state as session_factor_state',
+      's.stepped_up_until as session_stepped_up_until',
+      sql<boolean>`exists(select 1 from second_factors f where f.owner_kind = 'user'
+        and f.owner_id = u.id and f.confirmed_at is not null)`.as('session_has_factor'),
       sql<unknown>`to_jsonb(a)`.as('session_agent'),
       sql<unknown>`(select coalesce(json_agg(json_build_array(m.id, m.name, g.actions) order by m.id), '[]'::json)
         from group_module_access g join modules m on m.id = g.module_id
@@ -165,6 +178,9 @@ export async function loadSession(
     session_revoked_at: _revokedAt,
     session_last_seen_at: lastSeenAt,
     session_reauth_at: reauthAt,
+    session_factor_state: factorState,
+    session_stepped_up_until: steppedUpUntil,
+    session_has_factor: hasFactor,
     session_agent: agentJson,
     session_granted: grantedJson,
     session_denied: deniedJson,
@@ -200,6 +216,9 @@ export async function loadSession(
     reauthAt,
     environment,
     isTest,
+    factorState,
+    steppedUpUntil: steppedUpUntil ? new Date(steppedUpUntil) : null,
+    hasFactor: hasFactor === true || String(hasFactor) === 'true',
     user,
     agent,
     access: accessListFrom(granted, denied),

@@ -18,6 +18,10 @@ export interface StaffContext {
   email: string;
   nama: string;
   access: StaffAccess;
+  /** As a merchant session's (ADR 010): second factor still to pass or to enrol. */
+  factorState: 'verify' | 'enrol' | null;
+  steppedUpUntil: Date | null;
+  hasFactor: boolean;
 }
 
 export function consoleCookieName(mode: string): string {
@@ -26,7 +30,13 @@ export function consoleCookieName(mode: string): string {
 
 export async function createStaffSession(
   db: Kysely<Database>,
-  input: { staffId: number; ip: string; userAgent: string; now: Date },
+  input: {
+    staffId: number;
+    ip: string;
+    userAgent: string;
+    now: Date;
+    factorState?: 'verify' | 'enrol' | null;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + STAFF_SESSION_TTL_MS);
@@ -40,6 +50,7 @@ export async function createStaffSession(
       created_at: input.now,
       expires_at: expiresAt,
       last_seen_at: input.now,
+      factor_state: input.factorState ?? null,
     })
     .execute();
   return { token, expiresAt };
@@ -58,6 +69,8 @@ export async function loadStaffSession(
       's.expires_at',
       's.revoked_at',
       's.last_seen_at',
+      's.factor_state',
+      's.stepped_up_until',
       'u.id as staff_id',
       'u.email',
       'u.nama',
@@ -77,7 +90,7 @@ export async function loadStaffSession(
       .where('id', '=', row.session_id)
       .execute();
   }
-  const [granted, denied] = await Promise.all([
+  const [granted, denied, factor] = await Promise.all([
     db
       .selectFrom('staff_role_access')
       .select(['module', 'actions'])
@@ -88,6 +101,13 @@ export async function loadStaffSession(
       .select(['module', 'action'])
       .where('staff_id', '=', row.staff_id)
       .execute(),
+    db
+      .selectFrom('second_factors')
+      .select('id')
+      .where('owner_kind', '=', 'staff')
+      .where('owner_id', '=', row.staff_id)
+      .where('confirmed_at', 'is not', null)
+      .executeTakeFirst(),
   ]);
   return {
     sessionId: row.session_id,
@@ -95,5 +115,8 @@ export async function loadStaffSession(
     email: row.email,
     nama: row.nama,
     access: staffAccessFrom(granted, denied),
+    factorState: row.factor_state,
+    steppedUpUntil: row.stepped_up_until,
+    hasFactor: factor !== undefined,
   };
 }

@@ -66,7 +66,13 @@ export default function LoginPage() {
     );
     setSubmitting(false);
     if (res.rc === RC.OK) {
-      setSession(res.data);
+      const data = res.data;
+      // The password was right; the second step (or a required enrolment) comes before the app.
+      if ('second_factor' in data) {
+        navigate('/auth/second-factor', { replace: true, state: data.second_factor });
+        return;
+      }
+      setSession(data);
       navigate('/', { replace: true });
       return;
     }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes } from 'react-router';
 import { changeLanguage } from '../../lib/i18n';
 import { ConsoleLogin } from './ConsoleLogin';
+import { ConsoleSecondFactor, ConsoleSecurityView } from './ConsoleSecurity';
 import { consoleApi, setConsoleCsrf } from './consoleApi';
 import { DemoView } from './DemoView';
 import { MerchantPage, MerchantsView } from './MerchantsView';
@@ -24,7 +25,7 @@ export default function ConsolePage() {
     queryFn: async () => {
       const res = await consoleApi.call(consoleCalls.session);
       setConsoleCsrf(res.data?.csrf ?? null);
-      return res.data?.staff ?? null;
+      return res.data ?? null;
     },
   });
   if (session.isLoading)
@@ -33,9 +34,17 @@ export default function ConsolePage() {
         <Loader />
       </Center>
     );
-  const staff = session.data ?? null;
+  const staff = session.data?.staff ?? null;
   const reload = () => queryClient.invalidateQueries({ queryKey: ['console-session'] });
+  const logout = async () => {
+    await consoleApi.call(consoleCalls.logout, {});
+    setConsoleCsrf(null);
+    await reload();
+  };
   if (!staff) return <ConsoleLogin onLoggedIn={reload} />;
+  // Half logged in: the second factor (or the enrolment the provider requires) first (ADR 010).
+  const step = session.data?.second_factor;
+  if (step) return <ConsoleSecondFactor step={step} onDone={reload} onBack={logout} />;
   const link = (to: string, label: string, end = false) => (
     <NavLink
       to={to}
@@ -61,6 +70,7 @@ export default function ConsolePage() {
               link('/console/merchants', t('console.nav.merchants'))}
             {may(staff, 'console_content', 'READ') && link('/console/news', t('console.nav.news'))}
             {may(staff, 'console_demo', 'READ') && link('/console/demo', t('console.nav.demo'))}
+            {link('/console/security', t('security.title'))}
           </Group>
           <Group gap="sm">
             <SegmentedControl
@@ -72,16 +82,7 @@ export default function ConsolePage() {
             <Text size="sm" c="dimmed" visibleFrom="sm">
               {staff.email}
             </Text>
-            <Button
-              size="xs"
-              variant="light"
-              data-testid="console-logout"
-              onClick={async () => {
-                await consoleApi.call(consoleCalls.logout, {});
-                setConsoleCsrf(null);
-                await reload();
-              }}
-            >
+            <Button size="xs" variant="light" data-testid="console-logout" onClick={logout}>
               {t('console.logout')}
             </Button>
           </Group>
@@ -94,6 +95,7 @@ export default function ConsolePage() {
           <Route path="merchants/:id" element={<MerchantPage staff={staff} />} />
           <Route path="news" element={<NewsView staff={staff} />} />
           <Route path="demo" element={<DemoView staff={staff} />} />
+          <Route path="security" element={<ConsoleSecurityView staff={staff} />} />
         </Routes>
       </Box>
     </Box>

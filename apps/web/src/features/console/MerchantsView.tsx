@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Money } from '../../components/Money';
 import { showErrorDialog } from '../../lib/dialogs';
+import { ResetFactorsCard } from './ConsoleSecurity';
 import { consoleApi, consoleQuery } from './consoleApi';
 import { EndSessionsButton } from './EndSessions';
 import { may, type StaffView } from './types';
@@ -130,6 +131,7 @@ export function MerchantPage({ staff }: { staff: StaffView }) {
           </Group>
         </Group>
       </Paper>
+      {canUpdate && <ResetFactorsCard agentId={d.agent.id} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {(['production', 'sandbox'] as const).map((env) => (
           <Card key={env} withBorder>

@@ -1,6 +1,8 @@
 import type { AnyCall, RequestOf, ResponseOf } from '@gerbang/shared/contract/call';
 import { consoleCalls } from '@gerbang/shared/contract/console-calls';
+import { consoleFactorCalls } from '@gerbang/shared/contract/factor-calls';
 import i18next from 'i18next';
+import type { Caller } from '../../components/factors/caller';
 import { ApiFailure, callKey, callUrl } from '../../lib/api';
 
 /**
@@ -56,15 +58,28 @@ async function send<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
 }
 
 /** A console call: the input is its body (POST) or query (GET); `params` fill the path. */
-function call<C extends AnyCall>(
+async function call<C extends AnyCall>(
   c: C,
   ...[input, opts = {}]: CallArgs<C>
 ): Promise<Envelope<ResponseOf<C>>> {
-  if (c.method === 'GET') {
-    return send('GET', callUrl(c, input as Query, opts.params));
-  }
-  return send('POST', callUrl(c, undefined, opts.params), input);
+  const once = () =>
+    c.method === 'GET'
+      ? send<ResponseOf<C>>('GET', callUrl(c, input as Query, opts.params))
+      : send<ResponseOf<C>>('POST', callUrl(c, undefined, opts.params), input);
+  const res = await once();
+  // Step-up (ADR 010): the staff member proves the second factor, then the call goes again
+  // (the refused call read and changed nothing).
+  if (res.rc === 'SU' && (await stepUp())) return once();
+  return res;
 }
+
+async function stepUp(): Promise<boolean> {
+  const { askStepUp } = await import('../../components/factors/step-up');
+  return askStepUp(consoleFactorCalls, consoleCaller);
+}
+
+/** The console client as the factor components take it. */
+export const consoleCaller: Caller = (c, input) => call(c as never, input as never);
 
 export const consoleApi = { call };
 

@@ -8,9 +8,9 @@ import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
 
 /**
- * Settings › Security: one tab per section, each its own chunk. A section is one line here (the
- * second-factor work of issue 26 part 1 adds its "factors" tab the same way). A section with a
- * rule is shown only to users who pass it (the server enforces the same rule on its calls).
+ * Settings › Security: one tab per section, each its own chunk — second factors, sessions, API
+ * keys. A section is one line here. A section with a rule is shown only to users who pass it (the
+ * server enforces the same rule on its calls).
  */
 const SECTIONS: Array<{
   key: string;
@@ -18,6 +18,11 @@ const SECTIONS: Array<{
   page: ComponentType;
   rule?: AccessRequirement;
 }> = [
+  {
+    key: 'factors',
+    labelKey: 'security.tabs.factors',
+    page: lazy(() => import('./factors/FactorsSection')),
+  },
   {
     key: 'sessions',
     labelKey: 'sessions.title',

@@ -5,7 +5,7 @@ export default catalogFromFiles(
   import.meta.glob(
     [
       '../../../../../packages/shared/src/i18n/en/*.json',
-      '!../../../../../packages/shared/src/i18n/en/{common,auth,ui}.json',
+      '!../../../../../packages/shared/src/i18n/en/{common,auth,ui,security}.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -5,7 +5,7 @@ export default catalogFromFiles(
   import.meta.glob(
     [
       '../../../../../packages/shared/src/i18n/id/*.json',
-      '!../../../../../packages/shared/src/i18n/id/{common,auth,ui}.json',
+      '!../../../../../packages/shared/src/i18n/id/{common,auth,ui,security}.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -1,0 +1,9 @@
+import { catalogFromFiles } from './from-files';
+
+/** The security namespace (id), its own chunk: loaded by the pages that need it (lib/i18n.ts). */
+export default catalogFromFiles(
+  import.meta.glob('../../../../../packages/shared/src/i18n/id/security.json', {
+    eager: true,
+    import: 'default',
+  }),
+);
