@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { withFullCatalog, withSecurityCatalog } from '../lib/i18n';
+import { withCatalogParts, withFullCatalog } from '../lib/i18n';
 
 /**
  * The pages a visitor reaches without logging in, each its own chunk. Kept apart from the
@@ -16,10 +16,10 @@ export const NotFoundPage = lazy(() =>
   withFullCatalog(import('../features/not-found/NotFoundPage')),
 );
 export const MailboxPage = lazy(() =>
-  withFullCatalog(import('../features/dev-mailbox/MailboxPage')),
+  withCatalogParts(['simulator'], import('../features/dev-mailbox/MailboxPage')),
 );
 export const SimulatorPage = lazy(() =>
-  withFullCatalog(import('../features/dev-simulator/SimulatorPage')),
+  withCatalogParts(['simulator'], import('../features/dev-simulator/SimulatorPage')),
 );
 // Sign-up, its e-mail link (issue 17 §3) and the provider console with its own login (§4).
 export const SignupPage = lazy(() => withFullCatalog(import('../features/signup/SignupPage')));
@@ -27,9 +27,9 @@ export const SignupVerifyPage = lazy(() =>
   withFullCatalog(import('../features/signup/VerifyPage')),
 );
 export const ConsolePage = lazy(() =>
-  withSecurityCatalog(import('../features/console/ConsolePage')),
+  withCatalogParts(['security', 'console', 'nmid'], import('../features/console/ConsolePage')),
 );
 // The login's second step and a required enrolment (issue 26, ADR 010).
 export const SecondFactorPage = lazy(() =>
-  withSecurityCatalog(import('../features/security/SecondFactorPage')),
+  withCatalogParts(['security'], import('../features/security/SecondFactorPage')),
 );

@@ -14,7 +14,7 @@ import {
   WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { withSecurityCatalog } from '../lib/i18n';
+import { withCatalogParts } from '../lib/i18n';
 
 /**
  * The route table of spec 01 §2 (and 02 §2, 03 §2.1). Pages are lazy-loaded. `rule` mirrors the
@@ -66,27 +66,38 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     rule: TOPUP_ACCESS.page,
   },
   { path: '/data/:path', page: lazy(() => import('../features/data-pages/DataPage')) },
-  { path: '/invoice/:idTrx/:date', page: lazy(() => import('../features/invoice/InvoicePage')) },
+  {
+    path: '/invoice/:idTrx/:date',
+    page: lazy(() => withCatalogParts(['remittance'], import('../features/invoice/InvoicePage'))),
+  },
   // Issue 24: the approvals queue and the approval policy.
   {
     path: '/approvals',
-    page: lazy(() => import('../features/approvals/ApprovalsPage')),
+    page: lazy(() =>
+      withCatalogParts(['approvals'], import('../features/approvals/ApprovalsPage')),
+    ),
     rule: APPROVALS_ACCESS.queue,
   },
   {
     path: '/setting/approval-policy',
-    page: lazy(() => import('../features/approvals/ApprovalPolicyPage')),
+    page: lazy(() =>
+      withCatalogParts(['approvals'], import('../features/approvals/ApprovalPolicyPage')),
+    ),
     rule: APPROVALS_ACCESS.policy,
   },
   // Issue 26: Settings › Security (every user: its own factors and sessions; the sections check
   // their rules).
   {
     path: '/settings/security',
-    page: lazy(() => withSecurityCatalog(import('../features/security/SecurityPage'))),
+    page: lazy(() =>
+      withCatalogParts(['security', 'credentials'], import('../features/security/SecurityPage')),
+    ),
   },
   {
     path: '/tools/credential_server',
-    page: lazy(() => import('../features/credentials/CredentialServerPage')),
+    page: lazy(() =>
+      withCatalogParts(['credentials'], import('../features/credentials/CredentialServerPage')),
+    ),
     rule: CREDENTIAL_ACCESS.page,
   },
   // Issue 18: the agent's own SNAP partner-API calls (same rule as the server's log call).
@@ -97,7 +108,9 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/register_va/bulk',
-    page: lazy(() => import('../features/virtual-account/BulkVaPage')),
+    page: lazy(() =>
+      withCatalogParts(['bulkva'], import('../features/virtual-account/BulkVaPage')),
+    ),
     rule: BULK_VA_ACCESS.create,
   },
   {
@@ -117,7 +130,9 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/transfer_money/international',
-    page: lazy(() => import('../features/remittance/InternationalPage')),
+    page: lazy(() =>
+      withCatalogParts(['remittance'], import('../features/remittance/InternationalPage')),
+    ),
     rule: REMITTANCE_ACCESS,
   },
   {
@@ -137,18 +152,20 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/add-nmid',
-    page: lazy(() => import('../features/nmid/AddNmidPage')),
+    page: lazy(() => withCatalogParts(['nmid'], import('../features/nmid/AddNmidPage'))),
     rule: { permission: { module: 'data_nmid', action: 'ADD' }, apiEnabled: true },
   },
   {
     path: '/nmid/sticker/:id',
-    page: lazy(() => import('../features/nmid/StickerPage')),
+    page: lazy(() => withCatalogParts(['nmid'], import('../features/nmid/StickerPage'))),
     rule: { permission: { module: 'data_nmid', action: 'READ' }, apiEnabled: true },
   },
   { path: '/news/:id', page: lazy(() => import('../features/dashboard/NewsPage')) },
   {
     path: '/request-payment',
-    page: lazy(() => import('../features/paylink/RequestPaymentPage')),
+    page: lazy(() =>
+      withCatalogParts(['paylink'], import('../features/paylink/RequestPaymentPage')),
+    ),
     rule: REQUEST_PAYMENT_ACCESS.page,
   },
 ];

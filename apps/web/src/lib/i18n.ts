@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromCode } from '@gerbang/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { type CatalogPart, loadPart } from './catalogs/parts';
 
 const STORAGE_KEY = 'gerbang.language';
 
@@ -19,22 +20,10 @@ const REST: Record<Language, () => CatalogModule> = {
   id: () => import('./catalogs/id-rest'),
   en: () => import('./catalogs/en-rest'),
 };
-/**
- * The security namespace (second factor, ADR 010) is its own part: only its pages, the console and
- * the step-up dialog need it, and the shell with the dashboard stays within its 300 KiB budget.
- */
-const SECURITY: Record<Language, () => CatalogModule> = {
-  id: () => import('./catalogs/id-security'),
-  en: () => import('./catalogs/en-security'),
-};
-const PART_NAMES = new Map([
-  [CORE, 'core'],
-  [REST, 'rest'],
-  [SECURITY, 'security'],
-]);
+const WHOLE: Record<string, Record<Language, () => CatalogModule>> = { core: CORE, rest: REST };
 const loaded = new Set<string>();
-let fullCatalog = false;
-let securityCatalog = false;
+/** The parts this tab has needed so far; a language switch loads them all in the new language. */
+const wanted = new Set<string>(['core']);
 
 /** The chosen language, remembered in the browser (survives logout, which clears everything else). */
 export function storedLanguage(): Language {
@@ -47,12 +36,14 @@ export function rememberLanguage(lang: Language) {
 }
 
 async function ensureCatalog(lang: Language) {
-  const parts = [CORE, ...(fullCatalog ? [REST] : []), ...(securityCatalog ? [SECURITY] : [])];
   await Promise.all(
-    parts.map(async (part) => {
-      const key = `${lang}:${PART_NAMES.get(part)}`;
+    [...wanted].map(async (name) => {
+      const key = `${lang}:${name}`;
       if (loaded.has(key)) return;
-      const { default: catalog } = await part[lang]();
+      const whole = WHOLE[name];
+      const catalog = whole
+        ? (await whole[lang]()).default
+        : await loadPart(name as CatalogPart, lang);
       i18next.addResourceBundle(lang, 'translation', catalog, true, false);
       loaded.add(key);
     }),
@@ -61,19 +52,20 @@ async function ensureCatalog(lang: Language) {
 
 /** Every namespace of the current language: awaited by each lazy page other than the login. */
 export async function loadFullCatalog(): Promise<void> {
-  fullCatalog = true;
+  wanted.add('rest');
   await ensureCatalog(currentLanguage());
 }
 
-/** The security namespace too (its pages, the console, the step-up dialog). */
-export async function loadSecurityCatalog(): Promise<void> {
-  securityCatalog = true;
+/** The full catalog and parts only a few pages need (catalogs/parts.ts): the step-up dialog. */
+export async function loadCatalogParts(...parts: CatalogPart[]): Promise<void> {
+  wanted.add('rest');
+  for (const part of parts) wanted.add(part);
   await ensureCatalog(currentLanguage());
 }
 
-/** `lazy(() => withSecurityCatalog(import('./Page')))`: with the full catalog and security's. */
-export async function withSecurityCatalog<T>(page: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([page, loadFullCatalog(), loadSecurityCatalog()]);
+/** `lazy(() => withCatalogParts(['security'], import('./Page')))`: with the full catalog and the parts. */
+export async function withCatalogParts<T>(parts: CatalogPart[], page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadCatalogParts(...parts)]);
   return module;
 }
 

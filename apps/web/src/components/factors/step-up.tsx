@@ -1,7 +1,7 @@
 import { type FactorCalls, factorCalls } from '@gerbang/shared/contract/factor-calls';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { i18next, loadSecurityCatalog } from '../../lib/i18n';
+import { i18next, loadCatalogParts } from '../../lib/i18n';
 import { loadModals } from '../../lib/lazy-modals';
 import { type Caller, portalCaller } from './caller';
 import { FactorProofForm } from './FactorProofForm';
@@ -16,7 +16,7 @@ export async function askStepUp(
   calls: StepUpCalls = factorCalls,
   caller: Caller = portalCaller,
 ): Promise<boolean> {
-  await Promise.all([loadModals(), loadSecurityCatalog()]);
+  await Promise.all([loadModals(), loadCatalogParts('security')]);
   return new Promise<boolean>((resolve) => {
     let settled = false;
     const done = (ok: boolean) => {
