@@ -19,7 +19,7 @@ import { ALL_SCREENS, screenName } from '../support/screens';
 describe.skipIf(!hasBrowser())('security settings', () => {
   const browser = useBrowser();
 
-  it('lists the sessions and ends another one: that browser is logged out', async () => {
+  it('lists the sessions and ends the others: that browser is logged out', async () => {
     const first = await browser.newPage({ language: 'en' });
     await loginAs(first, 'enduser@demo.id');
     const second = await browser.newPage({ language: 'en' });
@@ -28,19 +28,17 @@ describe.skipIf(!hasBrowser())('security settings', () => {
     await first.goto('/settings/security?tab=sessions');
     await first.getByTestId('sessions-table').waitFor();
     const others = first.locator('[data-testid="session-row"][data-current="false"]');
+    // The second browser's session is one of them (other files of the suite may have left more).
     expect(await others.count()).toBeGreaterThanOrEqual(1);
-    const before = await first.getByTestId('session-row').count();
-    await others.first().getByTestId('end-session').click();
-    await first.getByTestId('confirm-end-session').click();
-    // Ending another session asks the password again first.
+    await first.getByTestId('end-other-sessions').click();
+    await first.getByTestId('confirm-end-others').click();
+    // Ending sessions asks the password again first.
     await first.getByTestId('reauth-password').fill(DEMO_PASSWORD);
     await first.getByTestId('reauth-confirm').click();
-    await expect
-      .poll(() => first.getByTestId('session-row').count(), { timeout: 15_000 })
-      .toBe(before - 1);
+    await expect.poll(() => first.getByTestId('session-row').count(), { timeout: 15_000 }).toBe(1);
 
     // The ended browser: its next page asks for a login.
-    await second.goto('/settings/security');
+    await second.goto('/settings/security?tab=sessions');
     await second.getByTestId('login-form').waitFor();
   });
 

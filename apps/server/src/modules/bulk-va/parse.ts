@@ -149,30 +149,27 @@ function cellValue(value: unknown): CellValue {
   return String(value);
 }
 
+/**
+ * The upload is bounded (BULK_VA_LIMITS.maxFileBytes), so it is read whole and loaded from its zip
+ * directory. exceljs' streaming WorkbookReader reads entries in stored order and intermittently
+ * reaches a worksheet before xl/workbook.xml — a good file then reads as broken (exceljs issue
+ * 3064; seen here on Node 24 with an exceljs-written file).
+ */
 async function readXlsx(stream: Readable, collector: RowCollector): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  let sheet = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const book = new ExcelJS.Workbook();
   try {
-    for await (const worksheet of reader) {
-      sheet += 1;
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        if (sheet !== 1) continue;
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        collector.add(row.number, Array.from(values, cellValue));
-      }
-    }
-  } catch (error) {
-    stream.resume();
-    if (error instanceof ApiError) throw error;
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  } catch {
     throw validationError('bulkva.errors.badXlsx');
   }
-  if (sheet === 0) throw validationError('bulkva.errors.badXlsx');
+  const sheet = book.worksheets[0];
+  if (!sheet) throw validationError('bulkva.errors.badXlsx');
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+    collector.add(row.number, Array.from(values, cellValue));
+  });
 }
 
 /**
