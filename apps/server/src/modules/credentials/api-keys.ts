@@ -8,7 +8,8 @@ import {
 import type { AuthContext } from '../../http/auth-context';
 import { notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../../platform/audit/audit';
+import type { UserActor } from '../../platform/actor';
+import { userAuditEntry, writeAudit } from '../../platform/audit/audit';
 import { requireReauth } from '../../platform/session/reauth';
 import { clientIdFor, credentialRow, ensureCredentialRow } from './service';
 import { encryptSecret } from './signing';
@@ -21,11 +22,7 @@ import { encryptSecret } from './signing';
  * Every change asks a fresh re-authentication on the session (platform/session/reauth.ts) and
  * is audited without the secret.
  */
-export interface KeyActor {
-  auth: AuthContext;
-  ip: string;
-  userAgent: string;
-}
+export type KeyActor = Pick<UserActor, 'auth' | 'ip' | 'userAgent'>;
 
 const HOUR_MS = 3_600_000;
 const newSecret = () => randomBytes(32).toString('base64url');
@@ -213,17 +210,6 @@ function audit(
   action: string,
   detail: Record<string, unknown>,
 ) {
-  const { auth } = actor;
-  return writeAudit(services.db, {
-    at: services.now(),
-    agentId: auth.agent.id,
-    userId: auth.user.id,
-    username: auth.user.username,
-    action,
-    target: String(detail.client_id ?? ''),
-    detail,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    environment: auth.environment,
-  });
+  const target = String(detail.client_id ?? '');
+  return writeAudit(services.db, userAuditEntry(actor, services.now(), { action, target, detail }));
 }

@@ -3,7 +3,8 @@ import type { AuthContext } from '../../http/auth-context';
 import { isMainUser } from '../../http/auth-context';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
-import { writeAudit } from '../../platform/audit/audit';
+import type { UserActor } from '../../platform/actor';
+import { userAuditEntry, writeAudit } from '../../platform/audit/audit';
 import { requireReauth } from '../../platform/session/reauth';
 import { endSessions, openSessionsOf } from '../../platform/session/session-admin';
 
@@ -12,11 +13,7 @@ import { endSessions, openSessionsOf } from '../../platform/session/session-admi
  * user also its sub-users' (spec 01 §6: the main user manages the sub-accounts). The server
  * decides whose: an id outside that set is "not found", never ended.
  */
-export interface SessionActor {
-  auth: AuthContext;
-  ip: string;
-  userAgent: string;
-}
+export type SessionActor = Pick<UserActor, 'auth' | 'ip' | 'userAgent'>;
 
 /** The users whose sessions the caller sees: itself, and for a main user its sub-users. */
 async function visibleUserIds(services: Services, auth: AuthContext): Promise<number[]> {
@@ -110,17 +107,6 @@ export function audit(
   action: string,
   detail: Record<string, unknown>,
 ) {
-  const { auth } = actor;
-  return writeAudit(services.db, {
-    at: services.now(),
-    agentId: auth.agent.id,
-    userId: auth.user.id,
-    username: auth.user.username,
-    action,
-    target: auth.user.username,
-    detail,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    environment: auth.environment,
-  });
+  const target = actor.auth.user.username;
+  return writeAudit(services.db, userAuditEntry(actor, services.now(), { action, target, detail }));
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { UserActor } from '../actor';
 
 export interface AuditEntry {
   agentId: number | null;
@@ -44,5 +45,24 @@ export function auditRow(entry: AuditEntry) {
     user_agent: entry.userAgent?.slice(0, 500) ?? null,
     environment: entry.environment ?? null,
     created_at: entry.at,
+  };
+}
+
+/** The entry of a logged-in user's own action: who, from where, in which environment. */
+export function userAuditEntry(
+  actor: Pick<UserActor, 'auth' | 'ip' | 'userAgent'>,
+  at: Date,
+  entry: { action: string; target: string; detail: Record<string, unknown> },
+): AuditEntry {
+  const { auth } = actor;
+  return {
+    at,
+    agentId: auth.agent.id,
+    userId: auth.user.id,
+    username: auth.user.username,
+    ...entry,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    environment: auth.environment,
   };
 }
