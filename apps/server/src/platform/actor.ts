@@ -74,3 +74,15 @@ export function auditOrigin(actor: Actor): {
       return { userId: null, username: null, ip: null, userAgent: null };
   }
 }
+
+/** The same key for actors that are the same user, partner credential or job (one maker). */
+export function actorKey(actor: Actor): string {
+  switch (actor.kind) {
+    case 'user':
+      return `user:${actor.auth.user.id}:${actor.auth.environment}`;
+    case 'partner':
+      return `partner:${actor.agentId}:${actor.environment}:${actor.clientId}`;
+    case 'job':
+      return `job:${actor.job}`;
+  }
+}

@@ -8,7 +8,7 @@ import { type Environment, wibDate } from '@gerbang/shared';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
-import { type Actor, auditOrigin } from '../../platform/actor';
+import { type Actor, actorKey, auditOrigin } from '../../platform/actor';
 import { writeAudits } from '../../platform/audit/audit';
 import { type DescriptionParams, describedColumns } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
@@ -240,12 +240,17 @@ async function planGroupGate(
   now: Date,
   entries: ActorOpening[],
 ): Promise<(unknown | null)[]> {
-  const byActor = new Map<Actor, number[]>();
+  // Keyed by who the actor is, not by object: each call of a group brings its own actor object,
+  // and one plan per maker lets the gate read the agent's policy once for the whole group.
+  const byActor = new Map<string, { actor: Actor; indexes: number[] }>();
   entries.forEach(({ actor }, index) => {
-    byActor.set(actor, [...(byActor.get(actor) ?? []), index]);
+    const key = actorKey(actor);
+    const group = byActor.get(key) ?? { actor, indexes: [] };
+    group.indexes.push(index);
+    byActor.set(key, group);
   });
   const plans: (unknown | null)[] = entries.map(() => null);
-  for (const [actor, indexes] of byActor) {
+  for (const { actor, indexes } of byActor.values()) {
     const planned = await planGate(
       trx,
       actor,
