@@ -8,6 +8,7 @@ import { openPayoutGroupHoldingLast } from '../payouts/open';
 import type { SubmissionRow } from '../payouts/submissions';
 import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
 import { SnapError } from './codes';
+import type { SnapTransfersTable } from './tables';
 
 /**
  * The booking of interbank transfers as a group commit (ADR 009): the transfers of ONE partner
@@ -26,19 +27,8 @@ export interface BookingItem {
   actor: PartnerActor;
   /** The transfer without its `snap_transfers` id, which the group's insert gives. */
   plan: (transferId: number) => WithdrawalPlan;
-  row: {
-    agent_id: number;
-    environment: WithdrawalPlan['payer']['environment'];
-    partner_reference_no: string;
-    external_id: string;
-    id_transaksi: string;
-    amount: number;
-    fee: number;
-    bank_code: string;
-    bank_name: string;
-    account_no: string;
-    account_name: string;
-  };
+  /** The snap_transfers row, without what the database fills (id, status, times). */
+  row: Omit<SnapTransfersTable, 'id' | 'status' | 'created_at' | 'completed_at'>;
 }
 
 export type Booked = { kind: 'booked'; submission: SubmissionRow } | { kind: 'duplicate' };
