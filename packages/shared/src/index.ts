@@ -15,6 +15,7 @@ export * from './domain/cut-off';
 export * from './domain/environment';
 export * from './domain/limits';
 export * from './domain/permissions';
+export * from './domain/schedules';
 export * from './domain/users';
 export * from './format/money';
 export * from './format/wib';

@@ -10,6 +10,7 @@ import type { PayinTables } from '../modules/payins/tables';
 import type { PayoutTables } from '../modules/payouts/tables';
 import type { RemittanceTables } from '../modules/remittance/tables';
 import type { RequestPaymentTables } from '../modules/request-payment/tables';
+import type { ScheduleTables } from '../modules/schedules/tables';
 import type { SignupTables } from '../modules/signup/tables';
 import type { SnapTables } from '../modules/snap/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
@@ -193,4 +194,5 @@ export interface Database
     SignupTables,
     SnapTables,
     RemittanceTables,
-    ApprovalTables {}
+    ApprovalTables,
+    ScheduleTables {}

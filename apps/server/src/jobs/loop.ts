@@ -6,6 +6,7 @@ import { depositReturnJob } from './deposit-return';
 import { exportWorkerJob } from './export-worker';
 import type { Job } from './job';
 import { railSweepJob } from './rail-sweep';
+import { scheduledPayoutsJob } from './scheduled-payouts';
 import { settlementJob } from './settlement';
 import { snapHousekeepingJob } from './snap-housekeeping';
 import { topupExpiryJob } from './topup-expiry';
@@ -27,6 +28,7 @@ export const JOBS: Job<any>[] = [
   bulkTransferJob,
   snapHousekeepingJob,
   approvalsJob,
+  scheduledPayoutsJob,
 ];
 
 /**

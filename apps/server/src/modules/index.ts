@@ -26,6 +26,7 @@ import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
+import { schedulesRoutes } from './schedules/routes';
 import { securityRoutes } from './security/routes';
 import { sessionRoutes } from './sessions/routes';
 import { signupRoutes } from './signup/routes';
@@ -63,6 +64,7 @@ export function allRoutes(
     ...bulkVaRoutes,
     ...bulkTransferRoutes,
     ...approvalsRoutes,
+    ...schedulesRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...credentialRoutes,

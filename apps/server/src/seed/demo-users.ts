@@ -46,6 +46,8 @@ export const DEMO_USERS: DemoUser[] = [
       'credential:UPDATE',
       'request_payment:ADD',
       'reset_password:UPDATE',
+      // Issue 24 part 2: scheduling payouts is granted per sub-user (finance may, staff may not).
+      'single_disbursement:SCHEDULE',
     ],
   },
   {

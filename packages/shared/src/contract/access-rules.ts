@@ -305,3 +305,15 @@ export const APPROVALS_ACCESS = {
   policy: { permission: { module: 'approval_policy', action: 'READ' }, activated: true },
   managePolicy: { permission: { module: 'approval_policy', action: 'UPDATE' }, activated: true },
 } as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * Scheduled payouts (issue 24 part 2): single_disbursement SCHEDULE (main users hold it; the
+ * permission editor grants it to sub-users), activated, production (as the payouts they make).
+ */
+export const SCHEDULES_ACCESS = {
+  manage: {
+    permission: { module: 'single_disbursement', action: 'SCHEDULE' },
+    productionOnly: true,
+    activated: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;

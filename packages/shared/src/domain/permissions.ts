@@ -8,7 +8,19 @@
  * groups), single_disbursement (withdrawals and, when the policy applies to them, API transfers),
  * international (remittances); domain/approvals.ts.
  */
-export const ACTIONS = ['READ', 'ADD', 'UPDATE', 'UPGRADE', 'CREATE', 'APPROVE'] as const;
+/**
+ * SCHEDULE (issue 24 part 2): scheduling a payout (one-off or recurring) on single_disbursement;
+ * the schedule is the act that authorises its future payouts (domain/schedules.ts).
+ */
+export const ACTIONS = [
+  'READ',
+  'ADD',
+  'UPDATE',
+  'UPGRADE',
+  'CREATE',
+  'APPROVE',
+  'SCHEDULE',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface ModuleDefinition {
@@ -105,7 +117,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     actions: ['READ'],
     groups: AGGREGATOR_ONLY,
   },
-  { id: 110, name: 'single_disbursement', actions: ['READ', 'APPROVE'] },
+  { id: 110, name: 'single_disbursement', actions: ['READ', 'APPROVE', 'SCHEDULE'] },
   { id: 111, name: 'transfer_create', actions: ['ADD'] },
   { id: 112, name: 'create_transaction_transfer_money', actions: ['ADD'] },
   { id: 113, name: 'create_transaction_transfer_bulk', actions: ['ADD'] },

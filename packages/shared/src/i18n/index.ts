@@ -22,6 +22,7 @@ import payinsEn from './en/payins.json';
 import paylinkEn from './en/paylink.json';
 import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
+import schedulesEn from './en/schedules.json';
 import securityEn from './en/security.json';
 import sessionsEn from './en/sessions.json';
 import signupEn from './en/signup.json';
@@ -56,6 +57,7 @@ import payinsId from './id/payins.json';
 import paylinkId from './id/paylink.json';
 import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
+import schedulesId from './id/schedules.json';
 import securityId from './id/security.json';
 import sessionsId from './id/sessions.json';
 import signupId from './id/signup.json';
@@ -107,6 +109,7 @@ export const catalogs = {
     advanceFunds: advanceFundsId,
     nmid: nmidId,
     snap: snapId,
+    schedules: schedulesId,
     sessions: sessionsId,
     apiKeys: apiKeysId,
     approvals: approvalsId,
@@ -143,6 +146,7 @@ export const catalogs = {
     advanceFunds: advanceFundsEn,
     nmid: nmidEn,
     snap: snapEn,
+    schedules: schedulesEn,
     sessions: sessionsEn,
     apiKeys: apiKeysEn,
     approvals: approvalsEn,

@@ -17,6 +17,8 @@ const KIND_OF_SOURCE: Record<string, ApprovalKind> = {
   withdraw: 'withdraw',
   remittance: 'remittance',
   snap_transfer: 'api',
+  // A scheduled withdrawal (modules/schedules) is a withdrawal made at its time.
+  scheduled_withdraw: 'withdraw',
 };
 
 function wantsPolicy(actor: Actor, opening: GateOpening): boolean {

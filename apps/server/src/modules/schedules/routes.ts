@@ -1,0 +1,33 @@
+/**
+ * Scheduled payouts (issue 24 part 2): list, create from a checked withdraw inquiry, edit, pause,
+ * resume, skip the next run, cancel. Handlers only translate.
+ */
+import { schedulesCalls } from '@gerbang/shared/contract/schedules-calls';
+import { defineRoute, ok } from '../../http/route';
+import { actorOf } from '../../platform/actor';
+import { cancelSchedule, pauseSchedule, resumeSchedule, skipNext, updateSchedule } from './manage';
+import { createSchedule, listSchedules } from './service';
+
+export const schedulesRoutes = [
+  defineRoute(schedulesCalls.list, async (ctx) =>
+    ok(await listSchedules(ctx.services, actorOf(ctx))),
+  ),
+  defineRoute(schedulesCalls.create, async (ctx) =>
+    ok(await createSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.created'),
+  ),
+  defineRoute(schedulesCalls.update, async (ctx) =>
+    ok(await updateSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.updated'),
+  ),
+  defineRoute(schedulesCalls.pause, async (ctx) =>
+    ok(await pauseSchedule(ctx.services, actorOf(ctx), ctx.body.id), 'schedules.paused'),
+  ),
+  defineRoute(schedulesCalls.resume, async (ctx) =>
+    ok(await resumeSchedule(ctx.services, actorOf(ctx), ctx.body.id), 'schedules.resumed'),
+  ),
+  defineRoute(schedulesCalls.skip, async (ctx) =>
+    ok(await skipNext(ctx.services, actorOf(ctx), ctx.body.id), 'schedules.skipped'),
+  ),
+  defineRoute(schedulesCalls.cancel, async (ctx) =>
+    ok(await cancelSchedule(ctx.services, actorOf(ctx), ctx.body.id), 'schedules.cancelled'),
+  ),
+];

@@ -1,0 +1,413 @@
+import { formatRupiah, formatWibDateTime, type Language, translate } from '@gerbang/shared';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Services } from '../../http/services';
+import type { MailMessage } from '../../mail/mailer';
+import { jobActor } from '../../platform/actor';
+import { wibStamp } from '../../platform/ids';
+import type { PayoutAccounts } from '../payouts/accounts';
+import { openPayout, openPayouts, type PayoutOpening } from '../payouts/open';
+import { advanceSubmission } from '../payouts/rail-work';
+import type { SubmissionRow } from '../payouts/submissions';
+import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
+import { priceWithdrawal } from '../withdraw/pricing';
+import { SCHEDULED_WITHDRAW_PAYOUT } from './payout-kind';
+import { occurrenceAfter } from './recurrence';
+import type { PayoutSchedulesTable } from './tables';
+import { runAfter } from './windows';
+
+/**
+ * The scheduled payouts job (jobs/scheduled-payouts.ts). Each pass takes the due schedules in
+ * batches, each batch in ONE transaction:
+ *
+ *   take       due ACTIVE schedules, FOR UPDATE SKIP LOCKED (a second process takes others)
+ *   postpone   an occurrence inside the cut-off or the bank downtime waits for the window's end
+ *   claim      one schedule_runs row per occurrence, UNIQUE (schedule_id, due_at): a row that
+ *              exists (skipped, or run before a crash lost the rest) is not run again
+ *   open       the payouts through the one pipeline (`openPayouts`) as a job for the maker, with
+ *              the approval policy applied; the balance is checked by the ledger hold now
+ *   record     short balance or disrupted product: the occurrence FAILED, the maker's mail queued
+ *   advance    the schedule's next occurrence (after now: missed ones are not caught up)
+ *
+ * The claim and the payout commit together, so an occurrence runs once whatever crashes. After
+ * the commit the leased payouts are sent to the rail (the sweep finishes what a crash leaves).
+ * A failed occurrence is not retried: the next one runs as planned.
+ */
+
+/** Schedules per transaction: one ledger call and a few statements per batch. */
+const BATCH = 500;
+/** Bounds one pass (the next pass carries on). */
+const MAX_BATCHES = 100;
+/** Rail calls in flight after a batch commits. */
+const SEND_CONCURRENCY = 8;
+export const SCHEDULES_JOB = 'scheduled payouts';
+
+export interface SchedulesReport {
+  /** Occurrences claimed (run) in this pass. */
+  claimed: number;
+  opened: number;
+  waitingApproval: number;
+  failed: number;
+  /** Occurrences moved to the end of a cut-off or downtime window. */
+  postponed: number;
+}
+
+type ScheduleRow = Selectable<PayoutSchedulesTable>;
+type Trx = Transaction<Database>;
+
+interface Claimed {
+  schedule: ScheduleRow;
+  runId: number;
+  reference: string;
+}
+
+interface Outcome {
+  runId: number;
+  status: 'OPENED' | 'WAITING_APPROVAL' | 'FAILED';
+  reason: string | null;
+  /** The payout's id_transaksi when it was opened. */
+  reference: string | null;
+  fee: number;
+}
+
+export async function runOnce(services: Services): Promise<SchedulesReport> {
+  const report: SchedulesReport = {
+    claimed: 0,
+    opened: 0,
+    waitingApproval: 0,
+    failed: 0,
+    postponed: 0,
+  };
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const done = await services.db.transaction().execute((trx) => runBatch(services, trx, report));
+    await sendAll(services, done.leased);
+    if (done.mailed) await services.mail.deliverQueued();
+    if (done.taken < BATCH) break;
+  }
+  return report;
+}
+
+async function runBatch(
+  services: Services,
+  trx: Trx,
+  report: SchedulesReport,
+): Promise<{ taken: number; leased: SubmissionRow[]; mailed: boolean }> {
+  const now = services.now();
+  const due = await takeDue(trx, now);
+  const ready = await postponeInWindows(services, trx, due, now, report);
+  const claimed = await claim(trx, ready, now);
+  const outcomes = await openClaimed(services, trx, claimed, now);
+  await recordOutcomes(trx, outcomes.results, now);
+  const mailed = await queueFailureMails(services, trx, claimed, outcomes.results);
+  await advance(trx, ready, new Set(claimed.map((c) => c.schedule.id)), now);
+  for (const outcome of outcomes.results) {
+    if (outcome.status === 'OPENED') report.opened += 1;
+    else if (outcome.status === 'WAITING_APPROVAL') report.waitingApproval += 1;
+    else report.failed += 1;
+  }
+  report.claimed += claimed.length;
+  return { taken: due.length, leased: outcomes.leased, mailed };
+}
+
+async function takeDue(trx: Trx, now: Date): Promise<ScheduleRow[]> {
+  return trx
+    .selectFrom('payout_schedules')
+    .selectAll()
+    .where('status', '=', 'ACTIVE')
+    .where('next_run_at', '<=', now)
+    .orderBy('next_run_at')
+    .limit(BATCH)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** Occurrences inside a window move to its end (not claimed); the rest are ready now. */
+async function postponeInWindows(
+  services: Services,
+  trx: Trx,
+  due: ScheduleRow[],
+  now: Date,
+  report: SchedulesReport,
+): Promise<ScheduleRow[]> {
+  if (due.length === 0) return [];
+  const agents = await trx
+    .selectFrom('agents')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(due.map((s) => s.agent_id))])
+    .execute();
+  const usernameOf = new Map(agents.map((a) => [Number(a.id), a.username]));
+  const ready: ScheduleRow[] = [];
+  for (const schedule of due) {
+    const at = runAfter(services, usernameOf.get(schedule.agent_id) ?? '', now);
+    if (at.getTime() <= now.getTime()) {
+      ready.push(schedule);
+      continue;
+    }
+    await trx
+      .updateTable('payout_schedules')
+      .set({ next_run_at: at, updated_at: now })
+      .where('id', '=', schedule.id)
+      .execute();
+    report.postponed += 1;
+  }
+  return ready;
+}
+
+/**
+ * One claim row per occurrence; an existing row (a skip, or a run another process committed)
+ * makes the insert do nothing and the occurrence is not run.
+ */
+async function claim(trx: Trx, ready: ScheduleRow[], now: Date): Promise<Claimed[]> {
+  if (ready.length === 0) return [];
+  const rows = await trx
+    .insertInto('schedule_runs')
+    .values(
+      ready.map((s) => ({
+        schedule_id: s.id,
+        due_at: s.next_due_at as Date,
+        status: 'OPENED' as const,
+        amount: s.amount,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['schedule_id', 'due_at']).doNothing())
+    .returning(['id', 'schedule_id'])
+    .execute();
+  const byId = new Map(ready.map((s) => [s.id, s]));
+  const stamp = wibStamp(now);
+  return rows.map((row) => {
+    const schedule = byId.get(Number(row.schedule_id)) as ScheduleRow;
+    const prefix = schedule.destination.rail === 'EWALLET' ? 'EW' : 'WD';
+    // Unique by the run's id (a random suffix could collide among thousands in one second).
+    return { schedule, runId: Number(row.id), reference: `${prefix}${stamp}S${row.id}` };
+  });
+}
+
+interface Planned {
+  claimed: Claimed;
+  opening: PayoutOpening;
+  fee: number;
+}
+
+/** Prices and opens the claimed occurrences; a refused batch is opened one by one. */
+async function openClaimed(
+  services: Services,
+  trx: Trx,
+  claimed: Claimed[],
+  now: Date,
+): Promise<{ results: Outcome[]; leased: SubmissionRow[] }> {
+  const results: Outcome[] = [];
+  const plans: { claimed: Claimed; plan: WithdrawalPlan }[] = [];
+  for (const entry of claimed) {
+    const plan = await planOf(trx, entry);
+    if (plan) plans.push({ claimed: entry, plan });
+    else results.push(failed(entry, 'PRODUCT_DISRUPTED', 0));
+  }
+  const planned = await openingsOf(services, trx, plans);
+  // The maker's payout, made by the job: the approval policy applies as to a payout made now.
+  const actor = jobActor(SCHEDULES_JOB);
+  const batch = await openPayouts(
+    services,
+    trx,
+    actor,
+    now,
+    planned.map((p) => p.opening),
+  );
+  if (batch.ok) {
+    for (const [i, p] of planned.entries()) {
+      results.push(outcomeOf(p, batch.submissions[i] as SubmissionRow));
+    }
+    return { results, leased: batch.submissions.filter((s) => s.state === 'SEND') };
+  }
+  // Nothing of the batch was written: some payer is short. Each alone, so only theirs fail.
+  const leased: SubmissionRow[] = [];
+  for (const p of planned) {
+    const one = await openPayout(services, trx, actor, now, p.opening);
+    if (!one.ok) {
+      results.push(failed(p.claimed, 'BALANCE_SHORT', p.fee));
+      continue;
+    }
+    results.push(outcomeOf(p, one.submission));
+    if (one.submission.state === 'SEND') leased.push(one.submission);
+  }
+  return { results, leased };
+}
+
+function outcomeOf(p: Planned, submission: SubmissionRow): Outcome {
+  const waiting = submission.state === 'APPROVAL';
+  return {
+    runId: p.claimed.runId,
+    status: waiting ? 'WAITING_APPROVAL' : 'OPENED',
+    reason: null,
+    reference: p.claimed.reference,
+    fee: p.fee,
+  };
+}
+
+function failed(entry: Claimed, reason: string, fee: number): Outcome {
+  return { runId: entry.runId, status: 'FAILED', reason, reference: null, fee };
+}
+
+/** The withdrawal an occurrence makes, priced now; null when the product is disrupted. */
+async function planOf(trx: Trx, entry: Claimed): Promise<WithdrawalPlan | null> {
+  const { schedule: s, runId, reference } = entry;
+  const d = s.destination;
+  const pricing = await priceWithdrawal(trx, s.agent_id, d.rail, s.amount);
+  if (pricing.disrupted) return null;
+  return {
+    source: { kind: SCHEDULED_WITHDRAW_PAYOUT.kind, id: runId },
+    payer: { agentId: s.agent_id, environment: s.environment },
+    userId: s.maker_user_id,
+    idTransaksi: reference,
+    kind: d.rail,
+    code: d.code,
+    railCode: d.rail_code,
+    productCode: pricing.kodeProduk,
+    productName: d.product_name,
+    accountNumber: d.account_number,
+    accountType: d.account_type,
+    accountName: d.account_name,
+    amount: s.amount,
+    fee: pricing.adminFee,
+    note: s.note,
+    audit: {
+      action: 'scheduled_payout_run',
+      detail: {
+        schedule: s.id,
+        due_at: new Date(s.next_due_at as Date).toISOString(),
+        amount: s.amount,
+        fee: pricing.adminFee,
+        destination: d.rail_code,
+      },
+    },
+  };
+}
+
+/** The payout openings, the payer's accounts read once per payer and rail. */
+async function openingsOf(
+  services: Services,
+  trx: Trx,
+  plans: { claimed: Claimed; plan: WithdrawalPlan }[],
+): Promise<Planned[]> {
+  const byPayer = new Map<string, Map<string, PayoutAccounts>>();
+  const out: Planned[] = [];
+  for (const { claimed, plan } of plans) {
+    const key = `${plan.payer.agentId}:${plan.payer.environment}`;
+    const accounts = byPayer.get(key) ?? new Map<string, PayoutAccounts>();
+    byPayer.set(key, accounts);
+    const [opening] = await withdrawalOpenings(services, trx, [plan], accounts);
+    out.push({
+      claimed,
+      opening: { ...(opening as PayoutOpening), approval: 'policy' },
+      fee: plan.fee,
+    });
+  }
+  return out;
+}
+
+/** The occurrences' results, one statement for the batch. */
+async function recordOutcomes(trx: Trx, outcomes: Outcome[], now: Date): Promise<void> {
+  if (outcomes.length === 0) return;
+  const values = sql.join(
+    outcomes.map(
+      (o) =>
+        sql`(${o.runId}::bigint, ${o.status}::text, ${o.reason}::text, ${o.reference}::text, ${o.fee}::bigint)`,
+    ),
+  );
+  await sql`
+    UPDATE schedule_runs r
+       SET status = v.status, reason = v.reason, reference = v.reference, fee = v.fee,
+           updated_at = ${now}
+      FROM (VALUES ${values}) AS v(id, status, reason, reference, fee)
+     WHERE r.id = v.id`.execute(trx);
+}
+
+/** The maker's mail for each failed occurrence, in the batch's transaction (sent after commit). */
+async function queueFailureMails(
+  services: Services,
+  trx: Trx,
+  claimed: Claimed[],
+  outcomes: Outcome[],
+): Promise<boolean> {
+  const failedRuns = outcomes.filter((o) => o.status === 'FAILED');
+  if (failedRuns.length === 0) return false;
+  const byRun = new Map(claimed.map((c) => [c.runId, c]));
+  const makers = await trx
+    .selectFrom('users')
+    .select(['id', 'username', 'nama', 'language'])
+    .where('id', 'in', [...new Set(claimed.map((c) => c.schedule.maker_user_id))])
+    .execute();
+  const makerOf = new Map(makers.map((m) => [Number(m.id), m]));
+  const mails: MailMessage[] = [];
+  for (const outcome of failedRuns) {
+    const entry = byRun.get(outcome.runId) as Claimed;
+    const maker = makerOf.get(entry.schedule.maker_user_id);
+    if (!maker) continue;
+    mails.push(failureMail(entry, outcome, maker));
+  }
+  await services.mail.queue(trx, mails);
+  return mails.length > 0;
+}
+
+function failureMail(
+  entry: Claimed,
+  outcome: Outcome,
+  maker: { username: string; nama: string; language: string },
+): MailMessage {
+  const lang: Language = maker.language === 'en' ? 'en' : 'id';
+  const { schedule } = entry;
+  const d = schedule.destination;
+  return {
+    to: maker.username,
+    kind: 'scheduled_payout_failed',
+    subject: translate(lang, 'schedules.mail.failedSubject', { reference: entry.reference }),
+    text: translate(lang, 'schedules.mail.failedBody', {
+      name: maker.nama,
+      amount: formatRupiah(schedule.amount + outcome.fee),
+      destination: `${d.product_name} ${d.account_number} a.n. ${d.account_name}`,
+      due: formatWibDateTime(new Date(schedule.next_due_at as Date)),
+      reason: translate(lang, `schedules.reasons.${outcome.reason}`),
+    }),
+  };
+}
+
+/**
+ * Moves each taken schedule to its next occurrence after now (an occurrence missed while no
+ * process ran is not caught up: one late payout, not a burst). None left: ENDED.
+ */
+async function advance(trx: Trx, ready: ScheduleRow[], ran: Set<number>, now: Date) {
+  if (ready.length === 0) return;
+  const values = sql.join(
+    ready.map((s) => {
+      const due = new Date(s.next_due_at as Date);
+      const next = occurrenceAfter(s.rule, due.getTime() > now.getTime() ? due : now);
+      return sql`(${s.id}::bigint, ${next}::timestamptz, ${ran.has(s.id) ? 1 : 0}::int)`;
+    }),
+  );
+  await sql`
+    UPDATE payout_schedules s
+       SET next_due_at = v.next, next_run_at = v.next, runs_done = s.runs_done + v.ran,
+           status = CASE WHEN v.next IS NULL THEN 'ENDED' ELSE s.status END,
+           updated_at = ${now}
+      FROM (VALUES ${values}) AS v(id, next, ran)
+     WHERE s.id = v.id`.execute(trx);
+}
+
+/** Calls the rail for the payouts opened (leased to this pass), a few at a time. */
+async function sendAll(services: Services, leased: SubmissionRow[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < leased.length) {
+      const submission = leased[next++] as SubmissionRow;
+      try {
+        await advanceSubmission(services, submission);
+      } catch (error) {
+        // The lease runs out and the rail sweep carries on; the payout is held, not lost.
+        services.log.warn({ err: error, reference: submission.reference }, 'scheduled payout send');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
+}

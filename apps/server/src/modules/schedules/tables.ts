@@ -1,0 +1,58 @@
+import type { Environment, ScheduleRule, ScheduleRunStatus, ScheduleStatus } from '@gerbang/shared';
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
+
+type Json<T> = ColumnType<T, string, string>;
+
+/** Where a scheduled withdrawal pays, as its inquiry checked it (account name included). */
+export interface ScheduledDestination {
+  rail: 'BANK' | 'EWALLET';
+  /** kodebank: the code the user chose; the rail's own code. */
+  code: string;
+  rail_code: string;
+  product_name: string;
+  account_type: 'NORMAL' | 'VA';
+  account_number: string;
+  account_name: string;
+}
+
+/** A scheduled or recurring payout (migration 0195). */
+export interface PayoutSchedulesTable {
+  id: Generated<number>;
+  agent_id: number;
+  environment: Environment;
+  maker_user_id: number;
+  kind: 'withdraw';
+  destination: Json<ScheduledDestination>;
+  amount: number;
+  note: Generated<string>;
+  rule: Json<ScheduleRule>;
+  status: Generated<ScheduleStatus>;
+  /** The next occurrence (its identity in schedule_runs); null once ended. */
+  next_due_at: Timestamp | null;
+  /** When the runner may take it: the occurrence, or the end of a cut-off or downtime window. */
+  next_run_at: Timestamp | null;
+  runs_done: Generated<number>;
+  source_inquiry_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One occurrence of a schedule, claimed once: UNIQUE (schedule_id, due_at). */
+export interface ScheduleRunsTable {
+  id: Generated<number>;
+  schedule_id: number;
+  due_at: Timestamp;
+  status: ScheduleRunStatus;
+  reason: string | null;
+  reference: string | null;
+  amount: Generated<number>;
+  fee: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ScheduleTables {
+  payout_schedules: PayoutSchedulesTable;
+  schedule_runs: ScheduleRunsTable;
+}

@@ -1,0 +1,64 @@
+import { defineCall } from './call';
+import {
+  createScheduleRequest,
+  SCHEDULES_ACCESS,
+  scheduleIdRequest,
+  scheduleItem,
+  scheduleListAnswer,
+  updateScheduleRequest,
+} from './schedules';
+
+/**
+ * Scheduled and recurring payouts (issue 24 part 2). The server computes every run time (WIB,
+ * rrule) and runs each occurrence once through the payout pipeline; the page only shows it.
+ */
+export const schedulesCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/schedules',
+    access: SCHEDULES_ACCESS.manage,
+    response: scheduleListAnswer,
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/schedules',
+    access: SCHEDULES_ACCESS.manage,
+    request: createScheduleRequest,
+    response: scheduleItem,
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/schedules/update',
+    access: SCHEDULES_ACCESS.manage,
+    request: updateScheduleRequest,
+    response: scheduleItem,
+  }),
+  pause: defineCall({
+    method: 'POST',
+    path: '/schedules/pause',
+    access: SCHEDULES_ACCESS.manage,
+    request: scheduleIdRequest,
+    response: scheduleItem,
+  }),
+  resume: defineCall({
+    method: 'POST',
+    path: '/schedules/resume',
+    access: SCHEDULES_ACCESS.manage,
+    request: scheduleIdRequest,
+    response: scheduleItem,
+  }),
+  skip: defineCall({
+    method: 'POST',
+    path: '/schedules/skip',
+    access: SCHEDULES_ACCESS.manage,
+    request: scheduleIdRequest,
+    response: scheduleItem,
+  }),
+  cancel: defineCall({
+    method: 'POST',
+    path: '/schedules/cancel',
+    access: SCHEDULES_ACCESS.manage,
+    request: scheduleIdRequest,
+    response: scheduleItem,
+  }),
+};
