@@ -7,6 +7,7 @@ import {
   REMITTANCE_MENU_ACCESS,
   REPORT_AREA_ACCESS,
   REQUEST_PAYMENT_ACCESS,
+  SCHEDULES_ACCESS,
   showsDepositLink,
   TOPUP_ACCESS,
   VA_AREA_ACCESS,
@@ -45,6 +46,14 @@ export const MENU: MenuItem[] = [
         labelKey: 'nav.withdraw',
         to: '/transaction/single_disbursement',
         rule: WITHDRAW_ACCESS.menu,
+      },
+      // Issue 24 part 2: scheduled and recurring payouts.
+      {
+        key: 'schedules',
+        labelKey: 'nav.schedules',
+        to: '/transaction/scheduled',
+        rule: SCHEDULES_ACCESS.manage,
+        visible: (s) => !isEndUser(s),
       },
       {
         key: 'domestic',

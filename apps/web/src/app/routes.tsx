@@ -8,6 +8,7 @@ import {
   CREDENTIAL_ACCESS,
   REMITTANCE_ACCESS,
   REQUEST_PAYMENT_ACCESS,
+  SCHEDULES_ACCESS,
   SIGNUP_ACCESS,
   TOPUP_ACCESS,
   TRANSFER_ACCESS,
@@ -137,8 +138,16 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/transaction/single_disbursement',
-    page: lazy(() => import('../features/withdraw/WithdrawPage')),
+    page: lazy(() => withCatalogParts(['schedules'], import('../features/withdraw/WithdrawPage'))),
     rule: WITHDRAW_ACCESS.page,
+  },
+  // Issue 24 part 2: scheduled and recurring payouts.
+  {
+    path: '/transaction/scheduled',
+    page: lazy(() =>
+      withCatalogParts(['schedules'], import('../features/schedules/SchedulesPage')),
+    ),
+    rule: SCHEDULES_ACCESS.manage,
   },
   {
     path: '/transaction/transfer/detail/:id',

@@ -7,7 +7,7 @@ import { jobActor } from '../../platform/actor';
 import { wibStamp } from '../../platform/ids';
 import type { PayoutAccounts } from '../payouts/accounts';
 import { openPayout, openPayouts, type PayoutOpening } from '../payouts/open';
-import { advanceSubmission } from '../payouts/rail-work';
+import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
 import type { SubmissionRow } from '../payouts/submissions';
 import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
@@ -30,7 +30,7 @@ import { runAfter } from './windows';
  *   advance    the schedule's next occurrence (after now: missed ones are not caught up)
  *
  * The claim and the payout commit together, so an occurrence runs once whatever crashes. After
- * the commit the leased payouts are sent to the rail (the sweep finishes what a crash leaves).
+ * the commit the first payouts are sent to the rail (the rail sweep sends the rest of a burst).
  * A failed occurrence is not retried: the next one runs as planned.
  */
 
@@ -38,8 +38,13 @@ import { runAfter } from './windows';
 const BATCH = 500;
 /** Bounds one pass (the next pass carries on). */
 const MAX_BATCHES = 100;
-/** Rail calls in flight after a batch commits. */
-const SEND_CONCURRENCY = 8;
+/**
+ * Payouts of a batch this pass sends to the rail itself right after the commit (a few at once); a
+ * burst beyond it is sent by the rail sweep, which claims unleased SEND rows, so a pass that opens
+ * thousands does not hold them all.
+ */
+const SEND_NOW = 50;
+const SEND_CONCURRENCY = 4;
 export const SCHEDULES_JOB = 'scheduled payouts';
 
 export interface SchedulesReport {
@@ -80,7 +85,7 @@ export async function runOnce(services: Services): Promise<SchedulesReport> {
   };
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const done = await services.db.transaction().execute((trx) => runBatch(services, trx, report));
-    await sendAll(services, done.leased);
+    await sendAll(services, done.toSend);
     if (done.mailed) await services.mail.deliverQueued();
     if (done.taken < BATCH) break;
   }
@@ -91,7 +96,7 @@ async function runBatch(
   services: Services,
   trx: Trx,
   report: SchedulesReport,
-): Promise<{ taken: number; leased: SubmissionRow[]; mailed: boolean }> {
+): Promise<{ taken: number; toSend: SubmissionRow[]; mailed: boolean }> {
   const now = services.now();
   const due = await takeDue(trx, now);
   const ready = await postponeInWindows(services, trx, due, now, report);
@@ -106,7 +111,7 @@ async function runBatch(
     else report.failed += 1;
   }
   report.claimed += claimed.length;
-  return { taken: due.length, leased: outcomes.leased, mailed };
+  return { taken: due.length, toSend: outcomes.toSend, mailed };
 }
 
 async function takeDue(trx: Trx, now: Date): Promise<ScheduleRow[]> {
@@ -197,7 +202,7 @@ async function openClaimed(
   trx: Trx,
   claimed: Claimed[],
   now: Date,
-): Promise<{ results: Outcome[]; leased: SubmissionRow[] }> {
+): Promise<{ results: Outcome[]; toSend: SubmissionRow[] }> {
   const results: Outcome[] = [];
   const plans: { claimed: Claimed; plan: WithdrawalPlan }[] = [];
   for (const entry of claimed) {
@@ -219,10 +224,10 @@ async function openClaimed(
     for (const [i, p] of planned.entries()) {
       results.push(outcomeOf(p, batch.submissions[i] as SubmissionRow));
     }
-    return { results, leased: batch.submissions.filter((s) => s.state === 'SEND') };
+    return { results, toSend: batch.submissions.filter((s) => s.state === 'SEND') };
   }
   // Nothing of the batch was written: some payer is short. Each alone, so only theirs fail.
-  const leased: SubmissionRow[] = [];
+  const toSend: SubmissionRow[] = [];
   for (const p of planned) {
     const one = await openPayout(services, trx, actor, now, p.opening);
     if (!one.ok) {
@@ -230,9 +235,9 @@ async function openClaimed(
       continue;
     }
     results.push(outcomeOf(p, one.submission));
-    if (one.submission.state === 'SEND') leased.push(one.submission);
+    if (one.submission.state === 'SEND') toSend.push(one.submission);
   }
-  return { results, leased };
+  return { results, toSend };
 }
 
 function outcomeOf(p: Planned, submission: SubmissionRow): Outcome {
@@ -300,7 +305,8 @@ async function openingsOf(
     const [opening] = await withdrawalOpenings(services, trx, [plan], accounts);
     out.push({
       claimed,
-      opening: { ...(opening as PayoutOpening), approval: 'policy' },
+      // Not leased: the pass claims the first few after the commit, the rail sweep the rest.
+      opening: { ...(opening as PayoutOpening), approval: 'policy', leased: false },
       fee: plan.fee,
     });
   }
@@ -395,14 +401,16 @@ async function advance(trx: Trx, ready: ScheduleRow[], ran: Set<number>, now: Da
      WHERE s.id = v.id`.execute(trx);
 }
 
-/** Calls the rail for the payouts opened (leased to this pass), a few at a time. */
-async function sendAll(services: Services, leased: SubmissionRow[]): Promise<void> {
+/** Calls the rail for the first payouts opened, as a payout made now would; the sweep the rest. */
+async function sendAll(services: Services, opened: SubmissionRow[]): Promise<void> {
+  const now = opened.slice(0, SEND_NOW);
   let next = 0;
   const worker = async () => {
-    while (next < leased.length) {
-      const submission = leased[next++] as SubmissionRow;
+    while (next < now.length) {
+      const submission = now[next++] as SubmissionRow;
       try {
-        await advanceSubmission(services, submission);
+        const claimed = await claimSubmission(services, submission.id);
+        if (claimed) await advanceSubmission(services, claimed);
       } catch (error) {
         // The lease runs out and the rail sweep carries on; the payout is held, not lost.
         services.log.warn({ err: error, reference: submission.reference }, 'scheduled payout send');

@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
@@ -52,6 +52,8 @@ interface Props {
   onProceed(): void;
   onBack(): void;
   paying: boolean;
+  /** Issue 24 part 2: schedule this checked payout instead of paying now (when allowed). */
+  onSchedule?: () => void;
 }
 
 /** Step 2: what will be sent, the OTP notice and field (spec 02 §2.1 "inquiry result"). */
@@ -63,6 +65,7 @@ export function InquiryResult({
   onProceed,
   onBack,
   paying,
+  onSchedule,
 }: Props) {
   const { t } = useTranslation();
   return (
@@ -115,6 +118,16 @@ export function InquiryResult({
             {t('withdraw.result.proceed')}
           </Button>
         </SimpleGrid>
+        {onSchedule && (
+          <Button
+            variant="light"
+            leftSection={<IconCalendarRepeat size={18} />}
+            onClick={onSchedule}
+            data-testid="withdraw-schedule"
+          >
+            {t('schedules.scheduleOption')}
+          </Button>
+        )}
       </Stack>
     </form>
   );

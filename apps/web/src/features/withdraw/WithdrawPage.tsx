@@ -1,4 +1,6 @@
 import { isInCutOff, RC } from '@gerbang/shared';
+import { SCHEDULES_ACCESS } from '@gerbang/shared/contract/access-rules';
+import { schedulesCalls } from '@gerbang/shared/contract/schedules-calls';
 import {
   normaliseAccountNumber,
   WITHDRAW_LIMITS,
@@ -14,14 +16,17 @@ import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHelpCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
 import { PageLoader } from '../../components/PageLoader';
 import { PayoutSteps } from '../../components/payout-wizard/PayoutSteps';
 import { usePayoutWizard } from '../../components/payout-wizard/usePayoutWizard';
+import type { ScheduleDraft } from '../../components/schedule/ScheduleModal';
 import { client } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
+import { showInfoDialog } from '../../lib/dialogs';
 import { useServerNow } from '../../lib/server-clock';
-import { useLoggedIn } from '../../lib/session';
+import { useLoggedIn, useSession } from '../../lib/session';
 import { InquiryForm } from './InquiryForm';
 import { InquiryResult } from './InquiryResult';
 import { useWithdrawLookups } from './useWithdrawLookups';
@@ -32,6 +37,8 @@ import { EMPTY_FORM, type WithdrawForm, withdrawResolver } from './withdraw-form
 // budget and most visits never open it.
 const FaqModal = lazy(() => import('./FaqModal').then((m) => ({ default: m.FaqModal })));
 const Receipt = lazy(() => import('./Receipt').then((m) => ({ default: m.Receipt })));
+// The schedule form (issue 24 part 2) loads when the user chooses "Schedule".
+const ScheduleModal = lazy(() => import('../../components/schedule/ScheduleModal'));
 
 /**
  * Withdraw (Tarik Saldo), spec 02 §2.1 and §4: inquiry form → inquiry result with the e-mailed OTP
@@ -45,6 +52,20 @@ export default function WithdrawPage() {
   const now = useServerNow();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [maskedEmail, setMaskedEmail] = useState('');
+  const maySchedule = useSession().verdict(SCHEDULES_ACCESS.manage) === 'allowed';
+  const [scheduling, setScheduling] = useState<WithdrawInquiryResult | null>(null);
+  const navigate = useNavigate();
+  const schedule = async (inquiry: WithdrawInquiryResult, draft: ScheduleDraft) => {
+    const res = await client.call(schedulesCalls.create, {
+      reff_id: inquiry.idtransaksi,
+      rule: draft.rule,
+      pin: draft.pin,
+    });
+    if (res.rc !== RC.OK) return false;
+    showInfoDialog(res.rd);
+    void navigate('/transaction/scheduled');
+    return true;
+  };
 
   const wizard = usePayoutWizard<WithdrawForm, WithdrawInquiryResult, WithdrawPaymentResult>({
     defaultValues: EMPTY_FORM,
@@ -157,6 +178,9 @@ export default function WithdrawPage() {
               onProceed={wizard.confirm}
               onBack={wizard.backToForm}
               paying={wizard.paying}
+              onSchedule={
+                maySchedule && inquiry.kind !== 'RETAIL' ? () => setScheduling(inquiry) : undefined
+              }
             />
           )}
           receipt={(receipt) => (
@@ -166,6 +190,16 @@ export default function WithdrawPage() {
           )}
         />
       </Card>
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleModal
+            title={t('schedules.formTitle')}
+            editsAmount={false}
+            onSubmit={(draft) => schedule(scheduling, draft)}
+            onClose={() => setScheduling(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

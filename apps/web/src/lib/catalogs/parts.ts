@@ -17,6 +17,8 @@ export const PARTS = {
   credentials: ['credentials'],
   paylink: ['paylink'],
   nmid: ['nmid'],
+  /** Scheduled payouts: their page and the withdraw form's "Schedule" choice. */
+  schedules: ['schedules'],
 } as const;
 export type CatalogPart = keyof typeof PARTS;
 
@@ -24,11 +26,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,schedules}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,schedules}.json',
     { import: 'default' },
   ),
 };
