@@ -3,6 +3,7 @@ import {
   IconArrowsExchange,
   IconBuildingBank,
   IconCalendarDollar,
+  IconCalendarRepeat,
   IconCalendarStats,
   IconCashBanknote,
   IconChartBar,
@@ -73,6 +74,7 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   apiLog: IconFileCode,
   favourite: IconStar,
   approvals: IconChecklist,
+  schedules: IconCalendarRepeat,
   approvalPolicy: IconShieldCheck,
 };
 

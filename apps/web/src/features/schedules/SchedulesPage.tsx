@@ -110,7 +110,7 @@ export default function SchedulesPage() {
 }
 
 function wibTime(iso: string | null): string {
-  return iso ? `${formatWibDateTime(new Date(iso))} WIB` : '—';
+  return iso ? formatWibDateTime(new Date(iso)) : '—';
 }
 
 function ConfirmModal({ text, onYes, onNo }: { text: string; onYes(): void; onNo(): void }) {
