@@ -40,6 +40,7 @@ export const OTHER_PAGES = [
   { name: 'api log', url: '/tools/api_log' },
   { name: 'approvals', url: '/approvals' },
   { name: 'approval policy', url: '/setting/approval-policy' },
+  { name: 'scheduled payouts', url: '/transaction/scheduled' },
 ] as const;
 
 /**

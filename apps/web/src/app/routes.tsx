@@ -138,7 +138,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/transaction/single_disbursement',
-    page: lazy(() => withCatalogParts(['schedules'], import('../features/withdraw/WithdrawPage'))),
+    page: lazy(() => import('../features/withdraw/WithdrawPage')),
     rule: WITHDRAW_ACCESS.page,
   },
   // Issue 24 part 2: scheduled and recurring payouts.

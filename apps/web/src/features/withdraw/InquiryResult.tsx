@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconCalendarRepeat, IconMail } from '@tabler/icons-react';
+import { IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
@@ -119,13 +119,8 @@ export function InquiryResult({
           </Button>
         </SimpleGrid>
         {onSchedule && (
-          <Button
-            variant="light"
-            leftSection={<IconCalendarRepeat size={18} />}
-            onClick={onSchedule}
-            data-testid="withdraw-schedule"
-          >
-            {t('schedules.scheduleOption')}
+          <Button variant="light" onClick={onSchedule} data-testid="withdraw-schedule">
+            {t('withdraw.result.schedule')}
           </Button>
         )}
       </Stack>

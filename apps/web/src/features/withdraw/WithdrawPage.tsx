@@ -25,6 +25,7 @@ import type { ScheduleDraft } from '../../components/schedule/ScheduleModal';
 import { client } from '../../lib/api';
 import { useBalances } from '../../lib/balance';
 import { showInfoDialog } from '../../lib/dialogs';
+import { withCatalogParts } from '../../lib/i18n';
 import { useServerNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { InquiryForm } from './InquiryForm';
@@ -38,7 +39,9 @@ import { EMPTY_FORM, type WithdrawForm, withdrawResolver } from './withdraw-form
 const FaqModal = lazy(() => import('./FaqModal').then((m) => ({ default: m.FaqModal })));
 const Receipt = lazy(() => import('./Receipt').then((m) => ({ default: m.Receipt })));
 // The schedule form (issue 24 part 2) loads when the user chooses "Schedule".
-const ScheduleModal = lazy(() => import('../../components/schedule/ScheduleModal'));
+const ScheduleModal = lazy(() =>
+  withCatalogParts(['schedules'], import('../../components/schedule/ScheduleModal')),
+);
 
 /**
  * Withdraw (Tarik Saldo), spec 02 §2.1 and §4: inquiry form → inquiry result with the e-mailed OTP
