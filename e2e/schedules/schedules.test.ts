@@ -50,7 +50,7 @@ describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
     const day = Number(new Date(tomorrow.getTime() + 7 * 3_600_000).toISOString().slice(8, 10));
     await page.getByTestId('withdraw-schedule').click();
     await page.getByTestId('schedule-form').waitFor();
-    await page.getByTestId('schedule-frequency').getByText('Every month').click();
+    await page.getByTestId('schedule-frequency').getByText('Monthly').click();
     await page.getByTestId('schedule-month-day').fill(String(day));
     await page.getByTestId('schedule-pin').fill(DEMO_TRANSACTION_PIN);
     await animationsDone(page);
@@ -93,6 +93,11 @@ describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
     await screenshot(later, 'schedules-1366-id-ran');
     await later.setViewportSize({ width: 390, height: 844 });
     await screenshot(later, 'schedules-390-id-ran');
+    await after.getByRole('button', { name: 'Ubah' }).click();
+    await later.getByTestId('schedule-form').waitFor();
+    await animationsDone(later);
+    await screenshot(later, 'schedules-form-390-id');
+    await later.getByRole('button', { name: 'Tutup' }).click();
     await after.getByRole('button', { name: 'Batalkan jadwal' }).click();
     await later.getByTestId('schedule-confirm').click();
     await later.getByText('Jadwal dibatalkan').waitFor();
