@@ -117,16 +117,22 @@ describe.skipIf(!hasBrowser())('callback delivery', () => {
     await page.evaluate(() => {
       (window as unknown as { __noReload: boolean }).__noReload = true;
     });
-    const resend = row.getByTestId('action-retryCallback');
+    const before = await row.textContent();
+    const resend = row.getByTestId('action-retry');
     await resend.click();
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('error-dialog-ok').click();
     // The sender delivers it again (the job runs every second); the live `callback` event
     // refreshes the row: no polling on this page, so only the stream can bring it back to Sent.
     await expect
-      .poll(async () => (await resend.isEnabled()) && (await row.getByText('Sent').count()) > 0, {
-        timeout: 5_000,
-      })
+      .poll(
+        async () =>
+          // The sent time moved (a new delivery), the status is Sent again and Resend enabled.
+          (await row.textContent()) !== before &&
+          (await row.getByText('Sent').count()) > 0 &&
+          (await resend.isEnabled()),
+        { timeout: 5_000 },
+      )
       .toBe(true);
     const sink = await page.request.get('/api/dev/callback_sink');
     const list = ((await sink.json()) as { data: SinkEntry[] }).data;
