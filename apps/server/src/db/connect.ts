@@ -54,12 +54,18 @@ export interface ConnectOptions {
 }
 
 /**
- * The LISTEN connection (ADR 017): a dedicated client to EVENTS_LISTEN_URL, or one of the pool's
- * held for good (destroyed, never returned, when it ends: its LISTEN state stays with it).
+ * The LISTEN connection (ADR 017): a dedicated client, outside the pool, to EVENTS_LISTEN_URL or
+ * else DATABASE_URL; for a multi-host URL (which only the failover pool follows) one of the pool's
+ * connections held for good (destroyed, never returned, when it ends: its LISTEN state stays with it).
  */
-function listenOn(pool: pg.Pool | FailoverPool, options: ConnectOptions): ListenFn {
+function listenOn(
+  pool: pg.Pool | FailoverPool,
+  options: ConnectOptions,
+  multiHost: boolean,
+): ListenFn {
   const lost = (error: Error) => options.onConnectionLost?.(error);
-  if (options.listenUrl) return pgListen(dedicatedClient(options.listenUrl), lost);
+  const url = options.listenUrl ?? (multiHost ? null : options.databaseUrl);
+  if (url) return pgListen(dedicatedClient(url), lost);
   return pgListen(async () => {
     const client = await pool.connect();
     return { client, release: (broken?: Error) => client.release(broken ?? true) };
@@ -109,7 +115,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     return {
       db,
       kind: 'postgres',
-      listen: listenOn(pool, options),
+      listen: listenOn(pool, options, hostList !== null),
       close: () => db.destroy(),
       poolStats: () => ({
         total: pool.totalCount,
