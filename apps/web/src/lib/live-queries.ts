@@ -4,15 +4,19 @@
  * once per second per type (a busy merchant's burst of transactions is one refetch, not hundreds).
  */
 import type { BalancePayload, LiveEvent } from '@gerbang/shared/contract/events';
+import { DATA_PATHS } from '@gerbang/shared/domain/permissions';
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { startLiveEvents, useLiveEvent } from './live-events';
 
 const path = (q: Query) => (typeof q.queryKey[1] === 'string' ? q.queryKey[1] : '');
+/** The data pages (and their summaries): lists of rows, not the static lookups under /data/. */
+const DATA_PAGES = new Set(DATA_PATHS.map((p) => `/data/${p}`));
+const isDataPage = (q: Query) => DATA_PAGES.has(path(q).replace(/\/summary$/, ''));
 
 /** The queries each event type makes stale. */
 const STALE: Record<string, (q: Query) => boolean> = {
-  transaction: (q) => path(q).startsWith('/data/') || path(q).startsWith('/resume/'),
+  transaction: (q) => isDataPage(q) || path(q).startsWith('/resume/'),
   callback: (q) => path(q).startsWith('/data/callback') || q.queryKey[0] === 'callback-attempts',
   bulk: (q) => path(q).includes('disbursement'),
   export: (q) => path(q).startsWith('/data/export'),
