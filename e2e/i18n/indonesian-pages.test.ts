@@ -96,6 +96,7 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
       language: 'id',
       at: '/data/transaction',
     });
+    await id.locator('[data-ready-for^="ready:"]').first().waitFor();
     await settle(id);
     await expect(visibleText(id)).resolves.toContain('Waktu Permintaan');
     await expect(visibleText(id)).resolves.not.toContain('Waktu Request');
@@ -105,6 +106,7 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
       language: 'en',
       at: '/data/transaction',
     });
+    await en.locator('[data-ready-for^="ready:"]').first().waitFor();
     await settle(en);
     await expect(visibleText(en)).resolves.toContain('Request Time');
     await screenshot(en, 'i18n-en-1366-time-request');

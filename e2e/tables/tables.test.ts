@@ -225,7 +225,7 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
       await page.goto('/');
       await page.getByTestId('dashboard').waitFor();
       // The chart itself, drawn (the live event stream keeps the network from ever being idle).
-      await page.getByTestId('chart-success').locator('.recharts-surface').first().waitFor();
+      await page.getByTestId('chart-success').locator('.chart-surface').first().waitFor();
       expect(await page.getByTestId('chart-success-empty').count()).toBe(0);
     }
   });
