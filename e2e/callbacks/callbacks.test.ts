@@ -103,4 +103,43 @@ describe.skipIf(!hasBrowser())('callback delivery', () => {
       await screenshot(page, `callbacks-popup-${width}-${language}`);
     });
   }
+
+  it('the list follows a resend live: Sent again and "Resend" enabled, without a reload', async () => {
+    const page = await browser.signedIn('partner@demo.id', {
+      width: 1366,
+      language: 'en',
+      at: `/data/callback?key=1&value=${idTransaksi}`,
+    });
+    await waitForTable(page);
+    const row = page.getByTestId('data-row').first();
+    await row.getByText('Sent').waitFor();
+    // A marker that a reload would lose.
+    await page.evaluate(() => {
+      (window as unknown as { __noReload: boolean }).__noReload = true;
+    });
+    const before = await row.textContent();
+    const resend = row.getByTestId('action-retry');
+    await resend.click();
+    await page.getByTestId('confirm-yes').click();
+    await page.getByTestId('error-dialog-ok').click();
+    // The sender delivers it again (the job runs every second); the live `callback` event
+    // refreshes the row: no polling on this page, so only the stream can bring it back to Sent.
+    await expect
+      .poll(
+        async () =>
+          // The sent time moved (a new delivery), the status is Sent again and Resend enabled.
+          (await row.textContent()) !== before &&
+          (await row.getByText('Sent').count()) > 0 &&
+          (await resend.isEnabled()),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
+    const sink = await page.request.get('/api/dev/callback_sink');
+    const list = ((await sink.json()) as { data: SinkEntry[] }).data;
+    expect(list.filter((e) => e.event_id === eventId).length).toBeGreaterThanOrEqual(2);
+    expect(
+      await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+    ).toBe(true);
+    await screenshot(page, 'callbacks-after-resend-1366-en');
+  });
 });

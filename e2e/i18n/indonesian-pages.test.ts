@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, screenshot, useBrowser } from '../support/browser';
+import { hasBrowser, screenshot, trackRequests, useBrowser } from '../support/browser';
 import { ENGLISH_PHONE, INDONESIAN_WIDE } from '../support/screens';
 import { englishWordsIn, visibleText } from './english-words';
 
-/** Waits until the page has settled: the network quiet, data tables loaded and drawn. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
+/** Waits until the page has settled: the network quiet (when tracked), data tables loaded and drawn. */
+async function settle(page: Page, network?: ReturnType<typeof trackRequests>) {
+  // The network quiet (the live event stream left out), then the tables ready.
+  await network?.quiet();
   const table = page.locator('[data-ready-for]');
   if ((await table.count()) > 0) {
     await page.waitForFunction(
@@ -77,10 +78,11 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
   // Indonesian at both widths: the phone shows other text than the laptop (cards, the menu).
   it.each([1366, 390])('walks the main pages at %i px', async (width) => {
     const page = await browser.signedIn('partner@demo.id', { width, language: 'id' });
+    const network = trackRequests(page);
     const found: Record<string, string[]> = {};
     for (const path of PAGES) {
       await page.goto(path);
-      await settle(page);
+      await settle(page, network);
       const words = englishWordsIn(await visibleText(page));
       if (words.length > 0) found[path] = words;
       await screenshot(page, `i18n-id-${width}${path.replace(/\//g, '_') || '_home'}`);
@@ -94,6 +96,7 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
       language: 'id',
       at: '/data/transaction',
     });
+    await id.locator('[data-ready-for^="ready:"]').first().waitFor();
     await settle(id);
     await expect(visibleText(id)).resolves.toContain('Waktu Permintaan');
     await expect(visibleText(id)).resolves.not.toContain('Waktu Request');
@@ -103,6 +106,7 @@ describe.skipIf(!hasBrowser())('Indonesian pages carry no English words', () => 
       language: 'en',
       at: '/data/transaction',
     });
+    await en.locator('[data-ready-for^="ready:"]').first().waitFor();
     await settle(en);
     await expect(visibleText(en)).resolves.toContain('Request Time');
     await screenshot(en, 'i18n-en-1366-time-request');

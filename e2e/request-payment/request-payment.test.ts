@@ -144,7 +144,8 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
       .getByTestId('simulator-result-status')
       .and(bank.locator('[data-status="SUCCESS"]'))
       .waitFor();
-    await phone.getByTestId('pay-paid').getByText('Payment received').waitFor({ timeout: 15_000 });
+    // The live stream (public/payment_events) flips it within 2 s of the payment (issue 27).
+    await phone.getByTestId('pay-paid').getByText('Payment received').waitFor({ timeout: 2_000 });
     await expect(phone.getByTestId('pay-paid').textContent()).resolves.toContain('Rp. 150.000');
     await expect(phone.getByTestId('pay-generated').count()).resolves.toBe(0);
     await screenshot(phone, 'pay-paid-390-en');

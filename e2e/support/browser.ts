@@ -6,6 +6,7 @@ import {
   type Cookie,
   chromium,
   type Page,
+  type Request,
   request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
@@ -198,4 +199,31 @@ export async function setServerClock(at: Date | null): Promise<void> {
 export function useServerClockAt(hhmm: string) {
   beforeAll(() => setServerClock(wibTodayAt(hhmm)));
   afterAll(() => setServerClock(null));
+}
+
+/**
+ * Counts a page's open requests from now on, the live event stream left out (it stays open for
+ * good, so Playwright's `networkidle` never comes on a logged-in page). `quiet()` resolves once
+ * no other request has been open for 500 ms (15 s at most).
+ */
+export function trackRequests(page: Page): { quiet(): Promise<void> } {
+  let open = 0;
+  let lastChange = performance.now();
+  const counted = (req: Request) => req.resourceType() !== 'eventsource';
+  const change = (req: Request, delta: number) => {
+    if (!counted(req)) return;
+    open += delta;
+    lastChange = performance.now();
+  };
+  page.on('request', (req) => change(req, 1));
+  page.on('requestfinished', (req) => change(req, -1));
+  page.on('requestfailed', (req) => change(req, -1));
+  return {
+    async quiet() {
+      const deadline = performance.now() + 15_000;
+      while ((open > 0 || performance.now() - lastChange < 500) && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }

@@ -105,9 +105,11 @@ function trackInFlight(page: Page) {
     changes += 1;
     lastChange = Date.now();
   };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
+  // The live event stream (issue 27) stays open for good: it is not part of loading the page.
+  const counted = (req: Request) => req.resourceType() !== 'eventsource';
+  page.on('request', (req) => counted(req) && change(1));
+  page.on('requestfinished', (req) => counted(req) && change(-1));
+  page.on('requestfailed', (req) => counted(req) && change(-1));
   const quiet = async (deadline: number) => {
     while ((open > 0 || Date.now() - lastChange < QUIET_MS) && Date.now() < deadline) {
       const left = open > 0 ? 50 : QUIET_MS - (Date.now() - lastChange);
@@ -116,7 +118,7 @@ function trackInFlight(page: Page) {
   };
   return {
     async settled() {
-      // A request left open for good (none today) must not hang the count: 20 s at most.
+      // A request left open for good must not hang the count: 20 s at most.
       const deadline = Date.now() + 20_000;
       for (;;) {
         await quiet(deadline);

@@ -224,7 +224,8 @@ describe.skipIf(!hasBrowser())('tables and everyday pages', () => {
       // A history with successful transactions draws the chart, not the empty state.
       await page.goto('/');
       await page.getByTestId('dashboard').waitFor();
-      await page.waitForLoadState('networkidle');
+      // The chart itself, drawn (the live event stream keeps the network from ever being idle).
+      await page.getByTestId('chart-success').locator('.chart-surface').first().waitFor();
       expect(await page.getByTestId('chart-success-empty').count()).toBe(0);
     }
   });

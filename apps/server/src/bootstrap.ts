@@ -18,6 +18,7 @@ import { providerKey, registerProviderKeySource } from './modules/snap/provider-
 import { createBalanceReader } from './platform/balance/ledger-balance-reader';
 import { createCaptchaService } from './platform/captcha/captcha';
 import { type Clock, createClock } from './platform/clock';
+import { EventHub } from './platform/events/hub';
 import { createMetrics } from './platform/metrics/metrics';
 import { connectReplica } from './platform/read-replica';
 import { createRails, type RailsConfig } from './rails';
@@ -61,6 +62,7 @@ export async function bootstrap(
     sqlTraceFile: config.sqlTraceFile,
     onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
     pgliteLoadDataDir: opts.pgliteLoadDataDir,
+    listenUrl: config.eventsListenUrl,
   });
   await migrateToLatest(handle.db);
   await syncModules(handle.db);
@@ -79,6 +81,10 @@ export async function bootstrap(
   const replica = replicaHandle?.replica ?? null;
   // The one ledger: every area books through it, on the services clock.
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });
+  const balances = createBalanceReader(ledger, handle.db);
+  // The live events of this process (ADR 017): started here, so every app and test has them.
+  const events = new EventHub({ db: handle.db, listen: handle.listen, balances, log });
+  await events.start();
   const services: Services = {
     config: resolved,
     db: handle.db,
@@ -99,7 +105,7 @@ export async function bootstrap(
       config.testModeKey,
       config.mode,
     ),
-    balances: createBalanceReader(ledger, handle.db),
+    balances,
     ledger,
     rails: createRails(opts.rails),
     metrics: createMetrics({
@@ -110,10 +116,12 @@ export async function bootstrap(
       replicaLag: replica ? () => replica.lagSeconds() : undefined,
     }),
     replica,
+    events,
   };
   return {
     services,
     close: async () => {
+      await events.stop();
       await replicaHandle?.close();
       await handle.close();
     },

@@ -54,6 +54,7 @@ import * as sessionSecurity from './migrations/0170_session_security';
 import * as apiKeys from './migrations/0171_api_keys';
 import * as approvals from './migrations/0175_approvals';
 import * as payoutSchedules from './migrations/0195_payout_schedules';
+import * as events from './migrations/0205_events';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0171_api_keys': apiKeys,
   '0175_approvals': approvals,
   '0195_payout_schedules': payoutSchedules,
+  '0205_events': events,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,7 @@ import type { SignupTables } from '../modules/signup/tables';
 import type { SnapTables } from '../modules/snap/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
+import type { EventTables } from '../platform/events/events-table';
 import type { FactorTables } from '../platform/factors/tables';
 import type { GuessBudgetTables } from '../platform/guess-budget-tables';
 import type { OtpTables } from '../platform/otp/tables';
@@ -195,4 +196,5 @@ export interface Database
     SnapTables,
     RemittanceTables,
     ApprovalTables,
-    ScheduleTables {}
+    ScheduleTables,
+    EventTables {}

@@ -286,6 +286,11 @@ function registerRoute(
 
 /** Cookies, multipart uploads and the security headers (Helmet: CSP, HSTS in production). */
 async function registerPlugins(app: FastifyInstance, services: Services) {
+  // Open event streams never end by themselves: close them so the server can (the browsers
+  // reconnect, with Last-Event-ID, to a process that runs).
+  app.addHook('preClose', async () => {
+    for (const sub of services.events.subscribers()) sub.end();
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10_000_000, files: 8 } });
   await app.register(fastifyHelmet, {

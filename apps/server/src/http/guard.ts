@@ -1,7 +1,21 @@
-import { evaluateAccess, RC } from '@gerbang/shared';
+import { type AccessSubject, evaluateAccess, RC } from '@gerbang/shared';
 import type { AuthContext } from './auth-context';
 import { ApiError, accessDenied } from './errors';
 import { type AccessRule, isConsoleRule } from './route';
+
+/** The session as the shared access rules see it (routes, and the live events' filter). */
+export function accessSubjectOf(auth: AuthContext): AccessSubject {
+  return {
+    access: auth.access,
+    userType: auth.agent.user_type,
+    idGrup: auth.agent.id_grup,
+    apiEnabled: auth.agent.enable_api,
+    isMainUser: auth.user.parent_user_id === null,
+    kycApproved: auth.agent.is_approved_kyc,
+    businessActivated: auth.agent.business_activated,
+    environment: auth.environment,
+  };
+}
 
 /** Applies a route's access rule to the caller: session first, then the shared rule evaluation. */
 export function enforceAccess(
@@ -16,16 +30,7 @@ export function enforceAccess(
   if (isConsoleRule(rule)) throw accessDenied();
   // A half session learns nothing about the call (not even whether it would be allowed).
   if (now) enforceSecondFactor({ halfSession: rule.halfSession }, auth, now);
-  const verdict = evaluateAccess(rule, {
-    access: auth.access,
-    userType: auth.agent.user_type,
-    idGrup: auth.agent.id_grup,
-    apiEnabled: auth.agent.enable_api,
-    isMainUser: auth.user.parent_user_id === null,
-    kycApproved: auth.agent.is_approved_kyc,
-    businessActivated: auth.agent.business_activated,
-    environment: auth.environment,
-  });
+  const verdict = evaluateAccess(rule, accessSubjectOf(auth));
   if (verdict === 'denied') throw accessDenied();
   if (verdict === 'sandbox') throw new ApiError(RC.ACCESS_DENIED, 'common.sandboxNotice');
   if (verdict === 'inactive') throw new ApiError(RC.ACCESS_DENIED, 'common.activationNotice');

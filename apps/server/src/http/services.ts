@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { BalanceReader } from '../platform/balance/balance-reader';
 import type { CaptchaService } from '../platform/captcha/captcha';
 import type { Clock } from '../platform/clock';
+import type { EventHub } from '../platform/events/hub';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { Replica } from '../platform/read-replica';
 import type { Rails } from '../rails';
@@ -32,4 +33,6 @@ export interface Services {
   metrics: Metrics;
   /** The read replica (DATABASE_REPLICA_URL) for reads that may lag; null without one. */
   replica: Replica | null;
+  /** This process's live-event reader and its streams (platform/events, ADR 017). */
+  events: EventHub;
 }

@@ -3,6 +3,7 @@ import { approvalsJob } from './approvals';
 import { bulkTransferJob } from './bulk-transfer';
 import { callbackSenderJob } from './callbacks';
 import { depositReturnJob } from './deposit-return';
+import { eventsPruneJob } from './events-prune';
 import { exportWorkerJob } from './export-worker';
 import type { Job } from './job';
 import { railSweepJob } from './rail-sweep';
@@ -29,6 +30,7 @@ export const JOBS: Job<any>[] = [
   snapHousekeepingJob,
   approvalsJob,
   scheduledPayoutsJob,
+  eventsPruneJob,
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { PartnerArea, PartnerRouteDefinition } from '../http/partner-route'
 import type { RouteDefinition } from '../http/route';
 import { devMailboxRoutes } from '../mail/dev-mailbox-routes';
 import { devClockRoutes } from '../platform/dev-clock-routes';
+import { eventRoutes } from '../platform/events/routes';
 import { accountRoutes } from './account/routes';
 import { advanceFundsRoutes } from './advance-funds/routes';
 import { approvalsRoutes } from './approvals/routes';
@@ -50,6 +51,7 @@ export function allRoutes(
     ...authRoutes,
     ...securityRoutes,
     ...balanceRoutes,
+    ...eventRoutes,
     ...accountRoutes,
     ...teamRoutes,
     ...dashboardRoutes,

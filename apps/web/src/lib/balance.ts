@@ -2,11 +2,12 @@ import { BALANCE_POLL_MS, RC } from '@gerbang/shared';
 import { balanceCalls } from '@gerbang/shared/contract/balance-calls';
 import { useQuery } from '@tanstack/react-query';
 import { client } from './api';
+import { useLiveConnected } from './live-events';
 import { useSession } from './session';
 
 /**
- * Balance and hold balance of the session's agent and environment, refreshed every 10 s while
- * logged in (spec 01 §4). `null` values mean "not known" and display as Rp. 0.
+ * Balance and hold balance of the session's agent and environment, pushed by the live event stream,
+ * or refreshed every 10 s while it is down (spec 01 §4). `null` values mean "not known" and display as Rp. 0.
  */
 export function useBalances(): {
   balance: number | null;
@@ -15,6 +16,8 @@ export function useBalances(): {
   loaded: boolean;
 } {
   const { session } = useSession();
+  // The live stream writes the balance (lib/live-queries.ts); polling only while it is down.
+  const live = useLiveConnected();
   const query = useQuery({
     queryKey: ['balance', session?.agent.id_agen, session?.environment],
     queryFn: async () => {
@@ -23,7 +26,7 @@ export function useBalances(): {
       return res.data;
     },
     enabled: session !== null,
-    refetchInterval: BALANCE_POLL_MS,
+    refetchInterval: live ? false : BALANCE_POLL_MS,
     refetchIntervalInBackground: false,
   });
   return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_PAYMENT_ACCESS } from './access-rules';
-import { defineCall } from './call';
+import { defineCall, RAW_ANSWER } from './call';
 import {
   createRequestPaymentBody,
   generatedPayment,
@@ -74,6 +74,17 @@ export const requestPaymentCalls = {
     access: PUBLIC,
     query: publicStatusQuery,
     response: publicStatusAnswer,
+  }),
+  /**
+   * The pay page's live stream (server-sent events, ADR 017): `pay` when this instrument is paid.
+   * Both the link's secret and the instrument's reference, as the status call.
+   */
+  publicEvents: defineCall({
+    method: 'GET',
+    path: '/public/payment_events',
+    access: PUBLIC,
+    query: publicStatusQuery,
+    response: RAW_ANSWER,
   }),
   /** Every pay-in channel a payer may choose. */
   publicMethods: defineCall({

@@ -123,6 +123,26 @@ export async function publicStatus(
   return { customerReff: row.customer_reff, status: STATUS_OF[row.is_paid] ?? 'OPEN' };
 }
 
+/**
+ * The event subject of one instrument (`pay:<id>`, migration 0205) for the pay page's stream;
+ * found, like the status, only by the link's secret and the instrument's reference together.
+ */
+export async function instrumentSubject(
+  services: PublicServices,
+  secret: string,
+  customerReff: string,
+): Promise<string> {
+  const link = await linkBySecret(services, secret);
+  const row = await services.db
+    .selectFrom('request_payment_customers')
+    .select(['id'])
+    .where('request_payment_id', '=', link.id)
+    .where('customer_reff', '=', customerReff)
+    .executeTakeFirst();
+  if (!row) throw notFound('paylink.errors.notFound');
+  return `pay:${row.id}`;
+}
+
 /** GET public/list_va: every pay-in channel a payer may choose (spec 03 §3.4). */
 export function publicMethods(): PublicPayMethod[] {
   return PAYIN_CHANNELS.map((c) => ({

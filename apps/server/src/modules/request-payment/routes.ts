@@ -5,8 +5,10 @@
 import { requestPaymentCalls as calls } from '@gerbang/shared/contract/request-payment-calls';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
+import { lastEventIdOf, openEventStream } from '../../platform/events/stream';
 import {
   generatePayment,
+  instrumentSubject,
   limitPublicCall,
   publicDetail,
   publicMethods,
@@ -42,6 +44,26 @@ export const requestPaymentRoutes = [
       return ok(await publicStatus(ctx.services, ctx.query.paymentSecret, ctx.query.customerReff));
     },
     PAYER,
+  ),
+  // The pay page's live stream: `pay` when its instrument is paid (ADR 017).
+  defineRoute(
+    calls.publicEvents,
+    async (ctx) => {
+      await limitPublicCall(ctx.services, ctx.ip);
+      const subject = await instrumentSubject(
+        ctx.services,
+        ctx.query.paymentSecret,
+        ctx.query.customerReff,
+      );
+      await openEventStream(ctx.services.events, ctx.services.db, ctx.reply, {
+        scope: subject,
+        accepts: (type) => type === 'pay',
+        replay: { subject },
+        lastEventId: lastEventIdOf(ctx.req.headers['last-event-id']),
+      });
+      return undefined;
+    },
+    { ...PAYER, raw: true },
   ),
   defineRoute(calls.publicMethods, async () => ok(publicMethods()), PAYER),
   defineRoute(

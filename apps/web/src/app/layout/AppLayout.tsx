@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { SandboxBanner } from '../../components/SandboxBanner';
+import { useLiveQueries } from '../../lib/live-queries';
 import { useLoggedIn } from '../../lib/session';
 import { showsSidebar } from '../menu';
 import classes from './appLayout.module.css';
@@ -13,6 +14,8 @@ import { Sidebar } from './Sidebar';
 /** Header, collapsible sidebar and the page. The sidebar stays hidden while registration is incomplete. */
 export function AppLayout() {
   const session = useLoggedIn();
+  // The tab's live events (balance, lists, statuses), for this agent and environment.
+  useLiveQueries(`${session.agent.id_agen}:${session.environment}`);
   const [mobileOpened, mobile] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({
     key: 'gerbang.sidebar-collapsed',

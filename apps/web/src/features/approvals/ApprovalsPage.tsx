@@ -21,6 +21,7 @@ import { Money } from '../../components/Money';
 import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
+import { useLiveEvent } from '../../lib/live-events';
 import { useSession } from '../../lib/session';
 import { DecisionModal } from './DecisionModal';
 import { QueueCards } from './QueueCards';
@@ -46,9 +47,9 @@ export default function ApprovalsPage() {
     if (res.rc === '00') setItems(res.data.items);
     setChosen(new Set());
   }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useEffect(() => void load(), [load]);
+  // A request waiting, approved elsewhere or expired: the queue follows the live stream.
+  useLiveEvent(['approval', 'reset'], () => void load());
 
   const approvable = useMemo(() => (items ?? []).filter((i) => i.blocked === null), [items]);
   const selected = approvable.filter((i) => chosen.has(i.id));

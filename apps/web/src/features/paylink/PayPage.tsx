@@ -253,12 +253,17 @@ function Generated({
   );
 }
 
-/** How often the generated view asks whether its instrument was paid. */
+/** How often the generated view asks whether its instrument was paid: stream down, or up. */
 const STATUS_POLL_MS = 3_000;
+const STATUS_POLL_LIVE_MS = 30_000;
+
+const STATUS_OF_PAID: Record<number, PublicPaymentStatus> = { 1: 'PAID', 2: 'CANCELLED' };
 
 /**
- * Polls the instrument's status until it is no longer open (paid or cancelled), while the page is
- * visible; answers the last status seen.
+ * Follows the instrument until it is no longer open (paid or cancelled): its live stream
+ * (`public/payment_events`, ADR 017) flips it within a second of the payment; the status call is
+ * the fallback, asked every 3 s while the stream is down (every 30 s while it is up), when the
+ * page is visible. Answers the last status seen.
  */
 function useInstrumentStatus(lang: PayLang, secret: string, customerReff: string | null) {
   const [status, setStatus] = useState<PublicPaymentStatus>('OPEN');
@@ -266,7 +271,21 @@ function useInstrumentStatus(lang: PayLang, secret: string, customerReff: string
     setStatus('OPEN');
     if (!customerReff) return;
     let live = true;
+    let streaming = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const stream = payApi.events(secret, customerReff);
+    if (stream) {
+      stream.onopen = () => {
+        streaming = true;
+      };
+      stream.onerror = () => {
+        streaming = false;
+      };
+      stream.addEventListener('pay', (e) => {
+        const paid = STATUS_OF_PAID[Number(JSON.parse(e.data)?.payload?.is_paid)];
+        if (live && paid) setStatus(paid);
+      });
+    }
     const tick = async () => {
       if (document.visibilityState !== 'hidden') {
         const answer = await payApi.status(lang, secret, customerReff);
@@ -274,12 +293,13 @@ function useInstrumentStatus(lang: PayLang, secret: string, customerReff: string
         const next = answer.rc === '00' ? answer.data?.status : undefined;
         if (next && next !== 'OPEN') return setStatus(next);
       }
-      timer = setTimeout(() => void tick(), STATUS_POLL_MS);
+      timer = setTimeout(() => void tick(), streaming ? STATUS_POLL_LIVE_MS : STATUS_POLL_MS);
     };
     timer = setTimeout(() => void tick(), STATUS_POLL_MS);
     return () => {
       live = false;
       clearTimeout(timer);
+      stream?.close();
     };
   }, [lang, secret, customerReff]);
   return status;

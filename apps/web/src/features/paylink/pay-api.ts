@@ -43,6 +43,12 @@ export const payApi = {
   status: (lang: PayLang, paymentSecret: string, customerReff: string) =>
     send(lang, calls.publicStatus, { paymentSecret, customerReff }),
   methods: (lang: PayLang) => send(lang, calls.publicMethods, undefined),
+  /** The instrument's live stream (`pay` when paid); null where the browser has no EventSource. */
+  events(paymentSecret: string, customerReff: string): EventSource | null {
+    if (typeof EventSource === 'undefined') return null;
+    const query = new URLSearchParams({ paymentSecret, customerReff });
+    return new EventSource(`/api${calls.publicEvents.path}?${query}`);
+  },
   async generateBisnis(lang: PayLang, body: RequestOf<typeof calls.publicGenerate>) {
     const token = await send(lang, authCalls.csrfToken, undefined);
     return send(lang, calls.publicGenerate, body, {

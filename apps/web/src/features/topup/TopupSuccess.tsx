@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
+import { useLiveConnected } from '../../lib/live-events';
 import { useServerNow } from '../../lib/server-clock';
 import { countdown } from './countdown';
 
@@ -25,16 +26,25 @@ interface Props {
   onAgain(): void;
 }
 
-/** How often the order view asks whether its transfer arrived. */
+/** How often the order view asks whether its transfer arrived: the live stream down, or up. */
 const STATUS_POLL_MS = 3_000;
+const STATUS_POLL_LIVE_MS = 30_000;
 
-/** The deposit's status, polled while it is open; the view flips once the transfer is matched. */
+/**
+ * The deposit's status: the live `topup` event refetches it at once (lib/live-queries.ts), polled
+ * only as the fallback while it is open; the view flips once the transfer is matched.
+ */
 function useTopupStatus(idDeposit: string) {
+  const live = useLiveConnected();
   return useQuery({
     ...callQuery(topupCalls.status, { idDeposit }, { silent: true }),
     retry: false,
     refetchInterval: (query) =>
-      !query.state.data || query.state.data.status === 'OPEN' ? STATUS_POLL_MS : false,
+      !query.state.data || query.state.data.status === 'OPEN'
+        ? live
+          ? STATUS_POLL_LIVE_MS
+          : STATUS_POLL_MS
+        : false,
   });
 }
 
