@@ -1,5 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { cookieOptions } from '../session/cookies';
+import { CSRF_HEADER, csrfForSession } from '../session/csrf';
 import { hashToken, newToken } from '../session/tokens';
 import { type StaffAccess, staffAccessFrom } from './permissions';
 
@@ -26,6 +30,21 @@ export interface StaffContext {
 
 export function consoleCookieName(mode: string): string {
   return mode === 'production' ? `__Host-${CONSOLE_COOKIE}` : CONSOLE_COOKIE;
+}
+
+/** The staff cookie of a new (or renewed) session; answers its CSRF token, also sent as a header. */
+export function setStaffSessionCookie(
+  reply: FastifyReply,
+  mode: Config['mode'],
+  session: { token: string; expiresAt: Date },
+): string {
+  reply.setCookie(consoleCookieName(mode), session.token, {
+    ...cookieOptions(mode),
+    expires: session.expiresAt,
+  });
+  const csrf = csrfForSession(session.token);
+  reply.header(CSRF_HEADER, csrf);
+  return csrf;
 }
 
 export async function createStaffSession(

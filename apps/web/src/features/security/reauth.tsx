@@ -51,7 +51,7 @@ function ReauthForm({ done }: { done(ok: boolean): void }) {
   );
 }
 
-function askReauth(title: string): Promise<boolean> {
+export function askReauth(title: string): Promise<boolean> {
   return new Promise((resolve) => {
     const id = modals.open({
       title,
