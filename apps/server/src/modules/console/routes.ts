@@ -38,6 +38,7 @@ import {
   rejectRegistration,
 } from './registrations';
 import { staffLogin, staffSecondFactor, staffView } from './staff-login';
+import { staffSessionRoutes } from './staff-sessions';
 import { staffSecondFactorRoutes } from './staff-second-factor';
 
 /** The staff member deciding, for the review functions (theirs and other areas'). */
@@ -110,6 +111,7 @@ const id = { params: idParams };
 /** The provider console's API (issue 17 §4): every route is a console rule (http/console-guard.ts). */
 export const consoleRoutes = [
   ...staffSecondFactorRoutes,
+  ...staffSessionRoutes,
   defineRoute(consoleCalls.session, async (ctx) =>
     ok({
       staff: ctx.staff ? staffView(ctx.staff) : null,
