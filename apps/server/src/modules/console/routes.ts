@@ -38,8 +38,8 @@ import {
   rejectRegistration,
 } from './registrations';
 import { staffLogin, staffSecondFactor, staffView } from './staff-login';
-import { staffSessionRoutes } from './staff-sessions';
 import { staffSecondFactorRoutes } from './staff-second-factor';
+import { staffSessionRoutes } from './staff-sessions';
 
 /** The staff member deciding, for the review functions (theirs and other areas'). */
 function reviewerOf(
