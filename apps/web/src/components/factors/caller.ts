@@ -20,7 +20,7 @@ export const portalCaller: Caller = async (call, input) => {
   const res = await send();
   if (res.rc !== RC.REAUTH) return res;
   const [{ askReauth }] = await Promise.all([
-    import('../../features/security/reauth'),
+    import('../reauth'),
     loadModals(),
     loadCatalogParts('security'),
   ]);

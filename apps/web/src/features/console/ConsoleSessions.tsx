@@ -4,7 +4,7 @@ import { Alert, Card, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SessionsTable } from '../security/sessions/SessionsTable';
+import { SessionsTable } from '../../components/sessions/SessionsTable';
 import { consoleApi, consoleQuery } from './consoleApi';
 
 /**

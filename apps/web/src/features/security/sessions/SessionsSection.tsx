@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
+import { withReauth } from '../../../components/reauth';
+import { SessionsTable } from '../../../components/sessions/SessionsTable';
 import { callQuery, client } from '../../../lib/api';
 import { showInfoDialog } from '../../../lib/dialogs';
-import { withReauth } from '../reauth';
-import { SessionsTable } from './SessionsTable';
 
 function IdleTimeout({
   minutes,

@@ -4,8 +4,8 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../lib/api';
-import { showErrorDialog } from '../../lib/dialogs';
+import { client } from '../lib/api';
+import { showErrorDialog } from '../lib/dialogs';
 
 /** The password re-entry dialog; resolves true once the server stamped the proof. */
 function ReauthForm({ done }: { done(ok: boolean): void }) {
