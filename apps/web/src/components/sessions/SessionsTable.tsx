@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, ScrollArea, Stack, Table, Text } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
+import { loadModals } from '../../lib/lazy-modals';
 
 /** `local`, a country code shown by its name in the reader's language, or unknown. */
 function usePlace() {
@@ -39,7 +40,9 @@ export function SessionsTable({
   const { t } = useTranslation();
   const place = usePlace();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const end = (s: SessionItem) =>
+  // The console loads the modal stack only when asked (the portal's back office loads it at once).
+  const end = async (s: SessionItem) => {
+    await loadModals();
     modals.openConfirmModal({
       title: t('sessions.end'),
       centered: true,
@@ -51,7 +54,9 @@ export function SessionsTable({
       >,
       onConfirm: () => void onEnd(s),
     });
-  const endOthers = () =>
+  };
+  const endOthers = async () => {
+    await loadModals();
     modals.openConfirmModal({
       title: t('sessions.endOthers'),
       centered: true,
@@ -60,6 +65,7 @@ export function SessionsTable({
       confirmProps: { color: 'red', 'data-testid': 'confirm-end-others' } as Record<string, string>,
       onConfirm: () => void onEndOthers(),
     });
+  };
   const when = (iso: string) => formatWibDateTime(new Date(iso));
   return (
     <Stack gap="md" data-testid="sessions-table-block">
@@ -70,7 +76,7 @@ export function SessionsTable({
         <Button
           color="red"
           variant="light"
-          onClick={endOthers}
+          onClick={() => void endOthers()}
           disabled={items.length < 2}
           data-testid="end-other-sessions"
         >
@@ -131,7 +137,7 @@ export function SessionsTable({
                       size="xs"
                       color="red"
                       variant="subtle"
-                      onClick={() => end(s)}
+                      onClick={() => void end(s)}
                       data-testid="end-session"
                     >
                       {t('sessions.end')}

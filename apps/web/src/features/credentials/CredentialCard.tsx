@@ -88,7 +88,8 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
     if (grace === null) return;
     return start<GeneratedCredential>({
       action: 'credential',
-      warningKey: 'credentials.warning.credential',
+      warningKey:
+        grace > 0 ? 'credentials.warning.credentialOverlap' : 'credentials.warning.credential',
       submit: (confirm) =>
         client.call(
           credentialCalls.generateCredential,
