@@ -391,6 +391,11 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     // The CSRF token is bound to the new token: the answer carries it.
     const full = { headers: { 'x-csrf-token': passed.data.csrf } };
     expect(passed.data.csrf).not.toBe(second.data.csrf);
+    // Removing the factor asks the staff password again (the login's step-up is not enough).
+    const { factors } = (await again.get('/console/security/factors')).data;
+    const remove = () =>
+      again.post('/console/security/factors/remove', { id: factors[0].id }, full);
+    expect((await remove()).rc).toBe('428');
     const reset = await again.post(
       '/console/security/policy',
       { agents_require: false, staff_require: false },

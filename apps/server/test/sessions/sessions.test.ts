@@ -239,6 +239,13 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     const laptopId = (await laptop.get('/console/security/sessions')).data.items.find(
       (s: { current: boolean }) => s.current,
     ).id;
+    // Ending another session asks the staff password again (428 until then, 5 minutes).
+    const noProof = await desk.post('/console/security/sessions/end', { id: laptopId });
+    expect([noProof.status, noProof.rc]).toEqual([428, '428']);
+    expect((await desk.post('/console/auth/reauth', { password: 'not-it' })).rc).toBe('01');
+    expect((await desk.post('/console/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
+    // The proof is this session's: the laptop has none.
+    expect((await laptop.post('/console/security/sessions/end_others', {})).rc).toBe('428');
     const ended = await desk.post('/console/security/sessions/end', { id: laptopId });
     expect(ended.rc, ended.rd).toBe('00');
     expect((await laptop.get('/console/queues')).status).toBe(401);
@@ -256,9 +263,14 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     const audit = await t.services.db
       .selectFrom('audit_log')
       .select('action')
-      .where('action', 'in', ['console_session_end', 'console_session_end_others'])
+      .where('action', 'in', [
+        'console_session_end',
+        'console_session_end_others',
+        'console_reauth',
+        'console_reauth_failure',
+      ])
       .execute();
-    expect(audit.length).toBeGreaterThanOrEqual(2);
+    expect(audit.length).toBeGreaterThanOrEqual(4);
   });
 
   it('parallel re-authentication guesses are counted before they are compared', async () => {

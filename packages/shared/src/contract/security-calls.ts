@@ -86,8 +86,9 @@ export const securityCalls = {
 const STAFF = { console: 'staff' } as const;
 
 /**
- * A console staff member's own sessions (ADR 011): the list, ending one, ending all others. Ending
- * asks step-up when the staff member has a factor (ASVS 5.0 V7.5.2); the idle timeout is fixed.
+ * A console staff member's own sessions (ADR 011): the list, ending one, ending all others, and the
+ * staff password re-entry. Ending another session asks that re-entry, and step-up when the staff
+ * member has a factor (ASVS 5.0 V7.5.2); the idle timeout is fixed.
  */
 export const consoleSessionCalls = {
   sessions: defineCall({
@@ -102,6 +103,14 @@ export const consoleSessionCalls = {
     access: { ...STAFF, stepUp: true },
     request: endSessionRequest,
     response: z.object({ ended: z.number() }),
+  }),
+  /** The staff password re-entry: a proof on this staff session for 5 minutes (as `/auth/reauth`). */
+  reauth: defineCall({
+    method: 'POST',
+    path: '/console/auth/reauth',
+    access: STAFF,
+    request: reauthRequest,
+    response: reauthResponse,
   }),
   endOtherSessions: defineCall({
     method: 'POST',

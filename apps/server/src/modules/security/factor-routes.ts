@@ -79,9 +79,10 @@ export const staffSide: FactorSide = {
       ip,
       userAgent,
     }),
-  // Staff have no password re-entry yet: their factor changes ask step-up when a factor exists
-  // (the contract's `stepUp`), and a staff session is at most 15 minutes idle.
-  reauth: () => {},
+  reauth: ({ services, staff }) => {
+    if (!staff) throw new ApiError('401', 'common.errors.session');
+    if (staff.factorState !== 'enrol') requireReauth(staff, services.now());
+  },
   renewIfHalf: async ({ services, staff, reply }) => {
     if (!staff || staff.factorState === null) return;
     await renewStaffSession(services.db, reply, services.config.mode, staff.sessionId);

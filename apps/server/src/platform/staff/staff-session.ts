@@ -26,6 +26,8 @@ export interface StaffContext {
   factorState: 'verify' | 'enrol' | null;
   steppedUpUntil: Date | null;
   hasFactor: boolean;
+  /** The last password re-entry on this session (platform/session/reauth.ts). */
+  reauthAt: Date | null;
 }
 
 export function consoleCookieName(mode: string): string {
@@ -90,6 +92,7 @@ export async function loadStaffSession(
       's.last_seen_at',
       's.factor_state',
       's.stepped_up_until',
+      's.reauth_at',
       'u.id as staff_id',
       'u.email',
       'u.nama',
@@ -137,5 +140,6 @@ export async function loadStaffSession(
     factorState: row.factor_state,
     steppedUpUntil: row.stepped_up_until,
     hasFactor: factor !== undefined,
+    reauthAt: row.reauth_at,
   };
 }
