@@ -44,6 +44,13 @@ async function passwordStep(page: Page, email: string) {
   await page.getByTestId('login-submit').click();
 }
 
+/** The password re-entry dialog (rc 428) that enrolling or changing a factor opens first. */
+async function reauth(page: Page, name?: string) {
+  await page.getByTestId('reauth-password').fill(DEMO_PASSWORD);
+  if (name) await shot(page, name);
+  await page.getByTestId('reauth-confirm').click();
+}
+
 async function logout(page: Page) {
   await page.getByTestId('profile-menu').click();
   await page.getByTestId('logout').click();
@@ -77,8 +84,10 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
     await page.getByTestId('factor-none').waitFor();
     await shot(page, 'security-factors-none-id-1366');
 
-    // TOTP: the key under the QR code, the first code confirms it, ten recovery codes once.
+    // TOTP: the password again first, then the key under the QR code; the first code confirms
+    // it, ten recovery codes once.
     await page.getByTestId('add-totp').click();
+    await reauth(page, 'security-reauth-id-1366');
     await page.getByTestId('totp-qr').waitFor();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
     await shot(page, 'security-totp-enrol-id-1366');
@@ -126,6 +135,8 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
         .getByTestId('factor-code')
         .fill(await totpAt(secret, await serverNow(page)));
       await page.getByTestId('step-up-dialog').getByTestId('factor-submit').click();
+      // New recovery codes are recovery information: the password again too.
+      await reauth(page);
       await page.getByTestId('recovery-code').nth(9).waitFor();
       expect(await page.getByTestId('recovery-code').count()).toBe(10);
     } finally {
@@ -141,6 +152,7 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto(local('/settings/security'));
     await page.getByTestId('add-totp').click();
+    await reauth(page, 'security-reauth-en-390');
     await page.getByTestId('totp-qr').waitFor();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
     await shot(page, 'security-totp-enrol-en-390');
@@ -163,6 +175,8 @@ describe.skipIf(!hasBrowser())('second factor in the browser', () => {
     await ops.getByTestId('queue-registrations').waitFor();
     await ops.goto('/console/security');
     await ops.getByTestId('provider-policy').waitFor();
+    // The staff member's own sessions, this one marked.
+    await ops.getByTestId('console-sessions').getByTestId('session-row').first().waitFor();
     await shot(ops, 'console-security-en-1366');
     await ops.goto('/console/merchants');
     await ops.getByTestId('merchant-search').fill(email);

@@ -55,6 +55,7 @@ import * as apiKeys from './migrations/0171_api_keys';
 import * as approvals from './migrations/0175_approvals';
 import * as payoutSchedules from './migrations/0195_payout_schedules';
 import * as events from './migrations/0205_events';
+import * as staffReauth from './migrations/0190_staff_reauth';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0175_approvals': approvals,
   '0195_payout_schedules': payoutSchedules,
   '0205_events': events,
+  '0190_staff_reauth': staffReauth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,6 +48,9 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
   async function userWithTotp() {
     const sub = await addSubAccount(t, partner);
     const { c } = await passwordLogin(sub.email, sub.password);
+    // Enrolling is a change of how one logs in: the password again first (428 without it).
+    expect((await c.post('/security/totp/start', {})).rc).toBe('428');
+    expect((await c.post('/auth/reauth', { password: sub.password })).rc).toBe('00');
     const started = await c.post('/security/totp/start', {});
     expect(started.rc).toBe('00');
     expect(started.data.uri).toMatch(/^otpauth:\/\/totp\//);
@@ -82,10 +85,16 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     expect((await c.get('/security/factors')).rc).toBe('2FA');
     expect((await c.post('/transaction/cashout_payment', {})).rc).toBe('2FA');
     expect((await c.get('/auth/session')).data).toBeNull();
+    const halfToken = c.cookies.get('gerbang_session');
     const passed = await c.post('/auth/second_factor', { code: await totp(user.secret) });
     expect(passed.rc).toBe('00');
     expect(passed.data.user.username).toBe(user.email);
     expect((await c.post('/auth/datauser', {})).rc).toBe('00');
+    // Session fixation: the full session has a new token; the half session's is dead at once.
+    expect(c.cookies.get('gerbang_session')).not.toBe(halfToken);
+    const fixed = t.client({ lang: 'en' });
+    fixed.cookies.set('gerbang_session', halfToken ?? '');
+    expect((await fixed.post('/auth/datauser', {})).rc).toBe('401');
   });
 
   it('a TOTP code is accepted once: replayed inside its window (even on another session) it is refused', async () => {
@@ -152,12 +161,16 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     expect((await b.c.post('/auth/second_factor', { code: await totp(user.secret) })).rc).toBe(
       '00',
     );
+    // New recovery codes are recovery information: the password again too (ASVS 5.0 V7.5.1).
+    expect((await b.c.post('/security/recovery_codes', {})).rc).toBe('428');
+    await b.c.post('/auth/reauth', { password: user.password });
     expect((await b.c.post('/security/recovery_codes', {})).rc).toBe('00');
     expect((await a.post('/security/recovery_codes', {})).rc).toBe('SU');
     // A wrong code is no proof; a right one is, for 5 minutes.
     expect((await a.post('/security/step_up', { code: '000000' })).rc).toBe('01');
     t.clock.advance(30_000);
     expect((await a.post('/security/step_up', { code: await totp(user.secret) })).rc).toBe('00');
+    await a.post('/auth/reauth', { password: user.password });
     const regenerated = await a.post('/security/recovery_codes', {});
     expect(regenerated.rc).toBe('00');
     expect(regenerated.data.recovery_codes).toHaveLength(10);
@@ -165,8 +178,27 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     expect((await a.post('/security/recovery_codes', {})).rc).toBe('SU');
   });
 
+  it('removing a factor asks the factor (step-up) and the password again (428), each on this session', async () => {
+    const user = await userWithTotp();
+    const c = user.client;
+    t.clock.advance(6 * 60_000); // the enrolment's proofs are over
+    const { factors } = (await c.get('/security/factors')).data;
+    const remove = () => c.post('/security/factors/remove', { id: factors[0].id });
+    expect((await remove()).rc).toBe('SU');
+    t.clock.advance(30_000);
+    expect((await c.post('/security/step_up', { code: await totp(user.secret) })).rc).toBe('00');
+    const needsPassword = await remove();
+    expect([needsPassword.rc, needsPassword.status]).toEqual(['428', 428]);
+    expect((await c.post('/auth/reauth', { password: 'wrong password' })).rc).not.toBe('00');
+    expect((await remove()).rc).toBe('428');
+    expect((await c.post('/auth/reauth', { password: user.password })).rc).toBe('00');
+    expect((await remove()).rc).toBe('00');
+    expect((await c.get('/security/factors')).data.factors).toHaveLength(0);
+  });
+
   it('a money move with a factor asks step-up before anything is read or changed', async () => {
     // The main user enrols (its own database: other files keep the demo user without a factor).
+    await partner.post('/auth/reauth', { password: DEMO_PASSWORD });
     const started = await partner.post('/security/totp/start', {});
     const secret: string = started.data.secret;
     const confirm = await partner.post('/security/totp/confirm', {
@@ -229,6 +261,8 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     const key = new SoftAuthenticator(webauthnRpId, webauthnOrigins[0] ?? '');
     const sub = await addSubAccount(t, partner);
     const { c } = await passwordLogin(sub.email, sub.password);
+    expect((await c.post('/security/passkey/options', {})).rc).toBe('428');
+    await c.post('/auth/reauth', { password: sub.password });
     const options = await c.post('/security/passkey/options', {});
     expect(options.data.rp.id).toBe(webauthnRpId);
     const registered = await c.post('/security/passkey/register', {
@@ -285,6 +319,7 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     expect((await c.post('/auth/datauser', {})).rc).toBe('00');
     // The last factor of a user who must have one cannot be removed.
     const list = await c.get('/security/factors');
+    await c.post('/auth/reauth', { password: sub.password });
     const removed = await c.post('/security/factors/remove', { id: list.data.factors[0].id });
     expect(removed.rd).toMatch(/required/);
     // Lost factor: the main user resets it; the sub-user's session ends, the next login enrols again.
@@ -323,6 +358,7 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     expect((await c.get('/console/queues')).rc).toBe('2FA');
     const started = await c.post('/console/security/totp/start', {}, csrf);
     expect(started.rc).toBe('00');
+    const halfToken = c.cookies.get('gerbang_console') ?? '';
     const confirmed = await c.post(
       '/console/security/totp/confirm',
       { factor_id: started.data.factor_id, code: await totp(started.data.secret) },
@@ -330,6 +366,11 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     );
     expect(confirmed.rc).toBe('00');
     expect((await c.get('/console/queues')).rc).toBe('00');
+    // The enrolment completed the login: a new staff token, the half session's refused at once.
+    expect(c.cookies.get('gerbang_console')).not.toBe(halfToken);
+    const fixed = t.client({ lang: 'en' });
+    fixed.cookies.set('gerbang_console', halfToken);
+    expect((await fixed.get('/console/queues')).rc).toBe('401');
     t.clock.advance(31_000);
     const again = t.client({ lang: 'en' });
     const second = await again.post('/console/auth/login', {
@@ -347,10 +388,19 @@ describe.each(testDatabases())('second factor on %s', (kind) => {
     );
     expect(passed.rc).toBe('00');
     expect((await again.get('/console/queues')).rc).toBe('00');
-    await again.post(
+    // The CSRF token is bound to the new token: the answer carries it.
+    const full = { headers: { 'x-csrf-token': passed.data.csrf } };
+    expect(passed.data.csrf).not.toBe(second.data.csrf);
+    // Removing the factor asks the staff password again (the login's step-up is not enough).
+    const { factors } = (await again.get('/console/security/factors')).data;
+    const remove = () =>
+      again.post('/console/security/factors/remove', { id: factors[0].id }, full);
+    expect((await remove()).rc).toBe('428');
+    const reset = await again.post(
       '/console/security/policy',
       { agents_require: false, staff_require: false },
-      h,
+      full,
     );
+    expect(reset.rc).toBe('00');
   });
 });

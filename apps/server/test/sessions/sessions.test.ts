@@ -225,6 +225,54 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     expect((await ops.get('/console/queues')).status).toBe(401);
   });
 
+  it('console staff list their own sessions, end one and end all others; each answers 401 at once', async () => {
+    const desk = await consoleLogin(t);
+    const laptop = await consoleLogin(t);
+    const phone = await consoleLogin(t);
+    const listed = await desk.get('/console/security/sessions');
+    expect(listed.rc, listed.rd).toBe('00');
+    expect(listed.data.idleMinutes).toBe(15);
+    const items = listed.data.items as Array<{ id: number; current: boolean; username: string }>;
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    expect(items.filter((s) => s.current)).toHaveLength(1);
+    expect(items.every((s) => s.username === 'ops@demo.id')).toBe(true);
+    const laptopId = (await laptop.get('/console/security/sessions')).data.items.find(
+      (s: { current: boolean }) => s.current,
+    ).id;
+    // Ending another session asks the staff password again (428 until then, 5 minutes).
+    const noProof = await desk.post('/console/security/sessions/end', { id: laptopId });
+    expect([noProof.status, noProof.rc]).toEqual([428, '428']);
+    expect((await desk.post('/console/auth/reauth', { password: 'not-it' })).rc).toBe('01');
+    expect((await desk.post('/console/auth/reauth', { password: DEMO_PASSWORD })).rc).toBe('00');
+    // The proof is this session's: the laptop has none.
+    expect((await laptop.post('/console/security/sessions/end_others', {})).rc).toBe('428');
+    const ended = await desk.post('/console/security/sessions/end', { id: laptopId });
+    expect(ended.rc, ended.rd).toBe('00');
+    expect((await laptop.get('/console/queues')).status).toBe(401);
+    // Already ended, or not this staff member's: not found.
+    expect((await desk.post('/console/security/sessions/end', { id: laptopId })).rc).toBe('404');
+    // A merchant session has no console sessions to see.
+    expect((await (await login('fresh@demo.id')).get('/console/security/sessions')).rc).not.toBe(
+      '00',
+    );
+    const others = await desk.post('/console/security/sessions/end_others', {});
+    expect(others.rc, others.rd).toBe('00');
+    expect(others.data.ended).toBeGreaterThanOrEqual(1);
+    expect((await phone.get('/console/queues')).status).toBe(401);
+    expect((await desk.get('/console/queues')).rc).toBe('00');
+    const audit = await t.services.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'in', [
+        'console_session_end',
+        'console_session_end_others',
+        'console_reauth',
+        'console_reauth_failure',
+      ])
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('parallel re-authentication guesses are counted before they are compared', async () => {
     const c = await login('enduser@demo.id');
     const answers = await Promise.all(

@@ -262,6 +262,10 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
     });
     expect(regenerated.rc, regenerated.rd).toBe('00');
     expect(regenerated.data.client_id).toBe(partner.clientId);
+    // The credential page shows until when the old secret still works.
+    const shown = await portal.get('/control/credential_server');
+    const secretUntil = Date.parse(shown.data.credential.previous_secret_until);
+    expect(Math.abs(secretUntil - (t.clock.now.getTime() + 12 * HOUR))).toBeLessThan(60_000);
     const oldSnap = snapClient(t, partner);
     const newSnap = snapClient(t, { ...partner, clientSecret: regenerated.data.client_secret });
     const token = await newSnap.token();
@@ -328,6 +332,9 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
         grace_hours: 48,
       });
       expect(reset.rc, reset.rd).toBe('00');
+      const shown = await portal.get('/control/credential_server');
+      const signatureUntil = Date.parse(shown.data.credential.previous_signature_until);
+      expect(Math.abs(signatureUntil - (t.clock.now.getTime() + 48 * HOUR))).toBeLessThan(60_000);
       const newKey = reset.data.signature_key as string;
       const deliver = async (id: string) => {
         await db.transaction().execute(async (trx) => {
@@ -356,6 +363,10 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
       const ts2 = String(after.headers['x-callback-timestamp']);
       expect(after.headers['x-signature']).toBe(callbackSignature(newKey, ts2, after.body));
       expect(after.headers['x-signature-previous']).toBeUndefined();
+      // (49 hours later the portal session is over: a new login reads the page.)
+      portal = await t.loginAs('partner@demo.id', { lang: 'en' });
+      const ended = await portal.get('/control/credential_server');
+      expect(ended.data.credential.previous_signature_until).toBeNull();
     } finally {
       await receiver.close();
     }

@@ -294,6 +294,10 @@ export const credentialData = z.object({
   allow_ip_additional_4: z.string(),
   allow_ip_additional_5: z.string(),
   is_using_signature: z.boolean(),
+  /** While a rotation's overlap runs: until when the previous client secret is still accepted. */
+  previous_secret_until: z.string().nullable(),
+  /** While a signature reset's overlap runs: until when callbacks also carry the old signature. */
+  previous_signature_until: z.string().nullable(),
   has_pin: z.boolean(),
   email: z.string(),
 });

@@ -12,6 +12,7 @@ import {
   revokeApiKeyRequest,
   rotateApiKeyRequest,
   sessionsResponse,
+  staffSessionsResponse,
 } from './security';
 
 /**
@@ -79,5 +80,42 @@ export const securityCalls = {
     access: CREDENTIAL_ACCESS.change,
     request: revokeApiKeyRequest,
     response: z.null(),
+  }),
+};
+
+const STAFF = { console: 'staff' } as const;
+
+/**
+ * A console staff member's own sessions (ADR 011): the list, ending one, ending all others, and the
+ * staff password re-entry. Ending another session asks that re-entry, and step-up when the staff
+ * member has a factor (ASVS 5.0 V7.5.2); the idle timeout is fixed.
+ */
+export const consoleSessionCalls = {
+  sessions: defineCall({
+    method: 'GET',
+    path: '/console/security/sessions',
+    access: STAFF,
+    response: staffSessionsResponse,
+  }),
+  endSession: defineCall({
+    method: 'POST',
+    path: '/console/security/sessions/end',
+    access: { ...STAFF, stepUp: true },
+    request: endSessionRequest,
+    response: z.object({ ended: z.number() }),
+  }),
+  /** The staff password re-entry: a proof on this staff session for 5 minutes (as `/auth/reauth`). */
+  reauth: defineCall({
+    method: 'POST',
+    path: '/console/auth/reauth',
+    access: STAFF,
+    request: reauthRequest,
+    response: reauthResponse,
+  }),
+  endOtherSessions: defineCall({
+    method: 'POST',
+    path: '/console/security/sessions/end_others',
+    access: { ...STAFF, stepUp: true },
+    response: z.object({ ended: z.number() }),
   }),
 };

@@ -54,6 +54,13 @@ export const sessionsResponse = z.object({
   idleEditable: z.boolean(),
 });
 
+/** A staff member's own sessions: `userId`/`username`/`name` are the staff member's. */
+export const staffSessionsResponse = z.object({
+  items: z.array(sessionItem),
+  /** Fixed for staff (PCI DSS 8.2.8). */
+  idleMinutes: z.number(),
+});
+
 export const endSessionRequest = z.object({
   id: z.number({ error: 'sessions.notFound' }).int().positive(),
 });

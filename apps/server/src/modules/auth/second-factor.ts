@@ -7,6 +7,7 @@ import { checkFactorCode } from '../../platform/factors/codes';
 import { type FactorOwner, factorDeps } from '../../platform/factors/deps';
 import { passkeyAuthenticationOptions, verifyPasskey } from '../../platform/factors/passkeys';
 import { markFactorPassed } from '../../platform/factors/state';
+import { renewPortalSession } from '../../platform/session/renew';
 import { codeRefusal, passkeyRefusal } from '../security/refusals';
 import { buildLoginResult } from './login-result';
 
@@ -21,6 +22,8 @@ const ownerOf = (auth: AuthContext): FactorOwner => ({
 async function passed(ctx: RouteContext<unknown, unknown, unknown>, method: string) {
   const { services, auth } = ctx;
   await markFactorPassed(factorDeps(services), ownerOf(auth));
+  // The half session's token dies here: the full session gets a new one (session fixation).
+  await renewPortalSession(services.db, ctx.reply, services.config.mode, auth.sessionId);
   await writeAudit(services.db, {
     at: services.now(),
     agentId: auth.agent.id,

@@ -39,6 +39,7 @@ import {
 } from './registrations';
 import { staffLogin, staffSecondFactor, staffView } from './staff-login';
 import { staffSecondFactorRoutes } from './staff-second-factor';
+import { staffSessionRoutes } from './staff-sessions';
 
 /** The staff member deciding, for the review functions (theirs and other areas'). */
 function reviewerOf(
@@ -110,6 +111,7 @@ const id = { params: idParams };
 /** The provider console's API (issue 17 §4): every route is a console rule (http/console-guard.ts). */
 export const consoleRoutes = [
   ...staffSecondFactorRoutes,
+  ...staffSessionRoutes,
   defineRoute(consoleCalls.session, async (ctx) =>
     ok({
       staff: ctx.staff ? staffView(ctx.staff) : null,

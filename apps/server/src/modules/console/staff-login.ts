@@ -9,13 +9,11 @@ import {
   secondFactorStep,
 } from '../../platform/factors/state';
 import { type GuessRule, recordFailure, releaseTry, reserveTry } from '../../platform/guess-budget';
-import { cookieOptions } from '../../platform/session/cookies';
-import { CSRF_HEADER, csrfForSession } from '../../platform/session/csrf';
 import {
-  consoleCookieName,
   createStaffSession,
   loadStaffSession,
   type StaffContext,
+  setStaffSessionCookie,
 } from '../../platform/staff/staff-session';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { auditConsole } from './audit';
@@ -97,13 +95,7 @@ export async function staffLogin(
     now,
     factorState,
   });
-  const mode = services.config.mode;
-  reply.setCookie(consoleCookieName(mode), session.token, {
-    ...cookieOptions(mode),
-    expires: session.expiresAt,
-  });
-  const csrf = csrfForSession(session.token);
-  reply.header(CSRF_HEADER, csrf);
+  const csrf = setStaffSessionCookie(reply, services.config.mode, session);
   const ctx = await loadStaffSession(services.db, session.token, now);
   if (!ctx) throw new ApiError(RC.GENERIC, 'common.errors.generic');
   await auditConsole(

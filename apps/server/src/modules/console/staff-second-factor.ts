@@ -7,6 +7,7 @@ import { checkFactorCode } from '../../platform/factors/codes';
 import { type FactorOwner, factorDeps } from '../../platform/factors/deps';
 import { passkeyAuthenticationOptions, verifyPasskey } from '../../platform/factors/passkeys';
 import { markFactorPassed } from '../../platform/factors/state';
+import { renewStaffSession } from '../../platform/session/renew';
 import type { StaffContext } from '../../platform/staff/staff-session';
 import { codeRefusal, passkeyRefusal } from '../security/refusals';
 import { auditConsole } from './audit';
@@ -30,6 +31,9 @@ const ownerOf = (staff: StaffContext): FactorOwner => ({
 async function passed(ctx: Ctx, method: string) {
   const staff = staffOf(ctx);
   await markFactorPassed(factorDeps(ctx.services), ownerOf(staff));
+  // The half session's token dies here: the full session gets a new one (session fixation).
+  const { db, config } = ctx.services;
+  const csrf = await renewStaffSession(db, ctx.reply, config.mode, staff.sessionId);
   await auditConsole(
     ctx.services.db,
     {
@@ -43,7 +47,7 @@ async function passed(ctx: Ctx, method: string) {
   );
   return ok({
     staff: staffView(staff),
-    csrf: consoleCsrf(ctx.req, ctx.reply, ctx.services, true),
+    csrf: csrf ?? consoleCsrf(ctx.req, ctx.reply, ctx.services, true),
     second_factor: null,
   });
 }

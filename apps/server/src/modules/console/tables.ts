@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 /** Provider staff (migration 0140): their own user type, never an agent user. */
@@ -38,6 +38,8 @@ export interface StaffSessionsTable {
   /** As `sessions.factor_state` (migration 0165). */
   factor_state: 'verify' | 'enrol' | null;
   stepped_up_until: Timestamp | null;
+  /** The last password re-entry on this staff session (migration 0190). */
+  reauth_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ConsoleTables {

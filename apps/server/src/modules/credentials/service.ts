@@ -105,9 +105,18 @@ export async function readCredential(
     allow_ip_additional_4: ips[4] ?? '',
     allow_ip_additional_5: ips[5] ?? '',
     is_using_signature: Boolean(row?.is_using_signature),
+    previous_secret_until: stillOpen(row?.previous_client_secret_until, services.now()),
+    previous_signature_until: stillOpen(row?.previous_signature_until, services.now()),
     has_pin: Boolean(pin),
     email: maskEmail(email),
   };
+}
+
+/** The end of a rotation's overlap while it still runs (ISO), else null. */
+function stillOpen(until: Date | null | undefined, now: Date): string | null {
+  if (!until) return null;
+  const at = new Date(until);
+  return at.getTime() > now.getTime() ? at.toISOString() : null;
 }
 
 export function clientIdFor(environment: Environment): string {

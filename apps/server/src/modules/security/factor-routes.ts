@@ -16,6 +16,8 @@ import {
 import { recoveryCodesLeft, regenerateRecoveryCodes } from '../../platform/factors/recovery';
 import { listFactors, markFactorPassed, removeFactor } from '../../platform/factors/state';
 import { startTotp } from '../../platform/factors/totp';
+import { requireReauth } from '../../platform/session/reauth';
+import { renewPortalSession, renewStaffSession } from '../../platform/session/renew';
 import { codeRefusal, passkeyRefusal } from './refusals';
 
 type Ctx = RouteContext<unknown, unknown, unknown>;
@@ -24,6 +26,14 @@ type Ctx = RouteContext<unknown, unknown, unknown>;
 export interface FactorSide {
   owner: (ctx: Ctx) => FactorOwner;
   audit: (ctx: Ctx, action: string, detail?: Record<string, unknown>) => Promise<void>;
+  /**
+   * Before a factor is enrolled or removed: a fresh re-authentication (ASVS 5.0 V7.5.1). A half
+   * session that must enrol is exempt: its password was typed for this very login, and it can
+   * do nothing but enrol.
+   */
+  reauth: (ctx: Ctx) => void;
+  /** A half session that just enrolled is full now: its token is renewed (ASVS 5.0 V7.2.4). */
+  renewIfHalf: (ctx: Ctx) => Promise<void>;
 }
 
 export const portalSide: FactorSide = {
@@ -44,6 +54,13 @@ export const portalSide: FactorSide = {
       ip,
       userAgent,
     }),
+  reauth: ({ services, auth }) => {
+    if (auth.factorState !== 'enrol') requireReauth(auth, services.now());
+  },
+  renewIfHalf: async ({ services, auth, reply }) => {
+    if (auth.factorState === null) return;
+    await renewPortalSession(services.db, reply, services.config.mode, auth.sessionId);
+  },
 };
 
 export const staffSide: FactorSide = {
@@ -62,6 +79,14 @@ export const staffSide: FactorSide = {
       ip,
       userAgent,
     }),
+  reauth: ({ services, staff }) => {
+    if (!staff) throw new ApiError('401', 'common.errors.session');
+    if (staff.factorState !== 'enrol') requireReauth(staff, services.now());
+  },
+  renewIfHalf: async ({ services, staff, reply }) => {
+    if (!staff || staff.factorState === null) return;
+    await renewStaffSession(services.db, reply, services.config.mode, staff.sessionId);
+  },
 };
 
 /**
@@ -74,6 +99,7 @@ async function afterEnrol(services: Services, side: FactorSide, ctx: Ctx, kind: 
   const first = (await recoveryCodesLeft(deps, owner)) === 0;
   const codes = first ? await regenerateRecoveryCodes(deps, owner) : null;
   await markFactorPassed(deps, owner);
+  await side.renewIfHalf(ctx);
   await side.audit(ctx, 'factor_enrolled', { kind });
   return ok({ recovery_codes: codes });
 }
@@ -85,11 +111,13 @@ export function factorRoutes(calls: FactorCalls, side: FactorSide): RouteDefinit
       ok(await listFactors(factorDeps(ctx.services), side.owner(ctx))),
     ),
     defineRoute(calls.totpStart, async (ctx) => {
+      side.reauth(ctx);
       const started = await startTotp(factorDeps(ctx.services), side.owner(ctx));
       const qr = await QRCode.toDataURL(started.uri, { margin: 1, width: 220 });
       return ok({ factor_id: started.factorId, secret: started.secret, uri: started.uri, qr });
     }),
     defineRoute(calls.totpConfirm, async (ctx) => {
+      side.reauth(ctx);
       const deps = factorDeps(ctx.services);
       const check = await checkFactorCode(deps, side.owner(ctx), ctx.body.code, {
         recovery: false,
@@ -98,10 +126,14 @@ export function factorRoutes(calls: FactorCalls, side: FactorSide): RouteDefinit
       if (!check.ok) throw codeRefusal(check, deps.now());
       return afterEnrol(ctx.services, side, ctx, 'totp');
     }),
-    defineRoute(calls.passkeyOptions, async (ctx) =>
-      ok({ ...(await passkeyRegistrationOptions(factorDeps(ctx.services), side.owner(ctx))) }),
-    ),
+    defineRoute(calls.passkeyOptions, async (ctx) => {
+      side.reauth(ctx);
+      return ok({
+        ...(await passkeyRegistrationOptions(factorDeps(ctx.services), side.owner(ctx))),
+      });
+    }),
     defineRoute(calls.passkeyRegister, async (ctx) => {
+      side.reauth(ctx);
       const result = await registerPasskey(
         factorDeps(ctx.services),
         side.owner(ctx),
@@ -112,6 +144,7 @@ export function factorRoutes(calls: FactorCalls, side: FactorSide): RouteDefinit
       return afterEnrol(ctx.services, side, ctx, 'passkey');
     }),
     defineRoute(calls.remove, async (ctx) => {
+      side.reauth(ctx);
       const result = await removeFactor(factorDeps(ctx.services), side.owner(ctx), ctx.body.id);
       if (result === 'not_found') throw notFound();
       if (result === 'required') throw refused('security.errors.factorRequired');
@@ -119,6 +152,7 @@ export function factorRoutes(calls: FactorCalls, side: FactorSide): RouteDefinit
       return ok(null, 'security.removed');
     }),
     defineRoute(calls.regenerateCodes, async (ctx) => {
+      side.reauth(ctx);
       const owner = side.owner(ctx);
       const deps = factorDeps(ctx.services);
       if ((await listFactors(deps, owner)).factors.length === 0) {

@@ -27,7 +27,9 @@ export async function recordReauth(
   db: Kysely<Database>,
   sessionId: number,
   now: Date,
+  /** `staff_sessions` for a console staff member's session. */
+  table: 'sessions' | 'staff_sessions' = 'sessions',
 ): Promise<Date> {
-  await db.updateTable('sessions').set({ reauth_at: now }).where('id', '=', sessionId).execute();
+  await db.updateTable(table).set({ reauth_at: now }).where('id', '=', sessionId).execute();
   return new Date(now.getTime() + REAUTH_VALID_MS);
 }

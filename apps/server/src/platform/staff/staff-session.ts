@@ -1,5 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { cookieOptions } from '../session/cookies';
+import { CSRF_HEADER, csrfForSession } from '../session/csrf';
 import { hashToken, newToken } from '../session/tokens';
 import { type StaffAccess, staffAccessFrom } from './permissions';
 
@@ -22,10 +26,27 @@ export interface StaffContext {
   factorState: 'verify' | 'enrol' | null;
   steppedUpUntil: Date | null;
   hasFactor: boolean;
+  /** The last password re-entry on this session (platform/session/reauth.ts). */
+  reauthAt: Date | null;
 }
 
 export function consoleCookieName(mode: string): string {
   return mode === 'production' ? `__Host-${CONSOLE_COOKIE}` : CONSOLE_COOKIE;
+}
+
+/** The staff cookie of a new (or renewed) session; answers its CSRF token, also sent as a header. */
+export function setStaffSessionCookie(
+  reply: FastifyReply,
+  mode: Config['mode'],
+  session: { token: string; expiresAt: Date },
+): string {
+  reply.setCookie(consoleCookieName(mode), session.token, {
+    ...cookieOptions(mode),
+    expires: session.expiresAt,
+  });
+  const csrf = csrfForSession(session.token);
+  reply.header(CSRF_HEADER, csrf);
+  return csrf;
 }
 
 export async function createStaffSession(
@@ -71,6 +92,7 @@ export async function loadStaffSession(
       's.last_seen_at',
       's.factor_state',
       's.stepped_up_until',
+      's.reauth_at',
       'u.id as staff_id',
       'u.email',
       'u.nama',
@@ -118,5 +140,6 @@ export async function loadStaffSession(
     factorState: row.factor_state,
     steppedUpUntil: row.stepped_up_until,
     hasFactor: factor !== undefined,
+    reauthAt: row.reauth_at,
   };
 }

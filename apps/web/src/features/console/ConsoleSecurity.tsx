@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactorManager } from '../../components/factors/FactorManager';
 import { FactorProofForm } from '../../components/factors/FactorProofForm';
+import { ConsoleSessions } from './ConsoleSessions';
 import { consoleApi, consoleCaller, consoleQuery } from './consoleApi';
 import { may, type StaffView } from './types';
 
@@ -68,8 +69,9 @@ export function ConsoleSecondFactor({
 /** The staff member's own factors and, for who may, the provider's rules. */
 export function ConsoleSecurityView({ staff }: { staff: StaffView }) {
   return (
-    <Stack maw={720} data-testid="console-security">
+    <Stack maw={960} data-testid="console-security">
       <FactorManager calls={consoleFactorCalls} caller={consoleCaller} />
+      <ConsoleSessions />
       {may(staff, 'console_merchants', 'READ') && (
         <ProviderPolicy canChange={may(staff, 'console_merchants', 'UPDATE')} />
       )}

@@ -1,6 +1,7 @@
 import type { AnyCall, RequestOf, ResponseOf } from '@gerbang/shared/contract/call';
 import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import { consoleFactorCalls } from '@gerbang/shared/contract/factor-calls';
+import { consoleSessionCalls } from '@gerbang/shared/contract/security-calls';
 import i18next from 'i18next';
 import type { Caller } from '../../components/factors/caller';
 import { ApiFailure, callKey, callUrl } from '../../lib/api';
@@ -69,8 +70,26 @@ async function call<C extends AnyCall>(
   const res = await once();
   // Step-up (ADR 010): the staff member proves the second factor, then the call goes again
   // (the refused call read and changed nothing).
-  if (res.rc === 'SU' && (await stepUp())) return once();
-  return res;
+  if (res.rc === 'SU' && (await stepUp())) return reauthIfAsked(await once(), once);
+  return reauthIfAsked(res, once);
+}
+
+/**
+ * Re-authentication (rc 428, ADR 011): the staff member types the password again
+ * (`/console/auth/reauth`), then the call goes again.
+ */
+async function reauthIfAsked<T>(
+  res: Envelope<T>,
+  again: () => Promise<Envelope<T>>,
+): Promise<Envelope<T>> {
+  if (res.rc !== '428') return res;
+  const [{ askReauth }, { loadModals }] = await Promise.all([
+    import('../../components/reauth'),
+    import('../../lib/lazy-modals'),
+  ]);
+  await loadModals();
+  const send = (password: string) => call(consoleSessionCalls.reauth, { password });
+  return (await askReauth(i18next.t('sessions.reauth.title'), send)) ? again() : res;
 }
 
 async function stepUp(): Promise<boolean> {

@@ -28,7 +28,7 @@ import type { ShownSecret } from '../../components/SecretModal';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { formatDateTime } from './format';
-import { askSignatureGrace } from './grace-prompt';
+import { askSecretGrace, askSignatureGrace } from './grace-prompt';
 import type { SensitiveRequest } from './SensitiveFlow';
 import { SnapKeyRow } from './SnapKeyRow';
 import { SnapProviderKeyRow } from './SnapProviderKeyRow';
@@ -82,12 +82,20 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
     setIps(fieldsOf(data));
   }, [data]);
 
-  const generateCredential = () =>
-    start<GeneratedCredential>({
+  const generateCredential = async () => {
+    // A regeneration asks first how long the old secret stays accepted beside the new one.
+    const grace = data.has_secret ? await askSecretGrace(t('credentials.secretGraceTitle')) : 0;
+    if (grace === null) return;
+    return start<GeneratedCredential>({
       action: 'credential',
-      warningKey: 'credentials.warning.credential',
+      warningKey:
+        grace > 0 ? 'credentials.warning.credentialOverlap' : 'credentials.warning.credential',
       submit: (confirm) =>
-        client.call(credentialCalls.generateCredential, confirm, { silent: true }),
+        client.call(
+          credentialCalls.generateCredential,
+          { ...confirm, ...(grace > 0 ? { grace_hours: grace } : {}) },
+          { silent: true },
+        ),
       onDone: (result) => {
         reload();
         showSecret({
@@ -107,6 +115,7 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
         });
       },
     });
+  };
 
   const generatePin = () =>
     start<{ email: string }>({
@@ -224,6 +233,13 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
                 })
               : t('credentials.credential.secretNever')}
           </Text>
+          {data.previous_secret_until && (
+            <Text size="xs" c="orange.8" data-testid="secret-overlap">
+              {t('credentials.credential.previousSecretUntil', {
+                date: formatDateTime(data.previous_secret_until),
+              })}
+            </Text>
+          )}
         </Row>
         <Divider />
         <Row
@@ -286,6 +302,13 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
           <Text size="xs" c="dimmed">
             {t('credentials.credential.signatureHint')}
           </Text>
+          {data.previous_signature_until && (
+            <Text size="xs" c="orange.8" data-testid="signature-overlap">
+              {t('credentials.credential.previousSignatureUntil', {
+                date: formatDateTime(data.previous_signature_until),
+              })}
+            </Text>
+          )}
         </Row>
         <Divider />
         <SnapKeyRow canChange={canChange} start={start} />

@@ -20,10 +20,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
+import { withReauth } from '../../../components/reauth';
 import { SecretModal, type ShownSecret } from '../../../components/SecretModal';
 import { callQuery, client } from '../../../lib/api';
 import { showInfoDialog } from '../../../lib/dialogs';
-import { withReauth } from '../reauth';
 
 const secretOf = (clientId: string, clientSecret: string): ShownSecret => ({
   titleKey: 'apiKeys.secretTitle',

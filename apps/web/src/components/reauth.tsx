@@ -4,18 +4,24 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../lib/api';
-import { showErrorDialog } from '../../lib/dialogs';
+import { client } from '../lib/api';
+import { showErrorDialog } from '../lib/dialogs';
+
+/** Sends the password re-entry: the portal's `/auth/reauth`, or the console's. */
+export type SendReauth = (password: string) => Promise<Envelope<unknown>>;
+
+const portalReauth: SendReauth = (password) =>
+  client.call(securityCalls.reauth, { password }, { silent: true });
 
 /** The password re-entry dialog; resolves true once the server stamped the proof. */
-function ReauthForm({ done }: { done(ok: boolean): void }) {
+function ReauthForm({ done, send }: { done(ok: boolean): void; send: SendReauth }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
-    const res = await client.call(securityCalls.reauth, { password }, { silent: true });
+    const res = await send(password);
     setBusy(false);
     if (res.rc === RC.OK) done(true);
     else setError(res.rd);
@@ -51,7 +57,7 @@ function ReauthForm({ done }: { done(ok: boolean): void }) {
   );
 }
 
-function askReauth(title: string): Promise<boolean> {
+export function askReauth(title: string, send: SendReauth = portalReauth): Promise<boolean> {
   return new Promise((resolve) => {
     const id = modals.open({
       title,
@@ -59,6 +65,7 @@ function askReauth(title: string): Promise<boolean> {
       onClose: () => resolve(false),
       children: (
         <ReauthForm
+          send={send}
           done={(ok) => {
             resolve(ok);
             modals.close(id);
