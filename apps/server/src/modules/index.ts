@@ -5,6 +5,7 @@ import { devMailboxRoutes } from '../mail/dev-mailbox-routes';
 import { devClockRoutes } from '../platform/dev-clock-routes';
 import { accountRoutes } from './account/routes';
 import { advanceFundsRoutes } from './advance-funds/routes';
+import { alertRoutes } from './alerts/routes';
 import { approvalsRoutes } from './approvals/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
@@ -65,6 +66,7 @@ export function allRoutes(
     ...approvalsRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
+    ...alertRoutes,
     ...credentialRoutes,
     ...sessionRoutes,
     ...apiKeyRoutes,

@@ -1,6 +1,7 @@
 import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import advanceFundsEn from './en/advance-funds.json';
+import alertsEn from './en/alerts.json';
 import apiKeysEn from './en/api-keys.json';
 import approvalsEn from './en/approvals.json';
 import authEn from './en/auth.json';
@@ -35,6 +36,7 @@ import uiEn from './en/ui.json';
 import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import advanceFundsId from './id/advance-funds.json';
+import alertsId from './id/alerts.json';
 import apiKeysId from './id/api-keys.json';
 import approvalsId from './id/approvals.json';
 import authId from './id/auth.json';
@@ -110,6 +112,7 @@ export const catalogs = {
     sessions: sessionsId,
     apiKeys: apiKeysId,
     approvals: approvalsId,
+    alerts: alertsId,
   },
   en: {
     common: commonEn,
@@ -146,6 +149,7 @@ export const catalogs = {
     sessions: sessionsEn,
     apiKeys: apiKeysEn,
     approvals: approvalsEn,
+    alerts: alertsEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 
