@@ -10,6 +10,7 @@ import { payoutAccounts } from '../../src/modules/payouts/accounts';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { consoleLogin } from '../signup/helpers';
+import { registerPartner, snapClient } from '../snap/partner';
 import { startReceiver } from './receiver';
 
 const KEY = 'console-test-signature-key-0123456789';
@@ -226,5 +227,48 @@ describe.each(testDatabases())('webhook console and alerts on %s', (kind) => {
       .execute();
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toBe('partner@demo.id');
+  });
+
+  it('the SNAP variant lists the key owner’s undelivered callbacks only, by page', async () => {
+    const other = await db
+      .selectFrom('agents')
+      .select('id')
+      .where('username', '<>', 'partner@demo.id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      for (const [owner, id] of [
+        [agentId, 'SNAPCU-MINE'],
+        [Number(other.id), 'SNAPCU-OTHER'],
+      ] as const) {
+        await queueCallback(trx as never, t.clock.now, {
+          agentId: owner,
+          environment: 'production',
+          idTransaksi: id,
+          type: 'disbursement',
+          timeRequest: t.clock.now,
+          body: { id_transaksi: id },
+        });
+      }
+    });
+    await db
+      .updateTable('callbacks')
+      .set({ status_sent: 2, next_attempt_at: null })
+      .where('id_transaksi', 'like', 'SNAPCU-%')
+      .execute();
+    const snap = snapClient(t, await registerPartner(t, partner, { ips: '127.0.0.1' }));
+    const token = await snap.token();
+    const res = await snap.call(
+      '/snap/v1.0/callback/undelivered',
+      { status: 'failed', limit: 200 },
+      { token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.responseCode).toBe('2009000');
+    const ids = res.body.events.map((e: any) => e.idTransaksi);
+    expect(ids).toContain('SNAPCU-MINE');
+    expect(ids).not.toContain('SNAPCU-OTHER');
+    const mine = res.body.events.find((e: any) => e.idTransaksi === 'SNAPCU-MINE');
+    expect(JSON.parse(mine.body)).toMatchObject({ id_transaksi: 'SNAPCU-MINE' });
   });
 });
