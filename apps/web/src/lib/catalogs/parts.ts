@@ -17,6 +17,8 @@ export const PARTS = {
   credentials: ['credentials'],
   paylink: ['paylink'],
   nmid: ['nmid'],
+  /** The low-balance setting (account page) and the console's alert list. */
+  alerts: ['alerts'],
 } as const;
 export type CatalogPart = keyof typeof PARTS;
 
@@ -24,11 +26,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,alerts}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,alerts}.json',
     { import: 'default' },
   ),
 };
