@@ -125,6 +125,10 @@ export function databaseLocation(env: NodeJS.ProcessEnv = process.env): {
   };
 }
 
+/** A whole number of at least 1 from the environment, else the default. */
+const positiveOr = (raw: string | undefined, fallback: number) =>
+  Math.max(1, Math.floor(Number(raw ?? fallback)) || fallback);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const mode: Config['mode'] = production
@@ -225,11 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     shutdownDrainMs: Math.max(0, Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0),
-    callbackDisableEvents: Math.max(
-      1,
-      Number(env.CALLBACK_DISABLE_EVENTS ?? CALLBACK_DISABLE_EVENTS_DEFAULT) ||
-        CALLBACK_DISABLE_EVENTS_DEFAULT,
-    ),
+    callbackDisableEvents: positiveOr(env.CALLBACK_DISABLE_EVENTS, CALLBACK_DISABLE_EVENTS_DEFAULT),
     snapProviderPrivateKey: env.SNAP_PROVIDER_PRIVATE_KEY?.trim().replaceAll('\\n', '\n') || null,
     invoiceProvider: invoiceProviderOf(env),
   };
