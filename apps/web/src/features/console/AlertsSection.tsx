@@ -57,7 +57,7 @@ export function AlertsSection({ staff }: { staff: StaffView }) {
                   <Table.Td>
                     <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
                       {Object.entries(a.detail)
-                        .map(([k, v]) => `${k}: ${v}`)
+                        .map(([k, v]) => `${t(`alerts.detail.${k}`, { defaultValue: k })}: ${v}`)
                         .join(' · ')}
                     </Text>
                   </Table.Td>

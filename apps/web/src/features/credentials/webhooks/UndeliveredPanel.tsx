@@ -1,4 +1,4 @@
-import { formatWibDateTime } from '@gerbang/shared';
+import { CALLBACK_EVENTS, formatWibDateTime } from '@gerbang/shared';
 import {
   CALLBACK_STATUS,
   UNDELIVERED_STATUSES,
@@ -29,8 +29,20 @@ import { isoToWibInput, wibInputToIso } from './wib-input';
 
 const DAY_MS = 86_400_000;
 const PAGE = 50;
-/** The row types a filter offers: what the sender queues (docs/api.md "Callbacks"). */
-const TYPES = ['payment', 'disbursement', 'topup', 'settlement', 'request_payment', 'remittance'];
+/**
+ * The row types a filter offers: what the money events queue (docs/api.md "Callbacks"), then the
+ * event codes test events are queued under.
+ */
+const TYPES = [
+  'payment',
+  'disbursement',
+  'topup',
+  'settlement',
+  'request_payment',
+  'remittance',
+  'low_balance',
+  ...CALLBACK_EVENTS.map((e) => e.type_info),
+];
 
 function statusBadge(t: TFunction, r: UndeliveredRow) {
   if (r.paused) return <Badge color="gray">{t('callbacks.console.statusPaused')}</Badge>;
@@ -102,7 +114,7 @@ function Rows({ rows }: { rows: UndeliveredRow[] }) {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace">
+                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {r.id_transaksi}
                 </Text>
               </Table.Td>
@@ -155,6 +167,7 @@ function FilterBar({ draft, setDraft }: { draft: Filters; setDraft: (next: Filte
         onChange={(v) => setDraft({ ...draft, status: v ?? '' })}
         allowDeselect={false}
         w={{ base: '100%', xs: 240 }}
+        data-testid="undelivered-status"
       />
       <Select
         label={t('callbacks.console.type')}
@@ -165,7 +178,8 @@ function FilterBar({ draft, setDraft }: { draft: Filters; setDraft: (next: Filte
         value={draft.type}
         onChange={(v) => setDraft({ ...draft, type: v ?? '' })}
         allowDeselect={false}
-        w={{ base: '100%', xs: 200 }}
+        w={{ base: '100%', xs: 220 }}
+        data-testid="undelivered-type"
       />
     </Group>
   );
