@@ -1,8 +1,8 @@
 import { CALLBACK_ACCESS } from '@gerbang/shared/contract/callbacks';
 import { Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EndpointBanner } from '../../../components/EndpointBanner';
 import { useSession } from '../../../lib/session';
-import { EndpointBanner } from './EndpointBanner';
 import { TestEventForm } from './TestEventForm';
 import { UndeliveredPanel } from './UndeliveredPanel';
 
@@ -28,7 +28,7 @@ export function WebhookConsole() {
             {t('callbacks.console.scheduleNote')}
           </Text>
         </div>
-        <EndpointBanner canChange={canChange} />
+        <EndpointBanner />
         {canChange && <TestEventForm />}
         <Divider />
         <UndeliveredPanel canChange={canChange} />

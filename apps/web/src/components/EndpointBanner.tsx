@@ -1,19 +1,24 @@
 import { formatWibDateTime } from '@gerbang/shared';
+import { CALLBACK_ACCESS } from '@gerbang/shared/contract/callbacks';
 import { callbackCalls } from '@gerbang/shared/contract/callbacks-calls';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callKey, callQuery, client } from '../../../lib/api';
-import { showInfoDialog } from '../../../lib/dialogs';
+import { callKey, callQuery, client } from '../lib/api';
+import { showInfoDialog } from '../lib/dialogs';
+import { useSession } from '../lib/session';
 
 /**
  * The banner of a callback endpoint the sender disabled after a day of failures (issue 27): its
  * paused deliveries and the button that enables it again (the paused ones are then sent at once).
+ * Shown on the callback pages: the webhook console and /data/callback.
  */
-export function EndpointBanner({ canChange }: { canChange: boolean }) {
+export function EndpointBanner() {
   const { t } = useTranslation();
+  const { verdict } = useSession();
+  const canChange = verdict(CALLBACK_ACCESS.change) === 'allowed';
   const queryClient = useQueryClient();
   const endpoints = useQuery({ ...callQuery(callbackCalls.endpoints), refetchInterval: 30_000 });
   const [busy, setBusy] = useState<string | null>(null);
