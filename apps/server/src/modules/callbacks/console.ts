@@ -173,6 +173,9 @@ export interface ResendInput {
  * UPDATE re-checks the status under its row lock). Paused rows wait for their endpoint instead.
  */
 export async function bulkResend(services: Services, actor: UserActor, input: ResendInput) {
+  if (Date.parse(input.from) >= Date.parse(input.to)) {
+    throw validationError('callbacks.console.errors.window');
+  }
   const { auth } = actor;
   const now = services.now();
   const window = windowOf(now, input.from, input.to);

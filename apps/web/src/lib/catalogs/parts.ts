@@ -16,9 +16,9 @@ export const PARTS = {
   simulator: ['simulator'],
   credentials: ['credentials'],
   paylink: ['paylink'],
-  nmid: ['nmid'],
-  /** The low-balance setting (account page) and the console's alert list. */
+  /** The low-balance card (account page) and the alert list of the console. */
   alerts: ['alerts'],
+  nmid: ['nmid'],
 } as const;
 export type CatalogPart = keyof typeof PARTS;
 
@@ -26,11 +26,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,alerts}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,alerts}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid}.json',
     { import: 'default' },
   ),
 };
