@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { CALLBACK_DISABLE_EVENTS_DEFAULT } from '@gerbang/shared/contract/callbacks';
 import { parseClockStart } from './platform/clock';
 
 /**
@@ -91,6 +92,11 @@ export interface Config {
    */
   shutdownDrainMs: number;
   /**
+   * A callback endpoint is disabled after this many events in 24 h all failed every attempt (or
+   * a 24 h failure streak with fewer): CALLBACK_DISABLE_EVENTS, default 50 (docs/api.md).
+   */
+  callbackDisableEvents: number;
+  /**
    * The provider printed at the top of every invoice PDF (INVOICE_PROVIDER_NAME,
    * INVOICE_PROVIDER_ADDRESS, INVOICE_PROVIDER_NPWP, INVOICE_LOGO_PATH: a PNG or JPEG file; none
    * draws the built-in Gerbang mark).
@@ -124,6 +130,10 @@ export function databaseLocation(env: NodeJS.ProcessEnv = process.env): {
     dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data'),
   };
 }
+
+/** A whole number of at least 1 from the environment, else the default. */
+const positiveOr = (raw: string | undefined, fallback: number) =>
+  Math.max(1, Math.floor(Number(raw ?? fallback)) || fallback);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -226,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     shutdownDrainMs: Math.max(0, Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0),
+    callbackDisableEvents: positiveOr(env.CALLBACK_DISABLE_EVENTS, CALLBACK_DISABLE_EVENTS_DEFAULT),
     snapProviderPrivateKey: env.SNAP_PROVIDER_PRIVATE_KEY?.trim().replaceAll('\\n', '\n') || null,
     invoiceProvider: invoiceProviderOf(env),
   };

@@ -53,9 +53,10 @@ import * as secondFactors from './migrations/0165_second_factors';
 import * as sessionSecurity from './migrations/0170_session_security';
 import * as apiKeys from './migrations/0171_api_keys';
 import * as approvals from './migrations/0175_approvals';
+import * as staffReauth from './migrations/0190_staff_reauth';
 import * as payoutSchedules from './migrations/0195_payout_schedules';
 import * as events from './migrations/0205_events';
-import * as staffReauth from './migrations/0190_staff_reauth';
+import * as webhookConsole from './migrations/0210_webhook_console';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -67,6 +68,9 @@ const migrations: Record<string, Migration> = {
   '0003_transactions': transactions,
   '0008_instance_secrets': instanceSecrets,
   '0010_ledger': ledger,
+  '0020_account_profiles': accountProfiles,
+  '0030_withdraw': withdraw,
+  '0031_withdraw_rail_safety': withdrawRailSafety,
   '0040_deposits': deposits,
   '0041_virtual_accounts': virtualAccounts,
   '0042_settlement': settlement,
@@ -77,48 +81,46 @@ const migrations: Record<string, Migration> = {
   '0047_aggregator': aggregator,
   '0048_advance_funds': advanceFunds,
   '0049_nmid': nmid,
-  '0030_withdraw': withdraw,
-  '0031_withdraw_rail_safety': withdrawRailSafety,
-  '0020_account_profiles': accountProfiles,
   '0060_news': news,
   '0061_guess_budgets': guessBudgets,
   '0065_payins': payins,
   '0066_settlement_runs': settlementRuns,
-  '0075_bulk_va': bulkVa,
   '0070_topup_open_deposits': topupOpenDeposits,
+  '0075_bulk_va': bulkVa,
   '0080_payouts': payouts,
   '0085_deposit_returns': depositReturns,
+  '0090_credentials': credentials,
+  '0095_callback_delivery': callbackDelivery,
+  '0096_callback_sink': callbackSink,
   '0100_transfer_order_lines': transferOrderLines,
   '0101_transfer_vouchers': transferVouchers,
   '0102_inquiry_use': inquiryUse,
   '0103_expected_transfer_totals': expectedTransferTotals,
   '0104_transfer_order_cancel': transferOrderCancel,
   '0105_transaction_descriptions': transactionDescriptions,
-  '0090_credentials': credentials,
   '0115_transaction_day_counts': transactionDayCounts,
   '0116_transaction_filter_indexes': transactionFilterIndexes,
   '0117_drop_transaction_day_counts': dropTransactionDayCounts,
-  '0095_callback_delivery': callbackDelivery,
-  '0096_callback_sink': callbackSink,
   '0120_request_payments': requestPayments,
-  '0130_remittance': remittance,
   '0125_bulk_transfer_run': bulkTransferRun,
   '0126_bulk_inquiry_rows': bulkInquiryRows,
+  '0130_remittance': remittance,
+  '0135_advance_funds_review': advanceFundsReview,
+  '0136_nmid_review': nmidReview,
   '0140_console': consoleStaff,
   '0141_signup': signup,
   '0145_snap': snap,
-  '0160_snap_qris_refunds': snapQrisRefunds,
-  '0165_second_factors': secondFactors,
-  '0135_advance_funds_review': advanceFundsReview,
-  '0136_nmid_review': nmidReview,
   '0150_otp_challenges': otpChallenges,
   '0155_product_charges': productCharges,
+  '0160_snap_qris_refunds': snapQrisRefunds,
+  '0165_second_factors': secondFactors,
   '0170_session_security': sessionSecurity,
   '0171_api_keys': apiKeys,
   '0175_approvals': approvals,
+  '0190_staff_reauth': staffReauth,
   '0195_payout_schedules': payoutSchedules,
   '0205_events': events,
-  '0190_staff_reauth': staffReauth,
+  '0210_webhook_console': webhookConsole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { Environment } from '@gerbang/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
+import type { BalanceAlertTables } from '../modules/alerts/tables';
 import type { ApprovalTables } from '../modules/approvals/tables';
 import type { BulkVaTables } from '../modules/bulk-va/tables';
 import type { ConsoleTables } from '../modules/console/tables';
@@ -16,6 +17,7 @@ import type { SnapTables } from '../modules/snap/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
 import type { EventTables } from '../platform/events/events-table';
+import type { AlertTables } from '../platform/alerts/tables';
 import type { FactorTables } from '../platform/factors/tables';
 import type { GuessBudgetTables } from '../platform/guess-budget-tables';
 import type { OtpTables } from '../platform/otp/tables';
@@ -197,4 +199,6 @@ export interface Database
     RemittanceTables,
     ApprovalTables,
     ScheduleTables,
-    EventTables {}
+    EventTables,
+    AlertTables,
+    BalanceAlertTables {}

@@ -1,4 +1,5 @@
 import type { Services } from '../http/services';
+import { alertsJob } from './alerts';
 import { approvalsJob } from './approvals';
 import { bulkTransferJob } from './bulk-transfer';
 import { callbackSenderJob } from './callbacks';
@@ -31,6 +32,7 @@ export const JOBS: Job<any>[] = [
   approvalsJob,
   scheduledPayoutsJob,
   eventsPruneJob,
+  alertsJob,
 ];
 
 /**

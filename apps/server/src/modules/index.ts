@@ -6,6 +6,7 @@ import { devClockRoutes } from '../platform/dev-clock-routes';
 import { eventRoutes } from '../platform/events/routes';
 import { accountRoutes } from './account/routes';
 import { advanceFundsRoutes } from './advance-funds/routes';
+import { alertRoutes } from './alerts/routes';
 import { approvalsRoutes } from './approvals/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
@@ -69,6 +70,7 @@ export function allRoutes(
     ...schedulesRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
+    ...alertRoutes,
     ...credentialRoutes,
     ...sessionRoutes,
     ...apiKeyRoutes,

@@ -431,6 +431,20 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     );
     const after = await t.services.db.selectFrom('disbursement_groups').select('id').execute();
     expect(after.length).toBe(before.length);
+    // The payout that would fail for balance raises an alert and mails the agent (issue 27).
+    const alerts = await t.services.db
+      .selectFrom('alerts')
+      .select('detail')
+      .where('kind', '=', 'bulk_short')
+      .execute();
+    expect(alerts).toHaveLength(1);
+    expect(JSON.parse(alerts[0]?.detail ?? '{}').total).toMatch(/80\.005\.000/);
+    const mails = await t.services.db
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('kind', '=', 'alert_bulk_short')
+      .execute();
+    expect(mails.map((m) => m.to_address)).toEqual(['h2h@demo.id']);
   });
 
   it('refuses to save when bank transfers were disrupted after the Check, creating nothing', async () => {

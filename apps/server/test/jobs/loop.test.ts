@@ -21,7 +21,7 @@ async function passesCounted(job: string, outcome: string): Promise<number> {
 }
 
 describe('the worker loop', () => {
-  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, scheduled payouts', () => {
+  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, scheduled payouts, event pruning, alerts', () => {
     expect(JOBS.map((job) => job.name)).toEqual([
       'rail sweep',
       'export worker',
@@ -34,6 +34,8 @@ describe('the worker loop', () => {
       'snap housekeeping',
       'approvals',
       'scheduled payouts',
+      'events prune',
+      'alerts',
     ]);
     for (const job of JOBS) expect(job.intervalMs).toBeGreaterThan(0);
   });

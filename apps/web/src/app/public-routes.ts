@@ -27,7 +27,10 @@ export const SignupVerifyPage = lazy(() =>
   withFullCatalog(import('../features/signup/VerifyPage')),
 );
 export const ConsolePage = lazy(() =>
-  withCatalogParts(['security', 'console', 'nmid'], import('../features/console/ConsolePage')),
+  withCatalogParts(
+    ['security', 'console', 'nmid', 'alerts'],
+    import('../features/console/ConsolePage'),
+  ),
 );
 // The login's second step and a required enrolment (issue 26, ADR 010).
 export const SecondFactorPage = lazy(() =>

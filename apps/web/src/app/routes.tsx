@@ -42,7 +42,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/account',
-    page: lazy(() => import('../features/account/AccountPage')),
+    page: lazy(() => withCatalogParts(['alerts'], import('../features/account/AccountPage'))),
     rule: ACCOUNT_ACCESS.myData,
   },
   {

@@ -71,6 +71,8 @@ export function callbackEventOf(
     case 'transfer':
       return 'DISBURSEMENT';
     case 'topup':
+    // The low-balance alert's optional callback (issue 27) goes to the top-up URL.
+    case 'low_balance':
       return 'TOPUP';
     case 'settlement':
       return 'SETTLEMENT';

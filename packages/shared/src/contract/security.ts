@@ -27,6 +27,8 @@ export const API_KEY_SCOPES = [
   'va:write',
   'qris:read',
   'qris:write',
+  /** The undelivered callbacks (issue 27, `/snap/v1.0/callback/undelivered`). */
+  'callback:read',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

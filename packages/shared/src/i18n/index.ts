@@ -1,6 +1,7 @@
 import type { Language } from '../domain/environment';
 import accountEn from './en/account.json';
 import advanceFundsEn from './en/advance-funds.json';
+import alertsEn from './en/alerts.json';
 import apiKeysEn from './en/api-keys.json';
 import approvalsEn from './en/approvals.json';
 import authEn from './en/auth.json';
@@ -36,6 +37,7 @@ import uiEn from './en/ui.json';
 import withdrawEn from './en/withdraw.json';
 import accountId from './id/account.json';
 import advanceFundsId from './id/advance-funds.json';
+import alertsId from './id/alerts.json';
 import apiKeysId from './id/api-keys.json';
 import approvalsId from './id/approvals.json';
 import authId from './id/auth.json';
@@ -113,6 +115,7 @@ export const catalogs = {
     sessions: sessionsId,
     apiKeys: apiKeysId,
     approvals: approvalsId,
+    alerts: alertsId,
   },
   en: {
     common: commonEn,
@@ -150,6 +153,7 @@ export const catalogs = {
     sessions: sessionsEn,
     apiKeys: apiKeysEn,
     approvals: approvalsEn,
+    alerts: alertsEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

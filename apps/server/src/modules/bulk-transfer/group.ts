@@ -20,9 +20,10 @@ import { type Environment, formatRupiah, wibDate } from '@gerbang/shared';
 import type { BulkGroupSummary, BulkSavedRow } from '@gerbang/shared/contract/bulk-transfer';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { notFound, refused, validationError } from '../../http/errors';
+import { ApiError, notFound, refused, validationError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
+import { raiseAlert } from '../../platform/alerts/raise';
 import { writeAudit } from '../../platform/audit/audit';
 import { approveMany, rejectMany } from '../approvals/decide';
 import { loadPolicy } from '../approvals/policy';
@@ -134,7 +135,35 @@ export async function saveGroup(
   input: SaveInput,
 ): Promise<SaveResult> {
   const ids = await guardSave(services, actor, input);
-  return services.db.transaction().execute((trx) => recordGroup(services, trx, actor, input, ids));
+  try {
+    return await services.db
+      .transaction()
+      .execute((trx) => recordGroup(services, trx, actor, input, ids));
+  } catch (error) {
+    if (error instanceof ApiError && error.messageKey === 'bulk.errors.insufficientBalance') {
+      await alertShortGroup(services, actor, error.vars ?? {});
+    }
+    throw error;
+  }
+}
+
+/**
+ * The bulk payout that would fail for balance (issue 27 part 3): the save was refused as a whole
+ * (nothing changed); the alert and its mail are written in their own transaction.
+ */
+async function alertShortGroup(
+  services: Services,
+  actor: UserActor,
+  vars: Record<string, string | number>,
+): Promise<void> {
+  await services.db.transaction().execute((trx) =>
+    raiseAlert(trx, services.mail, services.now(), {
+      agentId: actor.auth.agent.id,
+      environment: actor.auth.environment,
+      kind: 'bulk_short',
+      detail: { balance: vars.balance ?? '', total: vars.total ?? '' },
+    }),
+  );
 }
 
 /** The Check's token, no row twice, the PIN, bank transfers available: the rows' ids. */

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { type CallbackTarget, callbackTargetFor } from '../credentials/callback-target';
 import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
+import { checkEndpointHealth, isEndpointDisabled } from './endpoints';
 import { type CallbackFormat, callbackFormatOf } from './formats';
 import { type PostResult, postCallback } from './http-post';
 import { signCallback } from './sign';
@@ -23,8 +24,12 @@ import { signCallback } from './sign';
  *
  *   0 New / 3 Process, due ──claim (lease)──► POST ──2xx──► 1 Sent
  *                                               ├──else, attempts left──► 3 Process, due after
- *                                               │     1m, 5m, 15m, 1h, 2h, 4h, 8h, 12h
+ *                                               │     1m, 5m, 15m, 1h, 3h, 6h, 12h, 24h, 24h, 24h
  *                                               └──else, last attempt (or a manual retry)──► 2 Failed
+ *
+ * A failed attempt (any non-2xx, timeout or connection error) also feeds its endpoint's health
+ * (endpoints.ts): after a day of failures the endpoint is disabled, and a claimed row whose
+ * endpoint is disabled is paused (no attempt counted) until the user re-enables it.
  *
  * A worker owns a row only while its lease runs: the claim sets `claimed_until` and a fresh
  * `lease_token` in one conditional UPDATE over a `FOR UPDATE SKIP LOCKED` pick, and the outcome is
@@ -70,6 +75,8 @@ export interface DeliveryReport {
   retrying: number;
   /** Rows that became 2 Failed. */
   failed: number;
+  /** Rows paused because their endpoint is disabled. */
+  paused: number;
 }
 
 interface ClaimedRow {
@@ -81,6 +88,7 @@ interface ClaimedRow {
   event_id: string;
   attempts: number;
   manual_retry: boolean;
+  is_test: boolean;
   lease_token: string;
 }
 
@@ -103,7 +111,7 @@ export async function claimNextCallback(
         lease_token = ${token}, attempts = attempts + 1
     where id_callback = (
       select id_callback from callbacks
-      where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz
+      where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz and not paused
         and (claimed_until is null or claimed_until < ${at}::timestamptz)
         ${skip}
       order by next_attempt_at, id_callback
@@ -112,7 +120,7 @@ export async function claimNextCallback(
     and status_sent in (0, 3)
     and (claimed_until is null or claimed_until < ${at}::timestamptz)
     returning id_callback, agent_id, environment, type_callback, request_raw, event_id, attempts,
-      manual_retry, lease_token`.execute(services.db);
+      manual_retry, is_test, lease_token`.execute(services.db);
   const row = result.rows[0];
   return row
     ? { ...row, id_callback: Number(row.id_callback), agent_id: Number(row.agent_id) }
@@ -121,7 +129,9 @@ export async function claimNextCallback(
 
 /** The headers of one attempt; `X-Signature` only when the agent's signature is active. */
 export function callbackHeaders(
-  row: Pick<ClaimedRow, 'event_id' | 'type_callback' | 'attempts' | 'request_raw'>,
+  row: Pick<ClaimedRow, 'event_id' | 'type_callback' | 'attempts' | 'request_raw'> & {
+    is_test?: boolean;
+  },
   now: Date,
   signingKey: string | null,
   previousSigningKey: string | null = null,
@@ -134,6 +144,7 @@ export function callbackHeaders(
     [CALLBACK_HEADERS.timestamp]: timestamp,
     [CALLBACK_HEADERS.type]: row.type_callback,
     [CALLBACK_HEADERS.attempt]: String(row.attempts),
+    ...(row.is_test ? { [CALLBACK_HEADERS.test]: 'true' } : {}),
   };
   if (signingKey) {
     headers[CALLBACK_HEADERS.signature] = signCallback(signingKey, timestamp, row.request_raw);
@@ -154,6 +165,7 @@ interface AttemptOutcome {
   ok: boolean;
   status: number | null;
   body: string | null;
+  headers?: Record<string, string>;
   durationMs: number | null;
   errorCode: CallbackErrorCode | null;
   error: string | null;
@@ -186,6 +198,7 @@ function outcomeOf(url: string, result: PostResult, format?: CallbackFormat): At
     ok,
     status: result.status,
     body,
+    headers: result.headers,
     durationMs: result.durationMs,
     errorCode: ok ? null : success ? 'not_accepted' : 'http_status',
     error: ok ? null : judged.ok ? `HTTP ${result.status}` : judged.error,
@@ -245,7 +258,10 @@ async function prepareAttempt(
   const format = callbackFormatOf(row.type_callback);
   const headers =
     target && format
-      ? await format.headers(services, row, target.url, at)
+      ? {
+          ...(await format.headers(services, row, target.url, at)),
+          ...(row.is_test ? { [CALLBACK_HEADERS.test]: 'true' } : {}),
+        }
       : callbackHeaders(row, at, target?.signingKey ?? null, target?.previousSigningKey ?? null);
   return { target, format, headers };
 }
@@ -286,7 +302,7 @@ export async function deliverCallback(
   services: Services,
   row: ClaimedRow,
   opts: Pick<DeliveryOptions, 'timeoutMs'> = DEFAULT_DELIVERY,
-): Promise<'delivered' | 'retrying' | 'failed' | 'lost'> {
+): Promise<DeliveryResult> {
   const startedAt = services.now();
   // An attempt left unfinished belongs to a worker whose lease ran out (it died or hung).
   await services.db
@@ -309,6 +325,10 @@ export async function deliverCallback(
     services.log.error({ err: error, idCallback: row.id_callback }, 'callback target unreadable');
     return recordFailedSetup(services, row, startedAt, String((error as Error)?.message ?? error));
   }
+  const { target } = prepared;
+  if (target && (await isEndpointDisabled(services, endpointOf(row, target.url)))) {
+    return pauseRow(services, row);
+  }
   const attempt = await services.db
     .insertInto('callback_attempts')
     .values({
@@ -325,7 +345,6 @@ export async function deliverCallback(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const { target } = prepared;
   const outcome: AttemptOutcome = target
     ? await sendAttempt(services, row, { ...prepared, target }, opts.timeoutMs)
     : {
@@ -338,7 +357,33 @@ export async function deliverCallback(
         error: `no callback URL is set for ${row.type_callback}`,
         final: true,
       };
-  return recordOutcome(services, row, Number(attempt.id), startedAt, outcome);
+  const result = await recordOutcome(services, row, Number(attempt.id), startedAt, outcome);
+  if (!outcome.ok && target) await checkEndpointHealth(services, endpointOf(row, target.url));
+  return result;
+}
+
+type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'paused' | 'lost';
+
+const endpointOf = (row: ClaimedRow, url: string) => ({
+  agentId: row.agent_id,
+  environment: row.environment,
+  url,
+});
+
+/** Gives the row back unattempted: it waits, paused, until its endpoint is re-enabled. */
+async function pauseRow(services: Services, row: ClaimedRow): Promise<DeliveryResult> {
+  const paused = await services.db
+    .updateTable('callbacks')
+    .set((eb) => ({
+      paused: true,
+      attempts: eb('attempts', '-', 1),
+      claimed_until: null,
+      lease_token: null,
+    }))
+    .where('id_callback', '=', row.id_callback)
+    .where('lease_token', '=', row.lease_token)
+    .executeTakeFirst();
+  return Number(paused.numUpdatedRows) > 0 ? 'paused' : 'lost';
 }
 
 async function recordFailedSetup(
@@ -346,7 +391,7 @@ async function recordFailedSetup(
   row: ClaimedRow,
   startedAt: Date,
   error: string,
-): Promise<'delivered' | 'retrying' | 'failed' | 'lost'> {
+): Promise<DeliveryResult> {
   const attempt = await services.db
     .insertInto('callback_attempts')
     .values({
@@ -379,7 +424,7 @@ async function recordOutcome(
   attemptId: number,
   startedAt: Date,
   outcome: AttemptOutcome,
-): Promise<'delivered' | 'retrying' | 'failed' | 'lost'> {
+): Promise<DeliveryResult> {
   const now = services.now();
   const final =
     outcome.ok || outcome.final || row.manual_retry || row.attempts >= CALLBACK_MAX_ATTEMPTS;
@@ -397,6 +442,7 @@ async function recordOutcome(
       .set({
         response_status: outcome.status,
         response_body: outcome.body,
+        response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
         duration_ms: outcome.durationMs,
         error_code: outcome.errorCode,
         error: outcome.error ? storable(outcome.error, 500) : null,
@@ -442,7 +488,13 @@ export async function runCallbacksOnce(
   options: Partial<DeliveryOptions> = {},
 ): Promise<DeliveryReport> {
   const opts = { ...DEFAULT_DELIVERY, ...options };
-  const report: DeliveryReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = {
+    claimed: 0,
+    delivered: 0,
+    retrying: 0,
+    failed: 0,
+    paused: 0,
+  };
   const perAgent = new Map<number, number>();
   let inFlight = 0;
 

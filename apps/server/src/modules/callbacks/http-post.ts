@@ -4,7 +4,14 @@ import { isIP } from 'node:net';
 
 /** What a receiver answered (any status), or why no answer came. */
 export type PostResult =
-  | { kind: 'answer'; status: number; body: string; durationMs: number }
+  | {
+      kind: 'answer';
+      status: number;
+      body: string;
+      /** The answer's headers, lower case, bounded (RESPONSE_HEADERS_MAX names, 500 chars each). */
+      headers: Record<string, string>;
+      durationMs: number;
+    }
   | { kind: 'timeout'; durationMs: number; error: string }
   | { kind: 'network'; durationMs: number; error: string };
 
@@ -69,6 +76,7 @@ export function postCallback(input: {
           kind: 'answer',
           status: res.statusCode ?? 0,
           body: Buffer.concat(chunks).toString('utf8'),
+          headers: keptHeaders(res.headers),
           durationMs: elapsed(),
         });
       res.on('data', (chunk: Buffer) => {
@@ -90,6 +98,18 @@ export function postCallback(input: {
     });
     req.end(payload);
   });
+}
+
+const RESPONSE_HEADERS_MAX = 40;
+
+/** The answer's headers as stored with the attempt: at most 40, each value at most 500 chars. */
+function keptHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers).slice(0, RESPONSE_HEADERS_MAX)) {
+    if (value === undefined) continue;
+    kept[name] = (Array.isArray(value) ? value.join(', ') : value).slice(0, 500);
+  }
+  return kept;
 }
 
 /** A `dns.lookup` stand-in that answers with the addresses the URL check approved. */

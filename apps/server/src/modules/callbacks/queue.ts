@@ -16,6 +16,8 @@ export interface CallbackInput {
    * protocol's exact shape, callbacks/formats.ts); the type is in the row and its headers only.
    */
   bareBody?: boolean;
+  /** A test event from the webhook console (header `X-Callback-Test: true`). */
+  isTest?: boolean;
 }
 
 /**
@@ -45,5 +47,6 @@ export function callbackRow(now: Date, input: CallbackInput): Insertable<Callbac
     url_callback: '',
     request_raw: JSON.stringify(input.bareBody ? input.body : { type: input.type, ...input.body }),
     next_attempt_at: now,
+    ...(input.isTest ? { is_test: true } : {}),
   };
 }

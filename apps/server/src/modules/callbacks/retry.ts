@@ -8,7 +8,7 @@ import { writeAudit } from '../../platform/audit/audit';
  * `control/retry_callback` (spec 03 §7.1): queues one immediate attempt of a row in a final state
  * (1 Sent or 2 Failed) and answers at once; the sender picks it up on its next pass (within a
  * second). The row goes to 3 Process with `manual_retry`, so a failing manual attempt ends in
- * 2 Failed again instead of restarting the 27-hour schedule. A row still waiting (0 New, 3
+ * 2 Failed again instead of restarting the 94-hour schedule. A row still waiting (0 New, 3
  * Process) is refused as busy; another agent's row (or the other environment's) is not found.
  */
 export async function retryCallback(

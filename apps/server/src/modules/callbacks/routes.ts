@@ -1,9 +1,13 @@
+import { isAllowed } from '@gerbang/shared';
 import { CALLBACK_HEADERS, type CallbackAttempt } from '@gerbang/shared/contract/callbacks';
 import { callbackCalls } from '@gerbang/shared/contract/callbacks-calls';
-import { notFound } from '../../http/errors';
+import { accessDenied, notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
+import { actorOf } from '../../platform/actor';
 import { callbackTargetFor } from '../credentials/callback-target';
+import { bulkResend, listUndelivered, sendTestEvent } from './console';
+import { enableEndpoint, listDisabledEndpoints } from './endpoints';
 import { callbackFormatOf } from './formats';
 import { isValidCallbackSignature } from './sign';
 
@@ -17,8 +21,43 @@ function parseHeaders(raw: string): Record<string, string> {
   }
 }
 
-/** The attempt log of one of the caller's callback rows (the popup on /data/callback). */
+/** A change from the console needs the monitor itself too (UPDATE without READ is no way round). */
+function assertCanRead(access: Parameters<typeof isAllowed>[0]) {
+  if (!isAllowed(access, 'data_callback', 'READ')) throw accessDenied();
+}
+
+/** The attempt log of one of the caller's callback rows (the popup on /data/callback), and the
+ * webhook console (console.ts, endpoints.ts). */
 export const callbackRoutes: RouteDefinition[] = [
+  defineRoute(callbackCalls.undelivered, async ({ query, auth, services }) =>
+    ok(
+      await listUndelivered(
+        services,
+        { agentId: auth.agent.id, environment: auth.environment },
+        query,
+      ),
+    ),
+  ),
+  defineRoute(callbackCalls.resend, async (ctx) => {
+    assertCanRead(ctx.auth.access);
+    const result = await bulkResend(ctx.services, actorOf(ctx), ctx.body);
+    return ok(result, 'callbacks.console.resent', { n: result.queued });
+  }),
+  defineRoute(callbackCalls.sendTest, async (ctx) => {
+    assertCanRead(ctx.auth.access);
+    return ok(
+      await sendTestEvent(ctx.services, actorOf(ctx), ctx.body.event),
+      'callbacks.console.testQueued',
+    );
+  }),
+  defineRoute(callbackCalls.endpoints, async ({ auth, services }) =>
+    ok(await listDisabledEndpoints(services, auth.agent.id, auth.environment)),
+  ),
+  defineRoute(callbackCalls.enableEndpoint, async (ctx) => {
+    assertCanRead(ctx.auth.access);
+    const result = await enableEndpoint(ctx.services, actorOf(ctx), ctx.body.url);
+    return ok(result, 'callbacks.console.enabled', { n: result.resumed });
+  }),
   defineRoute(callbackCalls.attempts, async ({ query, auth, services }) => {
     const id = Number(query.id_callback);
     const row = await services.db
@@ -53,6 +92,7 @@ export const callbackRoutes: RouteDefinition[] = [
           request_body: a.request_body,
           response_status: a.response_status,
           response_body: a.response_body,
+          response_headers: a.response_headers ? parseHeaders(a.response_headers) : null,
           duration_ms: a.duration_ms,
           error_code: a.error_code as CallbackAttempt['error_code'],
           error: a.error,

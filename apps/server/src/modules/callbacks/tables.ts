@@ -30,6 +30,10 @@ export interface CallbacksTable {
   lease_token: string | null;
   /** Queued again by control/retry_callback: one attempt, then final. */
   manual_retry: Generated<boolean>;
+  /** A test event sent from the webhook console (migration 0210). */
+  is_test: Generated<boolean>;
+  /** Its endpoint is disabled: the row waits, unclaimed, until the user re-enables it. */
+  paused: Generated<boolean>;
 }
 
 /** One delivery attempt of a callback row (the popup on /data/callback lists them). */
@@ -49,6 +53,8 @@ export interface CallbackAttemptsTable {
   response_status: number | null;
   /** The first 4 KB of the response body. */
   response_body: string | null;
+  /** JSON object of the answer's headers (bounded); null without an answer. */
+  response_headers: string | null;
   duration_ms: number | null;
   /** no_url, unsafe_url, timeout, network, http_status, interrupted, internal; null when delivered. */
   error_code: string | null;
@@ -68,8 +74,30 @@ export interface DevCallbackSinkTable {
   answered_status: number;
 }
 
+/** An endpoint (agent, environment, URL) the sender disabled after a day of failures. */
+export interface CallbackEndpointsTable {
+  agent_id: number;
+  environment: Environment;
+  url: string;
+  /** Null while enabled. */
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  /** When the user last re-enabled it: the failure streak counts from there. */
+  enabled_at: Timestamp | null;
+}
+
+/** The daily health mail's claim: one row per agent and WIB day. */
+export interface CallbackHealthMailsTable {
+  agent_id: number;
+  day: BusinessDate;
+  sent_at: Timestamp;
+  failed: number;
+}
+
 export interface CallbackTables {
   callbacks: CallbacksTable;
+  callback_endpoints: CallbackEndpointsTable;
+  callback_health_mails: CallbackHealthMailsTable;
   callback_attempts: CallbackAttemptsTable;
   dev_callback_sink: DevCallbackSinkTable;
 }

@@ -207,6 +207,30 @@ export const SNAP_EXAMPLES: Record<string, SnapExample> = {
       additionalInfo: { paymentRequestId: 'PAY2611231000001' },
     },
   },
+  '/snap/v1.0/callback/undelivered': {
+    request: { fromDateTime: '2026-11-22T00:00:00+07:00', status: 'failed', limit: 50 },
+    answer: {
+      responseCode: '2009000',
+      responseMessage: SUCCESS,
+      referenceNo: '41000009',
+      events: [
+        {
+          eventId: '8a4f1f0e-6c1b-4d1e-9d0a-2b7c3e5f6a71',
+          idCallback: '1042',
+          idTransaksi: 'WD261123100000123456',
+          type: 'disbursement',
+          status: 'failed',
+          test: false,
+          attempts: 11,
+          createdAt: AT,
+          nextAttemptAt: null,
+          lastHttpStatus: 500,
+          body: '{"type":"disbursement","id_transaksi":"WD261123100000123456","status_trx":"SUCCESS"}',
+        },
+      ],
+      nextCursor: null,
+    },
+  },
 };
 
 /** The answer of every VA call but status: the VA as it stands. */

@@ -290,7 +290,7 @@ function snapNotificationWebhook() {
       tags: ['Notifications'],
       summary: 'SNAP payment notification: VA (service 25) or QRIS (service 52), RSA-signed',
       description:
-        "Sent beside the callback above to the URL of the event SNAP_VA_PAYMENT / SNAP_QRIS_PAYMENT (credential page, callback URLs) when a SNAP VA or QRIS is paid, queued in the payment's own transaction and only while that URL is set. The body is the standard's: the VA payment (service 25, as /v1.0/transfer-va/payment) or the QRIS MPM payment notification (service 52, as /v1.0/qr/qr-mpm-notify). Delivered when you answer 2xx with responseCode 2002500 (VA) or 2005200 (QRIS); anything else is retried after 1 min, 5 min, 15 min, 1 h, 2 h, 4 h, 8 h and 12 h. X-Callback-Event-Id is the same on every attempt (your idempotency key; paymentRequestId names the payment).",
+        "Sent beside the callback above to the URL of the event SNAP_VA_PAYMENT / SNAP_QRIS_PAYMENT (credential page, callback URLs) when a SNAP VA or QRIS is paid, queued in the payment's own transaction and only while that URL is set. The body is the standard's: the VA payment (service 25, as /v1.0/transfer-va/payment) or the QRIS MPM payment notification (service 52, as /v1.0/qr/qr-mpm-notify). Delivered when you answer 2xx with responseCode 2002500 (VA) or 2005200 (QRIS); anything else is retried after 1 min, 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, then every 24 h (11 attempts over about 94 h). X-Callback-Event-Id is the same on every attempt (your idempotency key; paymentRequestId names the payment).",
       security: [{ snapNotificationSignature: [] }],
       parameters: [
         sentHeader(

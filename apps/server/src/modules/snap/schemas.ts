@@ -504,3 +504,39 @@ export const snapPaymentNoticeAnswer = z
     responseMessage: z.string().optional(),
   })
   .describe("The partner's answer to a SNAP payment notification");
+
+/** Gerbang's own call (no SNAP service): the callbacks not delivered yet, to catch up. */
+export const callbackUndeliveredRequest = z
+  .object({
+    fromDateTime: z.string().datetime({ offset: true }).optional(),
+    toDateTime: z.string().datetime({ offset: true }).optional(),
+    status: z.enum(['waiting', 'failed', 'paused']).optional(),
+    type: z.string().max(40).optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+    additionalInfo,
+  })
+  .describe('Undelivered callbacks (Gerbang extension)');
+
+export const callbackUndeliveredAnswer = answer({
+  referenceNo: z.string(),
+  events: z.array(
+    z.object({
+      eventId: z.string().describe('X-Callback-Event-Id of the callback'),
+      idCallback: z.string(),
+      idTransaksi: z.string(),
+      type: z.string(),
+      status: z.enum(['waiting', 'failed', 'paused']),
+      test: z.boolean(),
+      attempts: z.number().int(),
+      createdAt: wibTime,
+      nextAttemptAt: wibTime.nullable(),
+      lastHttpStatus: z.number().int().nullable(),
+      body: z.string().describe('The callback body exactly as it is (or was) sent'),
+    }),
+  ),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null at the end'),
+}).describe('Undelivered callbacks, oldest first');

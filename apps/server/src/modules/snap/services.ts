@@ -1,4 +1,5 @@
 import { balanceInquiry } from './balance';
+import { callbackUndelivered } from './callback-catch-up';
 import { SERVICE } from './codes';
 import { accountInquiryInternal } from './internal-account';
 import type { SnapServiceSpec } from './pipeline';
@@ -11,6 +12,8 @@ import {
   accountInquiryInternalRequest,
   balanceInquiryAnswer,
   balanceInquiryRequest,
+  callbackUndeliveredAnswer,
+  callbackUndeliveredRequest,
   createVaAnswer,
   createVaRequest,
   deleteVaAnswer,
@@ -157,5 +160,15 @@ export const SNAP_SERVICES = [
     body: qrisRefundRequest,
     answer: qrisRefundAnswer,
     run: qrisRefund,
+  },
+  {
+    path: '/snap/v1.0/callback/undelivered',
+    service: SERVICE.callbackUndelivered,
+    scope: 'callback:read',
+    summary:
+      'Undelivered callbacks, oldest first, by page (Gerbang extension: catch up after downtime)',
+    body: callbackUndeliveredRequest,
+    answer: callbackUndeliveredAnswer,
+    run: callbackUndelivered,
   },
 ] as const satisfies readonly SnapServiceSpec<any>[];

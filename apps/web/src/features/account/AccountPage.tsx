@@ -29,6 +29,7 @@ import { Money } from '../../components/Money';
 import { PageLoader } from '../../components/PageLoader';
 import { callKey, client } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { LowBalanceCard } from './LowBalanceCard';
 
 type ProfileAnswer = { ok: true; profile: AccountProfileDto } | { ok: false; message: string };
 
@@ -254,6 +255,7 @@ export default function AccountPage() {
             <Field label={t('account.group')} value={p.agent.id_grup} />
           </SimpleGrid>
         </Card>
+        <LowBalanceCard />
         {p.business && <BusinessSections business={p.business} />}
         {p.personal && <PersonalSection personal={p.personal} />}
         <Card withBorder radius="md" p="md" data-testid="referral">

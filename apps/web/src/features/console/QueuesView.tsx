@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '../../components/Money';
 import { callUrl } from '../../lib/api';
+import { AlertsSection } from './AlertsSection';
 import { consoleQuery } from './consoleApi';
 import { Decide } from './Decide';
 import { may, type StaffView } from './types';
@@ -268,6 +269,7 @@ export function QueuesView({ staff }: { staff: StaffView }) {
           </Table.Tbody>
         </Table>
       </Section>
+      <AlertsSection staff={staff} />
     </Stack>
   );
 }

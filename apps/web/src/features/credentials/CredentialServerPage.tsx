@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session';
 import { CallbackCard } from './CallbackCard';
 import { CredentialCard } from './CredentialCard';
 import { useSensitiveFlow } from './SensitiveFlow';
+import { WebhookConsole } from './webhooks/WebhookConsole';
 
 const QUERY_KEY = ['credentials', 'server'];
 
@@ -61,6 +62,7 @@ export default function CredentialServerPage() {
       {query.data?.credential && (
         <>
           {showsCallbacks && <CallbackCard canChange={canChangeCallbacks} start={flow.start} />}
+          <WebhookConsole />
           <CredentialCard
             data={query.data.credential}
             canChange={canChange}

@@ -63,12 +63,15 @@ function Block({ text, empty }: { text: string | null; empty: string }) {
   );
 }
 
+const headerText = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+
 function AttemptPanel({ a }: { a: CallbackAttempt }) {
   const { t } = useTranslation();
   const error = errorText(t, a);
-  const headers = Object.entries(a.request_headers)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('\n');
+  const headers = headerText(a.request_headers);
   return (
     <Stack gap={8}>
       <Detail label={t('callbacks.attempts.time')}>{wib(a.started_at)}</Detail>
@@ -92,6 +95,11 @@ function AttemptPanel({ a }: { a: CallbackAttempt }) {
       <Detail label={t('callbacks.attempts.requestBody')}>
         <Block text={a.request_body} empty={t('callbacks.attempts.empty')} />
       </Detail>
+      {a.response_headers && (
+        <Detail label={t('callbacks.attempts.responseHeaders')} testId="attempt-response-headers">
+          <Block text={headerText(a.response_headers)} empty={t('callbacks.attempts.empty')} />
+        </Detail>
+      )}
       <Detail label={t('callbacks.attempts.responseBody')}>
         <Block text={a.response_body} empty={t('callbacks.attempts.empty')} />
       </Detail>

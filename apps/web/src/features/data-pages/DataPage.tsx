@@ -12,6 +12,11 @@ const BulkWaitingGroups = lazy(() =>
   import('../../components/BulkWaitingGroups').then((m) => ({ default: m.BulkWaitingGroups })),
 );
 
+// Only /data/callback shows the banner of a disabled callback endpoint (issue 27).
+const EndpointBanner = lazy(() =>
+  import('../../components/EndpointBanner').then((m) => ({ default: m.EndpointBanner })),
+);
+
 import { isStatementPage, StatementSummary } from './StatementSummary';
 import { useTableState } from './tableState';
 
@@ -34,6 +39,11 @@ function DataPageBody({ path }: { path: string }) {
         {page.path === 'disbursement' && (
           <Suspense fallback={null}>
             <BulkWaitingGroups />
+          </Suspense>
+        )}
+        {page.path === 'callback' && (
+          <Suspense fallback={null}>
+            <EndpointBanner />
           </Suspense>
         )}
         {isStatementPage(page) && <StatementSummary page={page} />}

@@ -16,6 +16,8 @@ export const PARTS = {
   simulator: ['simulator'],
   credentials: ['credentials'],
   paylink: ['paylink'],
+  /** The low-balance card (account page) and the alert list of the console. */
+  alerts: ['alerts'],
   nmid: ['nmid'],
   /** Scheduled payouts: their page and the withdraw form's "Schedule" choice. */
   schedules: ['schedules'],
@@ -26,11 +28,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,schedules}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,schedules}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules}.json',
     { import: 'default' },
   ),
 };
