@@ -23,6 +23,7 @@ import { invoiceRoutes } from './invoice/routes';
 import { nmidRoutes } from './nmid/routes';
 import { payinSimulatorRoutes } from './payins/simulator';
 import { simulatorIssueRoutes } from './payins/simulator-issue';
+import { reconciliationRoutes, reconciliationSimulatorRoutes } from './reconciliation/routes';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
@@ -63,6 +64,7 @@ export function allRoutes(
     ...bulkVaRoutes,
     ...bulkTransferRoutes,
     ...approvalsRoutes,
+    ...reconciliationRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...credentialRoutes,
@@ -83,6 +85,7 @@ export function allRoutes(
     ...(config.mode !== 'production' && config.testModeKey ? devClockRoutes : []),
     // The payer-side rails simulator: demo and test mode only (it also refuses in production).
     ...(config.mode === 'production' ? [] : payinSimulatorRoutes),
+    ...(config.mode === 'production' ? [] : reconciliationSimulatorRoutes),
     ...(config.mode === 'production' ? [] : simulatorIssueRoutes),
     // The demo callback receiver: demo and test mode only.
     ...(config.mode === 'production' ? [] : callbackSinkRoutes),

@@ -20,6 +20,7 @@ import navEn from './en/nav.json';
 import nmidEn from './en/nmid.json';
 import payinsEn from './en/payins.json';
 import paylinkEn from './en/paylink.json';
+import reconEn from './en/recon.json';
 import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
 import securityEn from './en/security.json';
@@ -54,6 +55,7 @@ import navId from './id/nav.json';
 import nmidId from './id/nmid.json';
 import payinsId from './id/payins.json';
 import paylinkId from './id/paylink.json';
+import reconId from './id/recon.json';
 import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
 import securityId from './id/security.json';
@@ -94,6 +96,7 @@ export const catalogs = {
     topup: topupId,
     transfer: transferId,
     bulkva: bulkvaId,
+    recon: reconId,
     bulk: bulkId,
     paylink: paylinkId,
     callbacks: callbacksId,
@@ -130,6 +133,7 @@ export const catalogs = {
     topup: topupEn,
     transfer: transferEn,
     bulkva: bulkvaEn,
+    recon: reconEn,
     bulk: bulkEn,
     paylink: paylinkEn,
     callbacks: callbacksEn,
