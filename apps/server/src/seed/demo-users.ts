@@ -46,6 +46,10 @@ export const DEMO_USERS: DemoUser[] = [
       'credential:UPDATE',
       'request_payment:ADD',
       'reset_password:UPDATE',
+      // Issue 25: reconciliation is the main user's and finance's.
+      'reconciliation:READ',
+      'reconciliation:UPDATE',
+      'reconcile_write_off:APPROVE',
     ],
   },
   {
@@ -56,7 +60,13 @@ export const DEMO_USERS: DemoUser[] = [
     role: 'Sub-user of partner, second approver of payouts',
     agent: { nama_agen: '', id_grup: 6, user_type: 'Business', username: 'partner@demo.id' },
     parentOf: 'partner@demo.id',
-    denied: ['credential:READ', 'credential:UPDATE', 'approval_policy:UPDATE'],
+    // Issue 25: finance reconciles (matches by hand) but may not write off.
+    denied: [
+      'credential:READ',
+      'credential:UPDATE',
+      'approval_policy:UPDATE',
+      'reconcile_write_off:APPROVE',
+    ],
   },
   {
     username: 'aggregator@demo.id',

@@ -118,8 +118,8 @@ const settingsRoutes = [
     await ctx.services.db
       .insertInto('recon_csv_mappings')
       .values({
-        ...scopeOf(ctx),
         agent_id: ctx.auth.agent.id,
+        environment: ctx.auth.environment,
         bank_code: ctx.body.bank_code,
         mapping: JSON.stringify(ctx.body),
         updated_by: ctx.auth.user.id,
