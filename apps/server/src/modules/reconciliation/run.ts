@@ -93,7 +93,7 @@ function matchLineOf(row: LineRow): MatchLine {
 function resultRow(
   s: RunScope,
   o: MatchOutcome,
-  lines: Map<number, LineRow>,
+  lines: Map<number, MatchLine>,
   items: Map<string, LedgerItem>,
 ) {
   const line = 'lineId' in o ? lines.get(o.lineId) : undefined;
@@ -179,12 +179,13 @@ export async function runMatcher(db: Kysely<Database>, s: RunScope): Promise<Run
       .where((eb) => eb.or([eb('method', 'is', null), eb('method', '<>', 'manual')]))
       .where('status', '<>', 'written_off')
       .execute();
-    const lineRows = await openLines(trx, s);
+    // The rows' texts are only read for references: kept as match lines, the rows go.
+    const matchLines = (await openLines(trx, s)).map(matchLineOf);
     const decided = await decidedItemKeys(trx, s);
     const from = shiftDay(covered.first, -settings.tolerance_days);
     const all = await ledgerItems(trx, { ...s, from, to: covered.last });
     const items = all.filter((i) => !decided.has(i.key));
-    const result = matchStatement(lineRows.map(matchLineOf), items, {
+    const result = matchStatement(matchLines, items, {
       toleranceDays: settings.tolerance_days,
       lateAfterDays: settings.late_after_days,
       asOf: covered.last,
@@ -195,7 +196,7 @@ export async function runMatcher(db: Kysely<Database>, s: RunScope): Promise<Run
       (o) =>
         o.status !== 'unmatched_item' || (byKey.get(o.itemKey)?.day ?? '') >= (covered.first ?? ''),
     );
-    const lines = new Map(lineRows.map((l) => [l.id, l]));
+    const lines = new Map(matchLines.map((l) => [l.id, l]));
     await insertResults(trx, s, outcomes, (o) => resultRow(s, o, lines, byKey));
     for (const o of outcomes) counts[o.status]++;
     counts.pending_items = result.pendingItems;
