@@ -74,6 +74,7 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   favourite: IconStar,
   approvals: IconChecklist,
   approvalPolicy: IconShieldCheck,
+  reconciliation: IconScale,
 };
 
 export function menuIcon(key: string): MenuIcon {

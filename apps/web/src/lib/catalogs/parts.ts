@@ -17,6 +17,7 @@ export const PARTS = {
   credentials: ['credentials'],
   paylink: ['paylink'],
   nmid: ['nmid'],
+  recon: ['recon'],
 } as const;
 export type CatalogPart = keyof typeof PARTS;
 
@@ -24,11 +25,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,recon}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,credentials,paylink,nmid,recon}.json',
     { import: 'default' },
   ),
 };
