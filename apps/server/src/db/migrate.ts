@@ -57,6 +57,7 @@ import * as staffReauth from './migrations/0190_staff_reauth';
 import * as payoutSchedules from './migrations/0195_payout_schedules';
 import * as events from './migrations/0205_events';
 import * as webhookConsole from './migrations/0210_webhook_console';
+import * as reconciliation from './migrations/0215_reconciliation';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0195_payout_schedules': payoutSchedules,
   '0205_events': events,
   '0210_webhook_console': webhookConsole,
+  '0215_reconciliation': reconciliation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,7 @@ import type { CredentialTables } from '../modules/credentials/tables';
 import type { DashboardTables } from '../modules/dashboard/tables';
 import type { PayinTables } from '../modules/payins/tables';
 import type { PayoutTables } from '../modules/payouts/tables';
+import type { ReconciliationTables } from '../modules/reconciliation/tables';
 import type { RemittanceTables } from '../modules/remittance/tables';
 import type { RequestPaymentTables } from '../modules/request-payment/tables';
 import type { ScheduleTables } from '../modules/schedules/tables';
@@ -201,4 +202,5 @@ export interface Database
     ScheduleTables,
     EventTables,
     AlertTables,
-    BalanceAlertTables {}
+    BalanceAlertTables,
+    ReconciliationTables {}

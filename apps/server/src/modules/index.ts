@@ -25,6 +25,7 @@ import { invoiceRoutes } from './invoice/routes';
 import { nmidRoutes } from './nmid/routes';
 import { payinSimulatorRoutes } from './payins/simulator';
 import { simulatorIssueRoutes } from './payins/simulator-issue';
+import { reconciliationRoutes, reconciliationSimulatorRoutes } from './reconciliation/routes';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
@@ -68,6 +69,7 @@ export function allRoutes(
     ...bulkTransferRoutes,
     ...approvalsRoutes,
     ...schedulesRoutes,
+    ...reconciliationRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...alertRoutes,
@@ -89,6 +91,7 @@ export function allRoutes(
     ...(config.mode !== 'production' && config.testModeKey ? devClockRoutes : []),
     // The payer-side rails simulator: demo and test mode only (it also refuses in production).
     ...(config.mode === 'production' ? [] : payinSimulatorRoutes),
+    ...(config.mode === 'production' ? [] : reconciliationSimulatorRoutes),
     ...(config.mode === 'production' ? [] : simulatorIssueRoutes),
     // The demo callback receiver: demo and test mode only.
     ...(config.mode === 'production' ? [] : callbackSinkRoutes),

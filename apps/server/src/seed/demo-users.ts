@@ -48,6 +48,10 @@ export const DEMO_USERS: DemoUser[] = [
       'reset_password:UPDATE',
       // Issue 24 part 2: scheduling payouts is granted per sub-user (finance may, staff may not).
       'single_disbursement:SCHEDULE',
+      // Issue 25: reconciliation is the main user's and finance's.
+      'reconciliation:READ',
+      'reconciliation:UPDATE',
+      'reconcile_write_off:APPROVE',
     ],
   },
   {
@@ -58,7 +62,13 @@ export const DEMO_USERS: DemoUser[] = [
     role: 'Sub-user of partner, second approver of payouts',
     agent: { nama_agen: '', id_grup: 6, user_type: 'Business', username: 'partner@demo.id' },
     parentOf: 'partner@demo.id',
-    denied: ['credential:READ', 'credential:UPDATE', 'approval_policy:UPDATE'],
+    // Issue 25: finance reconciles (matches by hand) but may not write off.
+    denied: [
+      'credential:READ',
+      'credential:UPDATE',
+      'approval_policy:UPDATE',
+      'reconcile_write_off:APPROVE',
+    ],
   },
   {
     username: 'aggregator@demo.id',

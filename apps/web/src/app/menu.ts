@@ -4,6 +4,7 @@ import {
   APPROVALS_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
+  RECONCILIATION_ACCESS,
   REMITTANCE_MENU_ACCESS,
   REPORT_AREA_ACCESS,
   REQUEST_PAYMENT_ACCESS,
@@ -242,6 +243,14 @@ export const MENU: MenuItem[] = [
     to: '/topup',
     rule: TOPUP_ACCESS.page,
     visible: (s) => showsDepositLink(s.agent.id_grup),
+  },
+  // Issue 25: reconciliation of the provider accounts' statements.
+  {
+    key: 'reconciliation',
+    labelKey: 'nav.reconciliation',
+    to: '/reconciliation',
+    rule: RECONCILIATION_ACCESS.read,
+    visible: (s) => !isEndUser(s),
   },
   // Issue 24: the approvals queue (every user may open it; it lists what they may approve).
   {

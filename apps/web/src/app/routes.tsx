@@ -6,6 +6,7 @@ import {
   BULK_TRANSFER_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
+  RECONCILIATION_ACCESS,
   REMITTANCE_ACCESS,
   REQUEST_PAYMENT_ACCESS,
   SCHEDULES_ACCESS,
@@ -85,6 +86,14 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
       withCatalogParts(['approvals'], import('../features/approvals/ApprovalPolicyPage')),
     ),
     rule: APPROVALS_ACCESS.policy,
+  },
+  // Issue 25: bank statements, matching and the exceptions queue.
+  {
+    path: '/reconciliation',
+    page: lazy(() =>
+      withCatalogParts(['recon'], import('../features/reconciliation/ReconciliationPage')),
+    ),
+    rule: RECONCILIATION_ACCESS.read,
   },
   // Issue 26: Settings › Security (every user: its own factors and sessions; the sections check
   // their rules).

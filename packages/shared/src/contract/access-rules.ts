@@ -317,3 +317,24 @@ export const SCHEDULES_ACCESS = {
     activated: true,
   },
 } as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * Reconciliation (issue 25): reading statements, results and the exceptions queue needs
+ * reconciliation READ; importing a statement, saving a CSV mapping, running the matcher and
+ * matching or unmatching by hand need reconciliation UPDATE; writing off an exception needs the
+ * separate `reconcile_write_off` APPROVE (main users hold every action; sub-users get them only
+ * when the main user grants them: migration 0215 denies them to existing sub-users).
+ */
+export const RECONCILIATION_ACCESS = {
+  read: { permission: { module: 'reconciliation', action: 'READ' }, activated: true },
+  update: {
+    permission: { module: 'reconciliation', action: 'UPDATE' },
+    alsoPermissions: [{ module: 'reconciliation', action: 'READ' }],
+    activated: true,
+  },
+  writeOff: {
+    permission: { module: 'reconcile_write_off', action: 'APPROVE' },
+    alsoPermissions: [{ module: 'reconciliation', action: 'READ' }],
+    activated: true,
+  },
+} as const satisfies Record<string, AccessRequirement>;

@@ -129,6 +129,10 @@ export const MODULES: readonly ModuleDefinition[] = [
   { id: 119, name: 'data_activity_log', actions: ['READ'] },
   /** Issue 24: UPDATE edits the approval policy (domain/approvals.ts). */
   { id: 120, name: 'approval_policy', actions: ['READ', 'UPDATE'] },
+  /** Issue 25: statements and the exceptions queue; UPDATE imports and matches by hand. */
+  { id: 130, name: 'reconciliation', actions: ['READ', 'UPDATE'] },
+  /** Issue 25: writing off a reconciliation exception (its own right, never implied). */
+  { id: 131, name: 'reconcile_write_off', actions: ['APPROVE'] },
   ...dataModules,
 ];
 

@@ -21,6 +21,7 @@ import navEn from './en/nav.json';
 import nmidEn from './en/nmid.json';
 import payinsEn from './en/payins.json';
 import paylinkEn from './en/paylink.json';
+import reconEn from './en/recon.json';
 import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
 import schedulesEn from './en/schedules.json';
@@ -57,6 +58,7 @@ import navId from './id/nav.json';
 import nmidId from './id/nmid.json';
 import payinsId from './id/payins.json';
 import paylinkId from './id/paylink.json';
+import reconId from './id/recon.json';
 import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
 import schedulesId from './id/schedules.json';
@@ -98,6 +100,7 @@ export const catalogs = {
     topup: topupId,
     transfer: transferId,
     bulkva: bulkvaId,
+    recon: reconId,
     bulk: bulkId,
     paylink: paylinkId,
     callbacks: callbacksId,
@@ -136,6 +139,7 @@ export const catalogs = {
     topup: topupEn,
     transfer: transferEn,
     bulkva: bulkvaEn,
+    recon: reconEn,
     bulk: bulkEn,
     paylink: paylinkEn,
     callbacks: callbacksEn,

@@ -76,6 +76,7 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   approvals: IconChecklist,
   schedules: IconCalendarRepeat,
   approvalPolicy: IconShieldCheck,
+  reconciliation: IconScale,
 };
 
 export function menuIcon(key: string): MenuIcon {

@@ -21,6 +21,7 @@ export const PARTS = {
   nmid: ['nmid'],
   /** Scheduled payouts: their page and the withdraw form's "Schedule" choice. */
   schedules: ['schedules'],
+  recon: ['recon'],
 } as const;
 export type CatalogPart = keyof typeof PARTS;
 
@@ -28,11 +29,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon}.json',
     { import: 'default' },
   ),
 };

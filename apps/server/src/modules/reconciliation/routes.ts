@@ -1,0 +1,203 @@
+/**
+ * The reconciliation calls (issue 25 §1, §2): handlers only translate the request; parsing and
+ * storing are in import.ts, matching in run.ts, the queue in queue.ts.
+ */
+import { RC } from '@gerbang/shared';
+import { type ReconCsvMapping, reconCsvMapping } from '@gerbang/shared/contract/reconciliation';
+import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
+import { ApiError, notFound, validationError } from '../../http/errors';
+import { defineRoute, ok, type RouteContext } from '../../http/route';
+import { userAuditEntry } from '../../platform/audit/audit';
+import { STATEMENT_LIMITS } from './formats/types';
+import { importStatement } from './import';
+import { type Decider, listResults, matchByHand, summary, unmatch, writeOff } from './queue';
+import { lockScope, runMatcher } from './run';
+import { simulatorStatement } from './simulator-statement';
+
+function scopeOf(ctx: RouteContext<unknown, unknown, unknown>) {
+  return { agentId: ctx.auth.agent.id, environment: ctx.auth.environment };
+}
+
+function deciderOf(ctx: RouteContext<unknown, unknown, unknown>): Decider {
+  const now = ctx.services.now();
+  const entry = userAuditEntry(ctx, now, { action: '', target: '', detail: {} });
+  const { action: _a, target: _t, detail: _d, ...audit } = entry;
+  return { ...scopeOf(ctx), userId: ctx.auth.user.id, now, audit };
+}
+
+async function savedMapping(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  bankCode: string | undefined,
+): Promise<ReconCsvMapping | null> {
+  if (!bankCode) return null;
+  const row = await ctx.services.db
+    .selectFrom('recon_csv_mappings')
+    .select('mapping')
+    .where('agent_id', '=', ctx.auth.agent.id)
+    .where('environment', '=', ctx.auth.environment)
+    .where('bank_code', '=', bankCode)
+    .executeTakeFirst();
+  if (!row) throw validationError('recon.errors.noMapping');
+  return reconCsvMapping.parse(row.mapping);
+}
+
+/** The upload whole (bounded): its hash is over every byte, and a refusal stores nothing. */
+async function uploadedFile(ctx: RouteContext<unknown, unknown, unknown>) {
+  const file = await ctx.req.file({
+    limits: { fileSize: STATEMENT_LIMITS.maxBytes, files: 1 },
+    throwFileSizeLimit: false,
+  });
+  if (!file) throw validationError('recon.errors.noFile');
+  const content = await file.toBuffer();
+  if (file.file.truncated)
+    throw new ApiError(RC.VALIDATION, 'recon.errors.tooLarge', {}, null, 413);
+  return { name: file.filename, content };
+}
+
+const importRoute = defineRoute(
+  reconciliationCalls.importStatement,
+  async (ctx) => {
+    const { account, format, bank_code } = ctx.query;
+    if (format === 'csv' && !bank_code) throw validationError('recon.errors.noMapping');
+    const mapping = format === 'csv' ? await savedMapping(ctx, bank_code) : null;
+    const file = await uploadedFile(ctx);
+    const now = ctx.services.now();
+    const r = await importStatement(ctx.services.db, {
+      ...scopeOf(ctx),
+      userId: ctx.auth.user.id,
+      account,
+      format,
+      fileName: file.name,
+      content: file.content,
+      mapping,
+      now,
+    });
+    return ok({
+      statement_id: r.statementId,
+      duplicate_file: r.duplicateFile,
+      lines: r.lines,
+      known_lines: r.knownLines,
+      first_day: r.firstDay,
+      last_day: r.lastDay,
+    });
+  },
+  { bodyLimit: STATEMENT_LIMITS.maxBytes + 64 * 1024 },
+);
+
+const settingsRoutes = [
+  defineRoute(reconciliationCalls.settings, async (ctx) => {
+    const s = await ctx.services.db
+      .transaction()
+      .execute((trx) => lockScope(trx, ctx.auth.agent.id, ctx.auth.environment));
+    return ok({ tolerance_days: s.tolerance_days, late_after_days: s.late_after_days });
+  }),
+  defineRoute(reconciliationCalls.saveSettings, async (ctx) => {
+    await ctx.services.db.transaction().execute(async (trx) => {
+      await lockScope(trx, ctx.auth.agent.id, ctx.auth.environment);
+      await trx
+        .updateTable('recon_settings')
+        .set(ctx.body)
+        .where('agent_id', '=', ctx.auth.agent.id)
+        .where('environment', '=', ctx.auth.environment)
+        .execute();
+    });
+    return ok(ctx.body);
+  }),
+  defineRoute(reconciliationCalls.mappings, async (ctx) => {
+    const rows = await ctx.services.db
+      .selectFrom('recon_csv_mappings')
+      .select('mapping')
+      .where('agent_id', '=', ctx.auth.agent.id)
+      .where('environment', '=', ctx.auth.environment)
+      .orderBy('bank_code')
+      .execute();
+    return ok(rows.map((r) => reconCsvMapping.parse(r.mapping)));
+  }),
+  defineRoute(reconciliationCalls.saveMapping, async (ctx) => {
+    const now = ctx.services.now();
+    await ctx.services.db
+      .insertInto('recon_csv_mappings')
+      .values({
+        agent_id: ctx.auth.agent.id,
+        environment: ctx.auth.environment,
+        bank_code: ctx.body.bank_code,
+        mapping: JSON.stringify(ctx.body),
+        updated_by: ctx.auth.user.id,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['agent_id', 'environment', 'bank_code']).doUpdateSet({
+          mapping: JSON.stringify(ctx.body),
+          updated_by: ctx.auth.user.id,
+          updated_at: now,
+        }),
+      )
+      .execute();
+    return ok(ctx.body);
+  }),
+];
+
+const queueRoutes = [
+  defineRoute(reconciliationCalls.run, async (ctx) =>
+    ok(
+      await runMatcher(ctx.services.db, {
+        ...scopeOf(ctx),
+        account: ctx.body.account,
+        now: ctx.services.now(),
+      }),
+    ),
+  ),
+  defineRoute(reconciliationCalls.results, async (ctx) =>
+    ok(await listResults(ctx.services.db, scopeOf(ctx), ctx.query)),
+  ),
+  defineRoute(reconciliationCalls.summary, async (ctx) =>
+    ok({ days: await summary(ctx.services.db, scopeOf(ctx), ctx.query) }),
+  ),
+  defineRoute(reconciliationCalls.match, async (ctx) => {
+    const { line_result_id, item_result_id, note } = ctx.body;
+    const ids = await matchByHand(ctx.services.db, deciderOf(ctx), {
+      lineResultId: line_result_id,
+      itemResultId: item_result_id,
+      note,
+    });
+    return ok({ ids }, 'recon.matched');
+  }),
+  defineRoute(reconciliationCalls.unmatch, async (ctx) => {
+    const ids = await unmatch(ctx.services.db, deciderOf(ctx), {
+      resultId: ctx.body.result_id,
+      note: ctx.body.note,
+    });
+    return ok({ ids }, 'recon.unmatched');
+  }),
+  defineRoute(reconciliationCalls.writeOff, async (ctx) => {
+    const ids = await writeOff(ctx.services.db, deciderOf(ctx), {
+      resultId: ctx.body.result_id,
+      note: ctx.body.note,
+    });
+    return ok({ ids }, 'recon.writtenOff');
+  }),
+];
+
+export const reconciliationRoutes = [importRoute, ...settingsRoutes, ...queueRoutes];
+
+/** Demo and test mode only: the simulator bank's statement files. */
+export const reconciliationSimulatorRoutes = [
+  defineRoute(
+    reconciliationCalls.simulatorStatement,
+    async (ctx) => {
+      if (ctx.services.config.mode === 'production') throw notFound();
+      const file = await simulatorStatement(
+        ctx.services.db,
+        { ...scopeOf(ctx), account: ctx.query.account },
+        { day: ctx.query.day, format: ctx.query.format, now: ctx.services.now() },
+      );
+      await ctx.reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+      return undefined;
+    },
+    { raw: true },
+  ),
+];

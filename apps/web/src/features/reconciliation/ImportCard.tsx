@@ -1,0 +1,85 @@
+import type { ReconResult } from '@gerbang/shared/contract/reconciliation';
+import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
+import { Button, Card, FileInput, Group, Select, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { client } from '../../lib/api';
+import { showErrorDialog } from '../../lib/dialogs';
+
+/** Upload a statement of the chosen account: MT940, camt.053, or CSV read with a bank's mapping. */
+export function ImportCard(props: { account: ReconResult['account']; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [format, setFormat] = useState<'mt940' | 'camt053' | 'csv'>('mt940');
+  const [bankCode, setBankCode] = useState('SIM');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    const form = new FormData();
+    form.append('file', file);
+    const query = {
+      account: props.account,
+      format,
+      ...(format === 'csv' ? { bank_code: bankCode } : {}),
+    };
+    const res = await client.call(reconciliationCalls.importStatement, form, { query });
+    setBusy(false);
+    if (res.rc !== '00') {
+      showErrorDialog(res.rd);
+      return;
+    }
+    setMessage(
+      res.data.duplicate_file
+        ? t('recon.duplicateFile')
+        : t('recon.imported', { lines: res.data.lines, known: res.data.known_lines }),
+    );
+    props.onDone();
+  };
+  return (
+    <Card withBorder>
+      <Title order={4} mb="xs">
+        {t('recon.import')}
+      </Title>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <Select
+          label={t('recon.format')}
+          data={[
+            { value: 'mt940', label: 'MT940' },
+            { value: 'camt053', label: 'CAMT.053' },
+            { value: 'csv', label: 'CSV' },
+          ]}
+          value={format}
+          onChange={(v) => v && setFormat(v as typeof format)}
+          allowDeselect={false}
+          w={140}
+        />
+        {format === 'csv' && (
+          <TextInput
+            label={t('recon.bankCode')}
+            value={bankCode}
+            onChange={(e) => setBankCode(e.currentTarget.value)}
+            w={120}
+          />
+        )}
+        <FileInput
+          label={t('recon.file')}
+          placeholder={t('recon.chooseFile')}
+          value={file}
+          onChange={setFile}
+          w={260}
+          clearable
+        />
+        <Button loading={busy} disabled={!file} onClick={() => void upload()}>
+          {t('recon.upload')}
+        </Button>
+      </Group>
+      {message && (
+        <Text size="sm" mt="xs" c="green">
+          {message}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { RECONCILIATION_ACCESS } from './access-rules';
+import { defineCall, RAW_ANSWER } from './call';
+import {
+  RECON_ACCOUNTS,
+  RECON_FORMATS,
+  reconCsvMapping,
+  reconDecisionAnswer,
+  reconImportAnswer,
+  reconImportQuery,
+  reconMatchRequest,
+  reconResultsAnswer,
+  reconResultsQuery,
+  reconRunAnswer,
+  reconRunRequest,
+  reconSettings,
+  reconSummaryAnswer,
+  reconSummaryQuery,
+  reconUnmatchRequest,
+  reconWriteOffRequest,
+  simulatorStatementQuery,
+} from './reconciliation';
+
+/**
+ * Reconciliation (issue 25 §1, §2; ADR 019). The server decides: reading needs reconciliation
+ * READ, changing needs UPDATE, writing off needs reconcile_write_off APPROVE.
+ */
+export const reconciliationCalls = {
+  /**
+   * A statement file (multipart field `file`; the query names the account, the format and for CSV
+   * the bank whose saved mapping reads it). Malformed: rc 14 with `{line, reason}`, nothing stored.
+   */
+  importStatement: defineCall({
+    method: 'POST',
+    path: '/reconciliation/import',
+    access: RECONCILIATION_ACCESS.update,
+    multipart: true,
+    query: reconImportQuery,
+    response: reconImportAnswer,
+  }),
+  mappings: defineCall({
+    method: 'GET',
+    path: '/reconciliation/mappings',
+    access: RECONCILIATION_ACCESS.read,
+    response: z.array(reconCsvMapping),
+  }),
+  saveMapping: defineCall({
+    method: 'POST',
+    path: '/reconciliation/mappings',
+    access: RECONCILIATION_ACCESS.update,
+    request: reconCsvMapping,
+    response: reconCsvMapping,
+  }),
+  settings: defineCall({
+    method: 'GET',
+    path: '/reconciliation/settings',
+    access: RECONCILIATION_ACCESS.read,
+    response: reconSettings,
+  }),
+  saveSettings: defineCall({
+    method: 'POST',
+    path: '/reconciliation/settings',
+    access: RECONCILIATION_ACCESS.update,
+    request: reconSettings,
+    response: reconSettings,
+  }),
+  run: defineCall({
+    method: 'POST',
+    path: '/reconciliation/run',
+    access: RECONCILIATION_ACCESS.update,
+    request: reconRunRequest,
+    response: reconRunAnswer,
+  }),
+  results: defineCall({
+    method: 'GET',
+    path: '/reconciliation/results',
+    access: RECONCILIATION_ACCESS.read,
+    query: reconResultsQuery,
+    response: reconResultsAnswer,
+  }),
+  summary: defineCall({
+    method: 'GET',
+    path: '/reconciliation/summary',
+    access: RECONCILIATION_ACCESS.read,
+    query: reconSummaryQuery,
+    response: reconSummaryAnswer,
+  }),
+  match: defineCall({
+    method: 'POST',
+    path: '/reconciliation/match',
+    access: RECONCILIATION_ACCESS.update,
+    request: reconMatchRequest,
+    response: reconDecisionAnswer,
+  }),
+  unmatch: defineCall({
+    method: 'POST',
+    path: '/reconciliation/unmatch',
+    access: RECONCILIATION_ACCESS.update,
+    request: reconUnmatchRequest,
+    response: reconDecisionAnswer,
+  }),
+  writeOff: defineCall({
+    method: 'POST',
+    path: '/reconciliation/write_off',
+    access: RECONCILIATION_ACCESS.writeOff,
+    request: reconWriteOffRequest,
+    response: reconDecisionAnswer,
+  }),
+  /**
+   * Demo and test mode: the simulator bank's statement of one account and day, from the
+   * movements the rails really made for this agent (MT940, camt.053 or CSV).
+   */
+  simulatorStatement: defineCall({
+    method: 'GET',
+    path: '/reconciliation/simulator_statement',
+    access: RECONCILIATION_ACCESS.read,
+    query: simulatorStatementQuery,
+    response: RAW_ANSWER,
+  }),
+};
+
+export { RECON_ACCOUNTS, RECON_FORMATS };
