@@ -37,6 +37,12 @@ export const SNAP_CALLS = {
   qrisQuery: { path: '/snap/v1.0/qr/qr-mpm-query', service: '51', recovery: 'resend' },
   /** Idempotent by partnerRefundNo: the same refund again answers the first one. */
   qrisRefund: { path: '/snap/v1.0/qr/qr-mpm-refund', service: '78', recovery: 'resend' },
+  /** Reads only: the agent's callbacks not delivered yet, for an integrator catching up. */
+  undeliveredCallbacks: {
+    path: '/snap/v1.0/callback/undelivered',
+    service: '90',
+    recovery: 'resend',
+  },
 } as const;
 
 export type SnapCallName = keyof typeof SNAP_CALLS;

@@ -342,4 +342,9 @@ export class SnapClient {
   qrisRefund(body: SnapRequest<'qrisRefund'>, opts?: CallOptions) {
     return this.call('qrisRefund', body, opts);
   }
+
+  /** List the callbacks Gerbang has not delivered yet (service 90), page by page, to catch up. */
+  undeliveredCallbacks(body: SnapRequest<'undeliveredCallbacks'>, opts?: CallOptions) {
+    return this.call('undeliveredCallbacks', body, opts);
+  }
 }

@@ -85,6 +85,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/snap/v1.0/callback/undelivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undelivered callbacks, oldest first, by page (Gerbang extension: catch up after downtime)
+         * @description Service code 90.
+         */
+        post: operations["callbackUndelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/snap/v1.0/qr/qr-mpm-generate": {
         parameters: {
             query?: never;
@@ -318,7 +338,7 @@ export interface webhooks {
         put?: never;
         /**
          * SNAP payment notification: VA (service 25) or QRIS (service 52), RSA-signed
-         * @description Sent beside the callback above to the URL of the event SNAP_VA_PAYMENT / SNAP_QRIS_PAYMENT (credential page, callback URLs) when a SNAP VA or QRIS is paid, queued in the payment's own transaction and only while that URL is set. The body is the standard's: the VA payment (service 25, as /v1.0/transfer-va/payment) or the QRIS MPM payment notification (service 52, as /v1.0/qr/qr-mpm-notify). Delivered when you answer 2xx with responseCode 2002500 (VA) or 2005200 (QRIS); anything else is retried after 1 min, 5 min, 15 min, 1 h, 2 h, 4 h, 8 h and 12 h. X-Callback-Event-Id is the same on every attempt (your idempotency key; paymentRequestId names the payment).
+         * @description Sent beside the callback above to the URL of the event SNAP_VA_PAYMENT / SNAP_QRIS_PAYMENT (credential page, callback URLs) when a SNAP VA or QRIS is paid, queued in the payment's own transaction and only while that URL is set. The body is the standard's: the VA payment (service 25, as /v1.0/transfer-va/payment) or the QRIS MPM payment notification (service 52, as /v1.0/qr/qr-mpm-notify). Delivered when you answer 2xx with responseCode 2002500 (VA) or 2005200 (QRIS); anything else is retried after 1 min, 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, then every 24 h (11 attempts over about 94 h). X-Callback-Event-Id is the same on every attempt (your idempotency key; paymentRequestId names the payment).
          */
         post: operations["snapPaymentNotification"];
         delete?: never;
@@ -446,6 +466,46 @@ export interface components {
             };
             balanceTypes?: string[];
             partnerReferenceNo?: string;
+        };
+        /** @description Undelivered callbacks, oldest first */
+        CallbackUndeliveredAnswer: {
+            events: {
+                attempts: number;
+                /** @description The callback body exactly as it is (or was) sent */
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description X-Callback-Event-Id of the callback */
+                eventId: string;
+                idCallback: string;
+                idTransaksi: string;
+                lastHttpStatus: number | null;
+                nextAttemptAt: string | null;
+                /** @enum {string} */
+                status: "waiting" | "failed" | "paused";
+                test: boolean;
+                type: string;
+            }[];
+            /** @description Pass as cursor for the next page; null at the end */
+            nextCursor: string | null;
+            referenceNo: string;
+            responseCode: string;
+            responseMessage: string;
+        };
+        /** @description Undelivered callbacks (Gerbang extension) */
+        CallbackUndeliveredRequest: {
+            additionalInfo?: {
+                [key: string]: unknown;
+            };
+            cursor?: string;
+            /** Format: date-time */
+            fromDateTime?: string;
+            limit?: number;
+            /** @enum {string} */
+            status?: "waiting" | "failed" | "paused";
+            /** Format: date-time */
+            toDateTime?: string;
+            type?: string;
         };
         /** @description Payment notification (sent to the partner, signed like every callback) */
         PaymentNotification: {
@@ -1697,6 +1757,159 @@ export interface operations {
                     "application/json": components["schemas"]["SnapRefusal"] & {
                         /** @enum {unknown} */
                         responseCode?: "5001100";
+                    };
+                };
+            };
+        };
+    };
+    callbackUndelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The partner channel, any value (e.g. 95221) */
+                "CHANNEL-ID": components["parameters"]["CHANNEL-ID"];
+                /** @description Unique per partner per WIB day (409xx00 on reuse); letters, digits, - and _ */
+                "X-EXTERNAL-ID": components["parameters"]["X-EXTERNAL-ID"];
+                /** @description The client id the access token was issued to */
+                "X-PARTNER-ID": components["parameters"]["X-PARTNER-ID"];
+                /** @description ISO 8601 with offset (2026-11-23T10:00:00+07:00), within 5 minutes of the server */
+                "X-TIMESTAMP": components["parameters"]["X-TIMESTAMP"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromDateTime": "2026-11-22T00:00:00+07:00",
+                 *       "status": "failed",
+                 *       "limit": 50
+                 *     }
+                 */
+                "application/json": components["schemas"]["CallbackUndeliveredRequest"];
+            };
+        };
+        responses: {
+            /** @description - `2009000` Successful */
+            200: {
+                headers: {
+                    "X-TIMESTAMP": components["headers"]["X-TIMESTAMP"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "responseCode": "2009000",
+                     *       "responseMessage": "Successful",
+                     *       "referenceNo": "41000009",
+                     *       "events": [
+                     *         {
+                     *           "eventId": "8a4f1f0e-6c1b-4d1e-9d0a-2b7c3e5f6a71",
+                     *           "idCallback": "1042",
+                     *           "idTransaksi": "WD261123100000123456",
+                     *           "type": "disbursement",
+                     *           "status": "failed",
+                     *           "test": false,
+                     *           "attempts": 11,
+                     *           "createdAt": "2026-11-23T10:00:00+07:00",
+                     *           "nextAttemptAt": null,
+                     *           "lastHttpStatus": 500,
+                     *           "body": "{\"type\":\"disbursement\",\"id_transaksi\":\"WD261123100000123456\",\"status_trx\":\"SUCCESS\"}"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallbackUndeliveredAnswer"] & {
+                        /** @enum {unknown} */
+                        responseCode?: "2009000";
+                    };
+                };
+            };
+            /**
+             * @description - `4009000` Bad Request: the body is not JSON, too large or not application/json
+             *     - `4009001` Invalid Field Format: the field is named after the message
+             *     - `4009002` Invalid Mandatory Field: a mandatory header or field is missing; it is named after the message
+             */
+            400: {
+                headers: {
+                    "X-TIMESTAMP": components["headers"]["X-TIMESTAMP"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapRefusal"] & {
+                        /** @enum {unknown} */
+                        responseCode?: "4009000" | "4009001" | "4009002";
+                    };
+                };
+            };
+            /**
+             * @description - `4019001` Invalid Token (B2B): the bearer token is unknown or expired
+             *     - `4019000` Unauthorized: signature, X-TIMESTAMP more than 5 minutes off, or unknown client
+             */
+            401: {
+                headers: {
+                    "X-TIMESTAMP": components["headers"]["X-TIMESTAMP"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapRefusal"] & {
+                        /** @enum {unknown} */
+                        responseCode?: "4019001" | "4019000";
+                    };
+                };
+            };
+            /** @description - `4039001` Feature Not Allowed: API access off, or the caller is not in the IP whitelist */
+            403: {
+                headers: {
+                    "X-TIMESTAMP": components["headers"]["X-TIMESTAMP"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapRefusal"] & {
+                        /** @enum {unknown} */
+                        responseCode?: "4039001";
+                    };
+                };
+            };
+            /** @description - `4099000` Conflict: X-EXTERNAL-ID already used today (WIB) */
+            409: {
+                headers: {
+                    "X-TIMESTAMP": components["headers"]["X-TIMESTAMP"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapRefusal"] & {
+                        /** @enum {unknown} */
+                        responseCode?: "4099000";
+                    };
+                };
+            };
+            /** @description - `4299000` Too Many Requests: over the credential's calls per minute; Retry-After says when to retry */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-TIMESTAMP": components["headers"]["X-TIMESTAMP"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapRefusal"] & {
+                        /** @enum {unknown} */
+                        responseCode?: "4299000";
+                    };
+                };
+            };
+            /** @description - `5009000` General Error */
+            500: {
+                headers: {
+                    "X-TIMESTAMP": components["headers"]["X-TIMESTAMP"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapRefusal"] & {
+                        /** @enum {unknown} */
+                        responseCode?: "5009000";
                     };
                 };
             };
