@@ -53,6 +53,7 @@ import * as secondFactors from './migrations/0165_second_factors';
 import * as sessionSecurity from './migrations/0170_session_security';
 import * as apiKeys from './migrations/0171_api_keys';
 import * as approvals from './migrations/0175_approvals';
+import * as beneficiaryBook from './migrations/0200_beneficiary_book';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0170_session_security': sessionSecurity,
   '0171_api_keys': apiKeys,
   '0175_approvals': approvals,
+  '0200_beneficiary_book': beneficiaryBook,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

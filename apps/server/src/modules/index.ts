@@ -8,6 +8,7 @@ import { advanceFundsRoutes } from './advance-funds/routes';
 import { approvalsRoutes } from './approvals/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
+import { beneficiaryRoutes } from './beneficiaries/routes';
 import { statementRoutes } from './balance/statement';
 import { bulkTransferRoutes } from './bulk-transfer/routes';
 import { bulkVaRoutes } from './bulk-va/routes';
@@ -22,6 +23,7 @@ import { exportRoutes } from './exports/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { nmidRoutes } from './nmid/routes';
 import { payinSimulatorRoutes } from './payins/simulator';
+import { simulatorAccountRoutes } from './payins/simulator-accounts';
 import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
@@ -63,6 +65,7 @@ export function allRoutes(
     ...bulkVaRoutes,
     ...bulkTransferRoutes,
     ...approvalsRoutes,
+    ...beneficiaryRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...credentialRoutes,
@@ -84,6 +87,7 @@ export function allRoutes(
     // The payer-side rails simulator: demo and test mode only (it also refuses in production).
     ...(config.mode === 'production' ? [] : payinSimulatorRoutes),
     ...(config.mode === 'production' ? [] : simulatorIssueRoutes),
+    ...(config.mode === 'production' ? [] : simulatorAccountRoutes),
     // The demo callback receiver: demo and test mode only.
     ...(config.mode === 'production' ? [] : callbackSinkRoutes),
   ];

@@ -12,6 +12,7 @@ import type {
 import {
   createBankSimulator,
   createEwalletSimulator,
+  createHolderNameBook,
   createInMemorySimulatorStateStore,
   createRemittanceSimulator,
   createRetailSimulator,
@@ -80,14 +81,16 @@ export function createRails(config: RailsConfig = {}): Rails {
   const store = config.simulatorStateStore ?? createInMemorySimulatorStateStore();
   const connectors = config.connectors ?? {};
   const statement = createSimulatedBankStatement();
+  // Accounts renamed by the simulator control: the bank and e-wallet inquiries answer them.
+  const names = createHolderNameBook();
   return {
-    bank: connectors.bank ?? createBankSimulator(simulatorConfig, store),
-    ewallet: connectors.ewallet ?? createEwalletSimulator(simulatorConfig, store),
+    bank: connectors.bank ?? createBankSimulator(simulatorConfig, store, names),
+    ewallet: connectors.ewallet ?? createEwalletSimulator(simulatorConfig, store, names),
     retail: connectors.retail ?? createRetailSimulator(simulatorConfig, store),
     remittance: connectors.remittance ?? createRemittanceSimulator(simulatorConfig, store),
     callTimeoutMs: config.callTimeoutMs ?? DEFAULT_RAIL_CALL_TIMEOUT_MS,
     inboundTransfers: connectors.inboundTransfers ?? statement,
-    simulatorControl: createSimulatorControl(store),
+    simulatorControl: createSimulatorControl(store, names),
     simulatorStatement: statement,
     simulatorSettings: simulatorConfig,
   };

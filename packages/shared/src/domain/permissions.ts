@@ -8,7 +8,11 @@
  * groups), single_disbursement (withdrawals and, when the policy applies to them, API transfers),
  * international (remittances); domain/approvals.ts.
  */
-export const ACTIONS = ['READ', 'ADD', 'UPDATE', 'UPGRADE', 'CREATE', 'APPROVE'] as const;
+/**
+ * OVERRIDE (issue 24): releasing a payout held because the account name the inquiry returned
+ * differs from the beneficiary's saved name (module name_mismatch).
+ */
+export const ACTIONS = ['READ', 'ADD', 'UPDATE', 'UPGRADE', 'CREATE', 'APPROVE', 'OVERRIDE'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface ModuleDefinition {
@@ -117,6 +121,13 @@ export const MODULES: readonly ModuleDefinition[] = [
   { id: 119, name: 'data_activity_log', actions: ['READ'] },
   /** Issue 24: UPDATE edits the approval policy (domain/approvals.ts). */
   { id: 120, name: 'approval_policy', actions: ['READ', 'UPDATE'] },
+  /** Issue 24: releasing (or rejecting) a payout held for a beneficiary name mismatch. */
+  { id: 130, name: 'name_mismatch', actions: ['OVERRIDE'] },
+  /**
+   * Issue 24, the "no balance" flag: READ shows balances (the balance card, statements, balance
+   * reports). Denied, the user still sees transactions but no balance, on the page and the API.
+   */
+  { id: 131, name: 'balance_view', actions: ['READ'] },
   ...dataModules,
 ];
 
@@ -162,3 +173,12 @@ export function isAllowed(
     !splitActions(entry.hak_akses_dilarang).includes(action)
   );
 }
+
+/**
+ * The "no balance" view flag (issue 24 part 4): balance_view READ. Every call and page that shows
+ * a balance — the balance card's poll, the statements (balance, balance detail, held balance,
+ * hold monitor), the aggregator's member balances and the dashboard's balance summaries — also
+ * asks for it, so one unticked box in the permission editor hides them on the page and refuses
+ * them on the server alike.
+ */
+export const BALANCE_VIEW_PERMISSION = { module: 'balance_view', action: 'READ' } as const;

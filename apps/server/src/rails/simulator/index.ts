@@ -23,4 +23,6 @@ export {
   type OperatorOutcome,
   type SimulatorControl,
   type SimulatorStateStore,
+  type RenameResult,
 } from './state-store';
+export { createHolderNameBook, type HolderNameBook } from './holder-names';
