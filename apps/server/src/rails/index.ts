@@ -17,9 +17,11 @@ import {
   createRemittanceSimulator,
   createRetailSimulator,
   createSimulatedBankStatement,
+  createSimulatorAccountControl,
   createSimulatorControl,
   resolveSimulatorConfig,
   type SimulatedBankStatement,
+  type SimulatorAccountControl,
   type SimulatorConfig,
   type SimulatorConfigInput,
   type SimulatorControl,
@@ -64,6 +66,8 @@ export interface Rails {
   readonly callTimeoutMs: number;
   /** Settles or fails simulated transfers by hand (the simulator page); simulated references only. */
   readonly simulatorControl: SimulatorControl;
+  /** Renames simulated accounts (the simulator page; issue 24's name check). */
+  readonly simulatorAccounts: SimulatorAccountControl;
   /**
    * The simulator's statement of incoming transfers the payer page made without notifying
    * (`notify: false`); `inboundTransfers` reads it unless a real connector is passed.
@@ -90,7 +94,8 @@ export function createRails(config: RailsConfig = {}): Rails {
     remittance: connectors.remittance ?? createRemittanceSimulator(simulatorConfig, store),
     callTimeoutMs: config.callTimeoutMs ?? DEFAULT_RAIL_CALL_TIMEOUT_MS,
     inboundTransfers: connectors.inboundTransfers ?? statement,
-    simulatorControl: createSimulatorControl(store, names),
+    simulatorControl: createSimulatorControl(store),
+    simulatorAccounts: createSimulatorAccountControl(names),
     simulatorStatement: statement,
     simulatorSettings: simulatorConfig,
   };

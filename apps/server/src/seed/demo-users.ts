@@ -46,6 +46,8 @@ export const DEMO_USERS: DemoUser[] = [
       'credential:UPDATE',
       'request_payment:ADD',
       'reset_password:UPDATE',
+      // Issue 24: staff may not release a payout held for a beneficiary name mismatch.
+      'name_mismatch:OVERRIDE',
     ],
   },
   {

@@ -90,7 +90,10 @@ export const beneficiaryListQuery = z.object({
   /** Matches the label, the name, the account number or the bank. */
   q: z.string().trim().max(60).optional().default(''),
   tag: z.string().trim().toLowerCase().max(BENEFICIARY_LIMITS.tagMax).optional().default(''),
-  type: z.enum(['', ...BENEFICIARY_TYPES]).optional().default(''),
+  type: z
+    .enum(['', ...BENEFICIARY_TYPES])
+    .optional()
+    .default(''),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(BENEFICIARY_LIMITS.pageMax).default(50),
 });

@@ -12,7 +12,15 @@
  * OVERRIDE (issue 24): releasing a payout held because the account name the inquiry returned
  * differs from the beneficiary's saved name (module name_mismatch).
  */
-export const ACTIONS = ['READ', 'ADD', 'UPDATE', 'UPGRADE', 'CREATE', 'APPROVE', 'OVERRIDE'] as const;
+export const ACTIONS = [
+  'READ',
+  'ADD',
+  'UPDATE',
+  'UPGRADE',
+  'CREATE',
+  'APPROVE',
+  'OVERRIDE',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface ModuleDefinition {

@@ -4,6 +4,7 @@ import advanceFundsEn from './en/advance-funds.json';
 import apiKeysEn from './en/api-keys.json';
 import approvalsEn from './en/approvals.json';
 import authEn from './en/auth.json';
+import beneficiariesEn from './en/beneficiaries.json';
 import bulkEn from './en/bulk.json';
 import bulkvaEn from './en/bulkva.json';
 import callbacksEn from './en/callbacks.json';
@@ -38,6 +39,7 @@ import advanceFundsId from './id/advance-funds.json';
 import apiKeysId from './id/api-keys.json';
 import approvalsId from './id/approvals.json';
 import authId from './id/auth.json';
+import beneficiariesId from './id/beneficiaries.json';
 import bulkId from './id/bulk.json';
 import bulkvaId from './id/bulkva.json';
 import callbacksId from './id/callbacks.json';
@@ -110,6 +112,7 @@ export const catalogs = {
     sessions: sessionsId,
     apiKeys: apiKeysId,
     approvals: approvalsId,
+    beneficiaries: beneficiariesId,
   },
   en: {
     common: commonEn,
@@ -146,6 +149,7 @@ export const catalogs = {
     sessions: sessionsEn,
     apiKeys: apiKeysEn,
     approvals: approvalsEn,
+    beneficiaries: beneficiariesEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

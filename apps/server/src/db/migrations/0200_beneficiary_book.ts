@@ -42,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       amount bigint NOT NULL,
       destination text NOT NULL,
       maker_user_id bigint REFERENCES users(id),
-      -- Whether the approval gate looks at the payout once released (the opening's choice).
+      -- Whether the approval gate looks at the payout once released (as the opening chose).
       approval text NOT NULL CHECK (approval IN ('policy', 'none')),
       status text NOT NULL DEFAULT 'WAITING' CHECK (status IN ('WAITING', 'RELEASED', 'REJECTED')),
       decided_by bigint REFERENCES users(id),

@@ -10,7 +10,11 @@ export async function buildLoginResult(
 ): Promise<LoginResult> {
   const { user, agent } = auth;
   // The "no balance" flag (issue 24): a user denied balance_view READ is never told a balance.
-  const seesBalance = isAllowed(auth.access, BALANCE_VIEW_PERMISSION.module, BALANCE_VIEW_PERMISSION.action);
+  const seesBalance = isAllowed(
+    auth.access,
+    BALANCE_VIEW_PERMISSION.module,
+    BALANCE_VIEW_PERMISSION.action,
+  );
   const money = seesBalance
     ? await services.balances.read(agent.id, auth.environment)
     : { balance: 0, hold_balance: 0 };

@@ -12,7 +12,7 @@ export const simulatorAccountRoutes = [
     if (services.config.mode === 'production') {
       throw accessDenied('payins.simulator.productionRefused');
     }
-    const renamed = services.rails.simulatorControl.renameAccount({
+    const renamed = services.rails.simulatorAccounts.renameAccount({
       kind: body.kind,
       code: body.code,
       accountNumber: body.account_number,

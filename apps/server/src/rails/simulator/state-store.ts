@@ -5,9 +5,6 @@
  * two methods so the answers survive restarts and are seen by every process.
  */
 import { UnknownRailReferenceError } from '../ports';
-import { checkBankAccount } from './bank-simulator';
-import { checkWallet } from './ewallet-simulator';
-import { createHolderNameBook, type HolderNameBook } from './holder-names';
 import { decodeRailReference, type OperatorOutcome, statusAt } from './transfer-plan';
 
 export type { OperatorOutcome } from './transfer-plan';
@@ -38,26 +35,9 @@ export interface SimulatorControl {
   settle(request: { railReference: string; now: Date }): Promise<OperatorActionResult>;
   /** Ends a PROCESSING transfer with FAILED (reason FAILED_BY_OPERATOR). */
   fail(request: { railReference: string; now: Date }): Promise<OperatorActionResult>;
-  /**
-   * Renames a simulated account (a bank account, a VA or an e-wallet): the rail's inquiry answers
-   * the new name from now on (`name` null: the account's own name again). Issue 24's name check.
-   */
-  renameAccount(request: {
-    kind: 'BANK' | 'VA' | 'EWALLET';
-    code: string;
-    accountNumber: string;
-    name: string | null;
-  }): RenameResult;
 }
 
-export type RenameResult =
-  | { readonly ok: true; readonly name: string }
-  | { readonly ok: false; readonly code: string };
-
-export function createSimulatorControl(
-  store: SimulatorStateStore,
-  names: HolderNameBook = createHolderNameBook(),
-): SimulatorControl {
+export function createSimulatorControl(store: SimulatorStateStore): SimulatorControl {
   async function finish(
     railReference: string,
     now: Date,
@@ -75,14 +55,5 @@ export function createSimulatorControl(
   return {
     settle: ({ railReference, now }) => finish(railReference, now, 'SUCCESS'),
     fail: ({ railReference, now }) => finish(railReference, now, 'FAILED'),
-    renameAccount({ kind, code, accountNumber, name }) {
-      const checked =
-        kind === 'EWALLET'
-          ? checkWallet(code, accountNumber)
-          : checkBankAccount(code, accountNumber, kind === 'VA' ? 'VA' : 'NORMAL');
-      if (!checked.ok) return { ok: false, code: checked.code };
-      names.rename(checked.destination, name);
-      return { ok: true, name: names.nameFor(checked.destination) };
-    },
   };
 }
