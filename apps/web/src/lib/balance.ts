@@ -2,6 +2,7 @@ import { BALANCE_POLL_MS, RC } from '@gerbang/shared';
 import { balanceCalls } from '@gerbang/shared/contract/balance-calls';
 import { useQuery } from '@tanstack/react-query';
 import { client } from './api';
+import { seesBalances } from './balance-view';
 import { useSession } from './session';
 
 /**
@@ -13,8 +14,11 @@ export function useBalances(): {
   hold_balance: number | null;
   /** False until the first answer (or failure): show a skeleton, not Rp. 0. */
   loaded: boolean;
+  /** False for a user flagged "no balance" (issue 24): nothing is asked, nothing is shown. */
+  visible: boolean;
 } {
   const { session } = useSession();
+  const visible = session !== null && seesBalances(session);
   const query = useQuery({
     queryKey: ['balance', session?.agent.id_agen, session?.environment],
     queryFn: async () => {
@@ -22,7 +26,7 @@ export function useBalances(): {
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data;
     },
-    enabled: session !== null,
+    enabled: visible,
     refetchInterval: BALANCE_POLL_MS,
     refetchIntervalInBackground: false,
   });
@@ -30,5 +34,6 @@ export function useBalances(): {
     balance: query.data?.balance ?? null,
     hold_balance: query.data?.hold_balance ?? null,
     loaded: !query.isPending || query.isError,
+    visible,
   };
 }

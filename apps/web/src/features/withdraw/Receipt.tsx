@@ -16,6 +16,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { ReceiptFooter } from '../../components/ReceiptFooter';
+import { SaveAsFavouriteButton } from '../../components/SaveAsFavouriteButton';
 import { callUrl } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 import { numberLabelKey, Row } from './InquiryResult';
@@ -143,6 +144,7 @@ export function Receipt({ receipt, checking, onReset }: Props) {
           </Text>
         </Paper>
       )}
+      {!receipt.token_code && <SaveAsFavouriteButton reference={receipt.id_transaksi} />}
       <ReceiptFooter
         status={receipt.status_trx}
         note={receipt.keterangan}
