@@ -145,7 +145,5 @@ describe.skipIf(!hasBrowser())('beneficiary book in Chromium', () => {
         interval: 1_000,
       })
       .toBe('SUCCESS');
-    await maker.bringToFront();
-    await screenshot(maker, 'beneficiaries-withdraw-released-receipt-1366-en');
   });
 });
