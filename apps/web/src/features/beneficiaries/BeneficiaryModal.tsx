@@ -83,43 +83,17 @@ export function BeneficiaryModal({
             {editing.bank_name} · {editing.account_number} · {editing.account_name}
           </Text>
         ) : (
-          <>
-            <SegmentedControl
-              fullWidth
-              value={type}
-              onChange={(value) => {
-                setType(value as BeneficiaryType);
-                setCode('');
-              }}
-              data={BENEFICIARY_TYPES.map((v) => ({
-                value: v,
-                label: t(`beneficiaries.types.${v}`),
-              }))}
-              data-testid="beneficiary-type"
-            />
-            <Select
-              label={
-                type === 'EWALLET'
-                  ? t('beneficiaries.fields.ewallet')
-                  : t('beneficiaries.fields.bank')
-              }
-              data={codeOptions(type)}
-              value={code || null}
-              onChange={(value) => setCode(value ?? '')}
-              searchable
-              nothingFoundMessage={t('common.noData')}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="beneficiary-code"
-            />
-            <TextInput
-              label={t('beneficiaries.fields.accountNumber')}
-              value={number}
-              inputMode="numeric"
-              maxLength={24}
-              onChange={(e) => setNumber(e.currentTarget.value)}
-              data-testid="beneficiary-number"
-            />
-          </>
+          <NewDestinationFields
+            type={type}
+            code={code}
+            number={number}
+            onType={(next) => {
+              setType(next);
+              setCode('');
+            }}
+            onCode={setCode}
+            onNumber={setNumber}
+          />
         )}
         <TextInput
           label={t('beneficiaries.fields.label')}
@@ -148,5 +122,58 @@ export function BeneficiaryModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** A new beneficiary's destination: type, bank or e-wallet, number. */
+function NewDestinationFields({
+  type,
+  code,
+  number,
+  onType,
+  onCode,
+  onNumber,
+}: {
+  type: BeneficiaryType;
+  code: string;
+  number: string;
+  onType(type: BeneficiaryType): void;
+  onCode(code: string): void;
+  onNumber(number: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SegmentedControl
+        fullWidth
+        value={type}
+        onChange={(value) => onType(value as BeneficiaryType)}
+        data={BENEFICIARY_TYPES.map((v) => ({
+          value: v,
+          label: t(`beneficiaries.types.${v}`),
+        }))}
+        data-testid="beneficiary-type"
+      />
+      <Select
+        label={
+          type === 'EWALLET' ? t('beneficiaries.fields.ewallet') : t('beneficiaries.fields.bank')
+        }
+        data={codeOptions(type)}
+        value={code || null}
+        onChange={(value) => onCode(value ?? '')}
+        searchable
+        nothingFoundMessage={t('common.noData')}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="beneficiary-code"
+      />
+      <TextInput
+        label={t('beneficiaries.fields.accountNumber')}
+        value={number}
+        inputMode="numeric"
+        maxLength={24}
+        onChange={(e) => onNumber(e.currentTarget.value)}
+        data-testid="beneficiary-number"
+      />
+    </>
   );
 }

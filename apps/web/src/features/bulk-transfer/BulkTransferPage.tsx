@@ -33,6 +33,7 @@ import { BankListModal } from './BankListModal';
 import { BrokenRowsCard } from './BrokenRowsCard';
 import type { LinedRow } from './broken-rows';
 import { RowsTable } from './RowsTable';
+import { TagRows } from './TagRows';
 import { useBulkUpload } from './use-bulk-upload';
 
 /** Rows per batch inquiry request: small enough for a progress bar that moves. */
@@ -205,6 +206,7 @@ export default function BulkTransferPage() {
         <Text size="xs" c="dimmed" mt="xs">
           {t('bulk.drop')}
         </Text>
+        <TagRows onFile={(tagFile) => void upload(tagFile)} />
         {file.fileName && (
           <Text size="sm" mt="sm" data-testid="bulk-read">
             {t('bulk.rowsRead', { count: file.readCount, file: file.fileName })}
