@@ -14,7 +14,14 @@ import { useSession } from '../lib/session';
  * destination and the name its inquiry returned into the beneficiary book. Shown only to users
  * who may save (the server refuses the others anyway).
  */
-export function SaveAsFavouriteButton({ reference }: { reference: string }) {
+export function SaveAsFavouriteButton({
+  reference,
+  compact = false,
+}: {
+  reference: string;
+  /** A small link-like button (a receipt's line), not the receipt's full-width one. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const { verdict } = useSession();
   const [saved, setSaved] = useState(false);
@@ -32,8 +39,9 @@ export function SaveAsFavouriteButton({ reference }: { reference: string }) {
   };
   return (
     <Button
-      variant="light"
-      leftSection={<IconStar size={16} />}
+      variant={compact ? 'subtle' : 'light'}
+      size={compact ? 'compact-xs' : 'sm'}
+      leftSection={<IconStar size={compact ? 12 : 16} />}
       onClick={() => void save()}
       loading={busy}
       disabled={saved}

@@ -168,7 +168,8 @@ export async function saveFromTransaction(
     .executeTakeFirst();
   const kindType = row ? TYPE_OF_KIND[row.kind] : undefined;
   if (!row || !kindType || !row.kodebank || !row.nopelanggan1 || !row.customername) {
-    throw notFound('beneficiaries.errors.transaction');
+    // A domestic order's line names its inquiry: the same destination and name.
+    return saveFromInquiry(services, actor, input);
   }
   const type: BeneficiaryType = kindType === 'BANK' && row.nopelanggan2 === 'VA' ? 'VA' : kindType;
   return saveBeneficiary(services, actor, {
@@ -177,6 +178,33 @@ export async function saveFromTransaction(
     bankName: row.namabank ?? row.kodebank,
     accountNumber: row.nopelanggan1,
     name: row.customername,
+    label: input.label,
+    tags: input.tags,
+  });
+}
+
+/** "Save as favourite" of a checked inquiry (a domestic order's line), by its id_transaksi. */
+async function saveFromInquiry(
+  services: Services,
+  actor: UserActor,
+  input: { id_transaksi: string; label: string; tags: string[] },
+): Promise<Beneficiary> {
+  const inquiry = await services.db
+    .selectFrom('withdraw_inquiries')
+    .select(['kind', 'code', 'product_name', 'account_number', 'account_type', 'account_name'])
+    .where('id_transaksi', '=', input.id_transaksi)
+    .where('agent_id', '=', actor.auth.agent.id)
+    .where('environment', '=', actor.auth.environment)
+    .executeTakeFirst();
+  if (!inquiry || inquiry.kind === 'RETAIL') throw notFound('beneficiaries.errors.transaction');
+  const type: BeneficiaryType =
+    inquiry.kind === 'EWALLET' ? 'EWALLET' : inquiry.account_type === 'VA' ? 'VA' : 'BANK';
+  return saveBeneficiary(services, actor, {
+    type,
+    code: inquiry.code,
+    bankName: inquiry.product_name,
+    accountNumber: inquiry.account_number,
+    name: inquiry.account_name,
     label: input.label,
     tags: input.tags,
   });
