@@ -1,5 +1,5 @@
 import { BENEFICIARY_LIMITS } from '@gerbang/shared/contract/beneficiaries';
-import { Button, Group, NumberInput, Select, Text } from '@mantine/core';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +18,13 @@ export function TagRows({ onFile }: { onFile(file: File): void }) {
   const book = useBeneficiaries().filter((b) => b.type !== 'EWALLET');
   const tags = [...new Set(book.flatMap((b) => b.tags))].sort();
   const [tag, setTag] = useState<string | null>(null);
-  const [amount, setAmount] = useState<number | ''>('');
+  const [amount, setAmount] = useState('');
   if (tags.length === 0) return null;
   const add = () => {
     const rows = book
       .filter((b) => tag && b.tags.includes(tag))
       .slice(0, BENEFICIARY_LIMITS.tagRowsMax)
-      .map((b) => [b.code, b.account_number, '', '', String(amount || ''), b.label].join(','));
+      .map((b) => [b.code, b.account_number, '', '', amount, b.label].join(','));
     const csv = `${[HEADER, ...rows].join('\n')}\n`;
     onFile(new File([csv], `${tag}.csv`, { type: 'text/csv' }));
   };
@@ -38,14 +38,13 @@ export function TagRows({ onFile }: { onFile(file: File): void }) {
         onChange={setTag}
         data-testid="bulk-tag"
       />
-      <NumberInput
+      <TextInput
         label={t('beneficiaries.fromTagAmount')}
         value={amount}
-        onChange={(value) => setAmount(typeof value === 'number' ? value : '')}
-        min={1}
-        thousandSeparator="."
-        decimalSeparator=","
-        allowDecimal={false}
+        inputMode="numeric"
+        maxLength={15}
+        // Whole rupiah: digits only (the Check refuses a bad amount like any file's).
+        onChange={(e) => setAmount(e.currentTarget.value.replace(/\D/g, ''))}
         data-testid="bulk-tag-amount"
       />
       <Button
