@@ -55,6 +55,7 @@ import * as apiKeys from './migrations/0171_api_keys';
 import * as approvals from './migrations/0175_approvals';
 import * as staffReauth from './migrations/0190_staff_reauth';
 import * as payoutSchedules from './migrations/0195_payout_schedules';
+import * as beneficiaryBook from './migrations/0200_beneficiary_book';
 import * as events from './migrations/0205_events';
 import * as webhookConsole from './migrations/0210_webhook_console';
 import * as reconciliation from './migrations/0215_reconciliation';
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0175_approvals': approvals,
   '0190_staff_reauth': staffReauth,
   '0195_payout_schedules': payoutSchedules,
+  '0200_beneficiary_book': beneficiaryBook,
   '0205_events': events,
   '0210_webhook_console': webhookConsole,
   '0215_reconciliation': reconciliation,

@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from '../modules/account/tables';
 import type { BalanceAlertTables } from '../modules/alerts/tables';
 import type { ApprovalTables } from '../modules/approvals/tables';
+import type { BeneficiaryTables } from '../modules/beneficiaries/tables';
 import type { BulkVaTables } from '../modules/bulk-va/tables';
 import type { ConsoleTables } from '../modules/console/tables';
 import type { CredentialTables } from '../modules/credentials/tables';
@@ -188,6 +189,7 @@ export interface Database
     WithdrawTables,
     PayinTables,
     PayoutTables,
+    BeneficiaryTables,
     BulkVaTables,
     CredentialTables,
     GuessBudgetTables,

@@ -11,6 +11,7 @@ import { approvalsRoutes } from './approvals/routes';
 import { authRoutes } from './auth/routes';
 import { balanceRoutes } from './balance/routes';
 import { statementRoutes } from './balance/statement';
+import { beneficiaryRoutes } from './beneficiaries/routes';
 import { bulkTransferRoutes } from './bulk-transfer/routes';
 import { bulkVaRoutes } from './bulk-va/routes';
 import { callbackRoutes, callbackSinkRoutes } from './callbacks/routes';
@@ -24,6 +25,7 @@ import { exportRoutes } from './exports/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { nmidRoutes } from './nmid/routes';
 import { payinSimulatorRoutes } from './payins/simulator';
+import { simulatorAccountRoutes } from './payins/simulator-accounts';
 import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { reconciliationRoutes, reconciliationSimulatorRoutes } from './reconciliation/routes';
 import { remittanceRoutes } from './remittance/routes';
@@ -70,6 +72,7 @@ export function allRoutes(
     ...approvalsRoutes,
     ...schedulesRoutes,
     ...reconciliationRoutes,
+    ...beneficiaryRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,
     ...alertRoutes,
@@ -93,6 +96,7 @@ export function allRoutes(
     ...(config.mode === 'production' ? [] : payinSimulatorRoutes),
     ...(config.mode === 'production' ? [] : reconciliationSimulatorRoutes),
     ...(config.mode === 'production' ? [] : simulatorIssueRoutes),
+    ...(config.mode === 'production' ? [] : simulatorAccountRoutes),
     // The demo callback receiver: demo and test mode only.
     ...(config.mode === 'production' ? [] : callbackSinkRoutes),
   ];

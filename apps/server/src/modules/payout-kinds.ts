@@ -1,5 +1,6 @@
 import { APPROVAL_GATE } from './approvals/gate';
 import { registerApprovalSubject } from './approvals/requests';
+import { NAME_CHECK_GATE } from './beneficiaries/name-gate';
 import { BULK_GROUP_APPROVAL } from './bulk-transfer/approval-subject';
 import { BULK_ROW_PAYOUT } from './bulk-transfer/payout-kind';
 import { registerOpeningGate } from './payouts/gate';
@@ -28,7 +29,10 @@ export function registerPayoutKinds(): void {
   ]) {
     registerPayoutKind(kind);
   }
-  // Issue 24: the approval gate every payout opening passes, and the bulk group as one subject.
+  // Issue 24: the gates every payout opening passes, in order (ADR 016): the beneficiary name
+  // check first (approvers never see a payout whose recipient is in doubt), then the approval
+  // policy; and the bulk group as one approval subject.
+  registerOpeningGate(NAME_CHECK_GATE);
   registerOpeningGate(APPROVAL_GATE);
   registerApprovalSubject('bulk_group', BULK_GROUP_APPROVAL);
 }

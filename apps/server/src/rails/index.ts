@@ -12,13 +12,16 @@ import type {
 import {
   createBankSimulator,
   createEwalletSimulator,
+  createHolderNameBook,
   createInMemorySimulatorStateStore,
   createRemittanceSimulator,
   createRetailSimulator,
   createSimulatedBankStatement,
+  createSimulatorAccountControl,
   createSimulatorControl,
   resolveSimulatorConfig,
   type SimulatedBankStatement,
+  type SimulatorAccountControl,
   type SimulatorConfig,
   type SimulatorConfigInput,
   type SimulatorControl,
@@ -63,6 +66,8 @@ export interface Rails {
   readonly callTimeoutMs: number;
   /** Settles or fails simulated transfers by hand (the simulator page); simulated references only. */
   readonly simulatorControl: SimulatorControl;
+  /** Renames simulated accounts (the simulator page; issue 24's name check). */
+  readonly simulatorAccounts: SimulatorAccountControl;
   /**
    * The simulator's statement of incoming transfers the payer page made without notifying
    * (`notify: false`); `inboundTransfers` reads it unless a real connector is passed.
@@ -80,14 +85,17 @@ export function createRails(config: RailsConfig = {}): Rails {
   const store = config.simulatorStateStore ?? createInMemorySimulatorStateStore();
   const connectors = config.connectors ?? {};
   const statement = createSimulatedBankStatement();
+  // Accounts renamed by the simulator control: the bank and e-wallet inquiries answer them.
+  const names = createHolderNameBook();
   return {
-    bank: connectors.bank ?? createBankSimulator(simulatorConfig, store),
-    ewallet: connectors.ewallet ?? createEwalletSimulator(simulatorConfig, store),
+    bank: connectors.bank ?? createBankSimulator(simulatorConfig, store, names),
+    ewallet: connectors.ewallet ?? createEwalletSimulator(simulatorConfig, store, names),
     retail: connectors.retail ?? createRetailSimulator(simulatorConfig, store),
     remittance: connectors.remittance ?? createRemittanceSimulator(simulatorConfig, store),
     callTimeoutMs: config.callTimeoutMs ?? DEFAULT_RAIL_CALL_TIMEOUT_MS,
     inboundTransfers: connectors.inboundTransfers ?? statement,
     simulatorControl: createSimulatorControl(store),
+    simulatorAccounts: createSimulatorAccountControl(names),
     simulatorStatement: statement,
     simulatorSettings: simulatorConfig,
   };

@@ -52,6 +52,8 @@ export const DEMO_USERS: DemoUser[] = [
       'reconciliation:READ',
       'reconciliation:UPDATE',
       'reconcile_write_off:APPROVE',
+      // Issue 24: staff may not release a payout held for a beneficiary name mismatch.
+      'name_mismatch:OVERRIDE',
     ],
   },
   {

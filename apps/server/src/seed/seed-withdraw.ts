@@ -8,10 +8,38 @@ import { DEMO_PRICING } from '../modules/withdraw/pricing';
 
 /** Saved destinations of partner@demo.id (simulator names: the rail answers the same ones). */
 const PARTNER_FAVOURITES = [
-  { kodebank: '014', namabank: 'Bank BCA', accountnumber: '1234567890', type: 'BANK' },
-  { kodebank: '008', namabank: 'Bank Mandiri', accountnumber: '1370012345678', type: 'BANK' },
-  { kodebank: '002', namabank: 'Bank BRI', accountnumber: '002301000123567', type: 'BANK' },
-  { kodebank: 'OVO', namabank: 'OVO', accountnumber: '081234567812', type: 'EWALLET' },
+  {
+    kodebank: '014',
+    namabank: 'Bank BCA',
+    accountnumber: '1234567890',
+    type: 'BANK',
+    label: 'Supplier kain',
+    tags: ['supplier'],
+  },
+  {
+    kodebank: '008',
+    namabank: 'Bank Mandiri',
+    accountnumber: '1370012345678',
+    type: 'BANK',
+    label: 'Gaji Budi',
+    tags: ['payroll'],
+  },
+  {
+    kodebank: '002',
+    namabank: 'Bank BRI',
+    accountnumber: '002301000123567',
+    type: 'BANK',
+    label: 'Gaji Sari',
+    tags: ['payroll'],
+  },
+  {
+    kodebank: 'OVO',
+    namabank: 'OVO',
+    accountnumber: '081234567812',
+    type: 'EWALLET',
+    label: 'Kurir',
+    tags: [],
+  },
 ] as const;
 
 /** Demo money for partner@demo.id when nothing else gave it any (e.g. before the ledger history seed). */
@@ -59,6 +87,9 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
         kodebank: favourite.kodebank,
         namabank: favourite.namabank,
         type: favourite.type,
+        label: favourite.label,
+        tags: [...favourite.tags],
+        checked_at: services.now(),
       })
       .onConflict((oc) =>
         oc.columns(['agent_id', 'environment', 'type', 'kodebank', 'accountnumber']).doNothing(),

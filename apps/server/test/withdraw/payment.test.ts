@@ -492,10 +492,13 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
         'accountnumber',
         'id',
         'kodebank',
+        'label',
         'namabank',
+        'tags',
         'type',
       ]);
-      expect(['BANK', 'EWALLET']).toContain(row.type);
+      // Issue 24: the favourite list is the beneficiary book (label, tags; VA destinations).
+      expect(['BANK', 'EWALLET', 'VA']).toContain(row.type);
     }
     expect(
       (await c.get('/data/transaction_destination_stored_mobile', { limit: 101 })).rc,

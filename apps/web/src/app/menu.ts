@@ -2,6 +2,7 @@ import type { AccessRequirement, LoginResult } from '@gerbang/shared';
 // The zod-free module of the access rules: the menu loads no zod (issue 12 point 11).
 import {
   APPROVALS_ACCESS,
+  BENEFICIARY_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
   RECONCILIATION_ACCESS,
@@ -14,6 +15,8 @@ import {
   VA_AREA_ACCESS,
   WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
+import { BALANCE_VIEW_PERMISSION } from '@gerbang/shared/domain/permissions';
+import { seesBalances } from '../lib/balance-view';
 
 /**
  * The sidebar of spec 01 §2 with each item's visibility rule. Rules use the same AccessRequirement
@@ -156,6 +159,7 @@ export const MENU: MenuItem[] = [
         to: '/data/monitor_hold_balance',
         rule: {
           permission: { module: 'data_monitor_hold_balance', action: 'READ' },
+          alsoPermissions: [BALANCE_VIEW_PERMISSION],
           apiEnabled: true,
         },
       },
@@ -163,7 +167,10 @@ export const MENU: MenuItem[] = [
         key: 'report-balance',
         labelKey: 'nav.reportBalance',
         to: '/data/balance',
-        rule: { permission: { module: 'data_balance', action: 'READ' } },
+        rule: {
+          permission: { module: 'data_balance', action: 'READ' },
+          alsoPermissions: [BALANCE_VIEW_PERMISSION],
+        },
       },
       {
         key: 'report-product',
@@ -252,6 +259,14 @@ export const MENU: MenuItem[] = [
     rule: RECONCILIATION_ACCESS.read,
     visible: (s) => !isEndUser(s),
   },
+  // Issue 24: the beneficiary book (the spec's favourite list) and its name-mismatch holds.
+  {
+    key: 'beneficiaries',
+    labelKey: 'nav.beneficiaries',
+    to: '/beneficiaries',
+    rule: BENEFICIARY_ACCESS.read,
+    visible: (s) => !isEndUser(s),
+  },
   // Issue 24: the approvals queue (every user may open it; it lists what they may approve).
   {
     key: 'approvals',
@@ -329,7 +344,15 @@ export function showsSidebar(session: LoginResult): boolean {
   return session.status_reg.status || session.agent.id_grup === 11;
 }
 
-/** Balance in the sidebar: show-balance rule 1, API enabled and registration complete. */
+/**
+ * Balance in the sidebar: show-balance rule 1, API enabled and registration complete, and the
+ * user not flagged "no balance" (issue 24: balance_view READ denied).
+ */
 export function showsSidebarBalance(session: LoginResult): boolean {
-  return session.rule_show_balance === 1 && session.agent.enable_api && session.status_reg.status;
+  return (
+    session.rule_show_balance === 1 &&
+    session.agent.enable_api &&
+    session.status_reg.status &&
+    seesBalances(session)
+  );
 }

@@ -3,6 +3,7 @@ import type { AccessRequirement } from '@gerbang/shared';
 import {
   ACCOUNT_ACCESS,
   APPROVALS_ACCESS,
+  BENEFICIARY_ACCESS,
   BULK_TRANSFER_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
@@ -71,6 +72,12 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/invoice/:idTrx/:date',
     page: lazy(() => withCatalogParts(['remittance'], import('../features/invoice/InvoicePage'))),
+  },
+  // Issue 24: the beneficiary book and the payouts held for a name mismatch.
+  {
+    path: '/beneficiaries',
+    page: lazy(() => import('../features/beneficiaries/BeneficiariesPage')),
+    rule: BENEFICIARY_ACCESS.read,
   },
   // Issue 24: the approvals queue and the approval policy.
   {

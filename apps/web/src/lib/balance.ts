@@ -3,6 +3,7 @@ import { balanceCalls } from '@gerbang/shared/contract/balance-calls';
 import { useQuery } from '@tanstack/react-query';
 import { client } from './api';
 import { useLiveConnected } from './live-events';
+import { seesBalances } from './balance-view';
 import { useSession } from './session';
 
 /**
@@ -14,10 +15,13 @@ export function useBalances(): {
   hold_balance: number | null;
   /** False until the first answer (or failure): show a skeleton, not Rp. 0. */
   loaded: boolean;
+  /** False for a user flagged "no balance" (issue 24): nothing is asked, nothing is shown. */
+  visible: boolean;
 } {
   const { session } = useSession();
   // The live stream writes the balance (lib/live-queries.ts); polling only while it is down.
   const live = useLiveConnected();
+  const visible = session !== null && seesBalances(session);
   const query = useQuery({
     queryKey: ['balance', session?.agent.id_agen, session?.environment],
     queryFn: async () => {
@@ -25,7 +29,7 @@ export function useBalances(): {
       if (res.rc !== RC.OK) throw new Error(res.rd);
       return res.data;
     },
-    enabled: session !== null,
+    enabled: visible,
     refetchInterval: live ? false : BALANCE_POLL_MS,
     refetchIntervalInBackground: false,
   });
@@ -33,5 +37,6 @@ export function useBalances(): {
     balance: query.data?.balance ?? null,
     hold_balance: query.data?.hold_balance ?? null,
     loaded: !query.isPending || query.isError,
+    visible,
   };
 }

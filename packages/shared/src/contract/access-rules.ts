@@ -338,3 +338,20 @@ export const RECONCILIATION_ACCESS = {
     activated: true,
   },
 } as const satisfies Record<string, AccessRequirement>;
+ * The beneficiary book (issue 24 part 3): the spec's favourite list, so its module guards it —
+ * data_setting_account_favourite READ lists, UPDATE saves, edits and deletes. Releasing a payout
+ * held for a name mismatch: name_mismatch OVERRIDE (main users hold every action); the list of
+ * held payouts is open to whoever reads the book (the server says who may decide).
+ */
+export const BENEFICIARY_ACCESS = {
+  read: { permission: { module: 'data_setting_account_favourite', action: 'READ' } },
+  update: { permission: { module: 'data_setting_account_favourite', action: 'UPDATE' } },
+  holds: { permission: { module: 'data_setting_account_favourite', action: 'READ' } },
+  override: { permission: { module: 'name_mismatch', action: 'OVERRIDE' } },
+} as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * The "no balance" view flag (issue 24 part 4): balance_view READ, added to every call and page
+ * that shows a balance (the balance card's poll, the statements, balance summaries and reports).
+ */
+export { BALANCE_VIEW_PERMISSION as BALANCE_VIEW } from '../domain/permissions';

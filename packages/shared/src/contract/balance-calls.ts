@@ -1,3 +1,4 @@
+import { BALANCE_VIEW_PERMISSION } from '../domain/permissions';
 import { agentBalances } from './auth';
 import { defineCall } from './call';
 
@@ -7,7 +8,8 @@ export const balanceCalls = {
   appInfo: defineCall({
     method: 'GET',
     path: '/data/app_info_web',
-    access: {},
+    // The "no balance" flag (issue 24): a user denied balance_view READ is refused the balances.
+    access: { permission: BALANCE_VIEW_PERMISSION },
     response: agentBalances,
   }),
 };

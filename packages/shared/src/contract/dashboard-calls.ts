@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRequirement } from '../domain/access-rule';
+import { BALANCE_VIEW_PERMISSION } from '../domain/permissions';
 import { defineCall } from './call';
 import {
   newsArticleQuery,
@@ -14,7 +15,7 @@ import {
 const HOME = { permission: { module: 'home', action: 'READ' } } as const;
 const AGGREGATOR = { ...HOME, groups: [11] } as const;
 /** Balance summaries also need the show-balance rule 2, checked in the handler (not a route rule). */
-const BALANCE = { ...HOME, apiEnabled: true } as const;
+const BALANCE = { ...HOME, alsoPermissions: [BALANCE_VIEW_PERMISSION], apiEnabled: true } as const;
 
 const RESUME_ACCESS: Record<ResumeKey, AccessRequirement> = {
   trx_product_date: HOME,

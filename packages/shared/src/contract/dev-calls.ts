@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { devClockAnswer, devClockRequest, mailboxQuery, outboxMail } from './dev';
+import {
+  devClockAnswer,
+  devClockRequest,
+  mailboxQuery,
+  outboxMail,
+  simulatorRenameAnswer,
+  simulatorRenameRequest,
+} from './dev';
 import {
   simulatorPayRequest,
   simulatorPayResult,
@@ -51,6 +58,14 @@ export const devCalls = {
     access: PAYER_SIMULATOR,
     request: simulatorSettleRequest,
     response: simulatorSettleResult,
+  }),
+  /** Renames a simulated account: the rail's inquiry answers the new name (issue 24). */
+  simulatorRenameAccount: defineCall({
+    method: 'POST',
+    path: '/dev/simulator/rename_account',
+    access: PAYER_SIMULATOR,
+    request: simulatorRenameRequest,
+    response: simulatorRenameAnswer,
   }),
   /** Issues something to pay (a VA, a QRIS, a retail code, a checkout) for an agent by username. */
   simulatorIssue: defineCall({

@@ -37,3 +37,20 @@ export const devClockRequest = z.object({
 });
 
 export const devClockAnswer = z.object({ now: z.string() });
+
+/**
+ * POST /dev/simulator/rename_account (issue 24): the simulated rail answers this name for the
+ * account from now on — a saved beneficiary's next payout is then held for a name mismatch.
+ * `name` empty gives the account its own name back.
+ */
+export const simulatorRenameRequest = z.object({
+  kind: z.enum(['BANK', 'VA', 'EWALLET'], { error: 'simulator.rename.kind' }),
+  code: z.string().trim().min(1, { error: 'simulator.rename.code' }).max(20),
+  account_number: z
+    .string()
+    .trim()
+    .min(1, { error: 'simulator.rename.number' })
+    .max(24, { error: 'simulator.rename.number' }),
+  name: z.string().trim().max(60, { error: 'simulator.rename.name' }).optional().default(''),
+});
+export const simulatorRenameAnswer = z.object({ name: z.string() });

@@ -5,6 +5,7 @@
  */
 import type { AccessRequirement } from '../domain/access-rule';
 import { APPROVE_PERMISSION } from '../domain/approvals';
+import { BALANCE_VIEW_PERMISSION } from '../domain/permissions';
 
 export const EVENT_TYPES = [
   'balance',
@@ -21,10 +22,11 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * Who receives each type on the session stream: a tab gets an event when ANY of the type's rules
  * allows its session (the same `evaluateAccess` the routes use). The balance follows the header's
- * balance call (every logged-in user of the agent); the others follow the page that shows them.
+ * balance call (a user flagged "no balance", denied balance_view READ, gets none); the others
+ * follow the page that shows them.
  */
 export const EVENT_ACCESS: Record<EventType, readonly AccessRequirement[]> = {
-  balance: [{}],
+  balance: [{ permission: BALANCE_VIEW_PERMISSION }],
   transaction: [
     { permission: { module: 'data_transaction', action: 'READ' } },
     { permission: { module: 'home', action: 'READ' } },

@@ -128,6 +128,8 @@ export const cashoutInquiryRequest = z.object({
   jenis_rekening: accountType,
   recaptcha: captcha,
   type_inq: typeInq,
+  /** The saved beneficiary this inquiry is for: its name is checked again at payout (issue 24). */
+  beneficiary_id: z.coerce.number().int().positive().optional(),
 });
 export type CashoutInquiryRequest = z.input<typeof cashoutInquiryRequest>;
 
@@ -143,6 +145,8 @@ export const ewalletInquiryRequest = z.object({
   jenis_rekening: accountType,
   recaptcha: captcha,
   type_inq: typeInq,
+  /** The saved beneficiary this inquiry is for: its name is checked again at payout (issue 24). */
+  beneficiary_id: z.coerce.number().int().positive().optional(),
 });
 export type EwalletInquiryRequest = z.input<typeof ewalletInquiryRequest>;
 
@@ -210,7 +214,10 @@ export const favouriteDestination = z.object({
   namabank: z.string(),
   accountnumber: z.string(),
   accountname: z.string(),
-  type: z.enum(['BANK', 'EWALLET']),
+  type: z.enum(['BANK', 'EWALLET', 'VA']),
+  /** The beneficiary book's label and tags (issue 24; the favourite list is the book). */
+  label: z.string(),
+  tags: z.array(z.string()),
 });
 export type FavouriteDestination = z.infer<typeof favouriteDestination>;
 

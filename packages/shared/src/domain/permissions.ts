@@ -11,6 +11,9 @@
 /**
  * SCHEDULE (issue 24 part 2): scheduling a payout (one-off or recurring) on single_disbursement;
  * the schedule is the act that authorises its future payouts (domain/schedules.ts).
+ *
+ * OVERRIDE (issue 24): releasing a payout held because the account name the inquiry returned
+ * differs from the beneficiary's saved name (module name_mismatch).
  */
 export const ACTIONS = [
   'READ',
@@ -20,6 +23,7 @@ export const ACTIONS = [
   'CREATE',
   'APPROVE',
   'SCHEDULE',
+  'OVERRIDE',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -133,6 +137,13 @@ export const MODULES: readonly ModuleDefinition[] = [
   { id: 130, name: 'reconciliation', actions: ['READ', 'UPDATE'] },
   /** Issue 25: writing off a reconciliation exception (its own right, never implied). */
   { id: 131, name: 'reconcile_write_off', actions: ['APPROVE'] },
+  /** Issue 24: releasing (or rejecting) a payout held for a beneficiary name mismatch. */
+  { id: 132, name: 'name_mismatch', actions: ['OVERRIDE'] },
+  /**
+   * Issue 24, the "no balance" flag: READ shows balances (the balance card, statements, balance
+   * reports). Denied, the user still sees transactions but no balance, on the page and the API.
+   */
+  { id: 133, name: 'balance_view', actions: ['READ'] },
   ...dataModules,
 ];
 
@@ -178,3 +189,12 @@ export function isAllowed(
     !splitActions(entry.hak_akses_dilarang).includes(action)
   );
 }
+
+/**
+ * The "no balance" view flag (issue 24 part 4): balance_view READ. Every call and page that shows
+ * a balance — the balance card's poll, the statements (balance, balance detail, held balance,
+ * hold monitor), the aggregator's member balances and the dashboard's balance summaries — also
+ * asks for it, so one unticked box in the permission editor hides them on the page and refuses
+ * them on the server alike.
+ */
+export const BALANCE_VIEW_PERMISSION = { module: 'balance_view', action: 'READ' } as const;

@@ -5,6 +5,7 @@ import alertsEn from './en/alerts.json';
 import apiKeysEn from './en/api-keys.json';
 import approvalsEn from './en/approvals.json';
 import authEn from './en/auth.json';
+import beneficiariesEn from './en/beneficiaries.json';
 import bulkEn from './en/bulk.json';
 import bulkvaEn from './en/bulkva.json';
 import callbacksEn from './en/callbacks.json';
@@ -42,6 +43,7 @@ import alertsId from './id/alerts.json';
 import apiKeysId from './id/api-keys.json';
 import approvalsId from './id/approvals.json';
 import authId from './id/auth.json';
+import beneficiariesId from './id/beneficiaries.json';
 import bulkId from './id/bulk.json';
 import bulkvaId from './id/bulkva.json';
 import callbacksId from './id/callbacks.json';
@@ -119,6 +121,7 @@ export const catalogs = {
     apiKeys: apiKeysId,
     approvals: approvalsId,
     alerts: alertsId,
+    beneficiaries: beneficiariesId,
   },
   en: {
     common: commonEn,
@@ -158,6 +161,7 @@ export const catalogs = {
     apiKeys: apiKeysEn,
     approvals: approvalsEn,
     alerts: alertsEn,
+    beneficiaries: beneficiariesEn,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

@@ -27,6 +27,7 @@ function wantsPolicy(actor: Actor, opening: GateOpening): boolean {
 
 /** The approval gate `openPayouts` asks (registered in modules/payout-kinds.ts). */
 export const APPROVAL_GATE: OpeningGate = {
+  name: 'approval',
   async plan(trx, actor, now, openings) {
     const policies = new Map<string, ApprovalPolicyRules>();
     const plans: (ApprovalPlan | null)[] = [];

@@ -1,4 +1,5 @@
-import type { LoginResult } from '@gerbang/shared';
+import { isAllowed, type LoginResult } from '@gerbang/shared';
+import { BALANCE_VIEW_PERMISSION } from '@gerbang/shared/domain/permissions';
 import type { AuthContext } from '../../http/auth-context';
 import type { Services } from '../../http/services';
 
@@ -8,7 +9,15 @@ export async function buildLoginResult(
   services: Pick<Services, 'balances' | 'config'>,
 ): Promise<LoginResult> {
   const { user, agent } = auth;
-  const money = await services.balances.read(agent.id, auth.environment);
+  // The "no balance" flag (issue 24): a user denied balance_view READ is never told a balance.
+  const seesBalance = isAllowed(
+    auth.access,
+    BALANCE_VIEW_PERMISSION.module,
+    BALANCE_VIEW_PERMISSION.action,
+  );
+  const money = seesBalance
+    ? await services.balances.read(agent.id, auth.environment)
+    : { balance: 0, hold_balance: 0 };
   return {
     // The credential stays in the HttpOnly cookie; scripts only get a reference to the session,
     // so a script injected into the page cannot lift a working session token.

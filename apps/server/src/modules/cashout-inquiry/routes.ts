@@ -26,6 +26,7 @@ export const cashoutInquiryRoutes = [
         destination,
         fields: ctx.body,
         use: ctx.body.type_inq,
+        beneficiaryId: ctx.body.beneficiary_id,
       }),
     );
   }),

@@ -19,25 +19,35 @@ export interface GateOpening {
     accountName: string;
   };
   approval?: 'policy' | 'none';
+  /**
+   * The saved beneficiary the payout was made for and the name saved with it (issue 24): the
+   * name-check gate holds the payout when `record.accountName` (the inquiry's answer) differs.
+   */
+  beneficiary?: { id: number; savedName: string } | null;
 }
 
 /**
- * The approval gate of the payout pipeline (issue 24, ADR 012). `openPayouts` asks it which of the
- * openings must wait for approval; those are written like any other payout (hold, PROCESS row,
- * audit) but their rail submission is APPROVAL, which no worker claims, until the gate releases it
- * (state SEND) or ends it (finalize with a failure, which voids the hold). The gate is registered
- * at the composition root (modules/payout-kinds.ts), so this block imports no feature; without one
- * nothing waits.
+ * The gates of the payout pipeline (issue 24; ADR 012, ADR 016). `openPayouts` asks them, in the
+ * order they were registered, which openings must wait: the FIRST gate that plans to hold an
+ * opening holds it (its plan is recorded, the others are not asked). A held payout is written like
+ * any other (hold, PROCESS row, audit) but its rail submission is APPROVAL — "held at a gate",
+ * which no worker claims — until its gate releases it: `continueAfterGate` then asks the gates
+ * after it (a name mismatch overridden still needs its approval), and only when none holds does
+ * the submission go to SEND. Ending a held payout is finalize with a failure (the hold voided).
+ * Gates are registered at the composition root (modules/payout-kinds.ts), so this block imports no
+ * feature; without any nothing waits.
  */
 export interface OpeningGate {
-  /** Per opening (same order): what it waits for, or null when it goes to the rail at once. */
+  /** Stable name: a held payout's release names the gate it passes. */
+  name: string;
+  /** Per opening (same order): what it waits for, or null when this gate lets it pass. */
   plan(
     trx: Transaction<Database>,
     actor: Actor,
     now: Date,
     openings: readonly GateOpening[],
   ): Promise<(unknown | null)[]>;
-  /** Records the waiting openings once their submissions exist (same transaction). */
+  /** Records the openings this gate holds once their submissions exist (same transaction). */
   record(
     trx: Transaction<Database>,
     now: Date,
@@ -47,31 +57,90 @@ export interface OpeningGate {
   ): Promise<void>;
 }
 
-let gate: OpeningGate | null = null;
-
-export function registerOpeningGate(registered: OpeningGate): void {
-  if (gate && gate !== registered) throw new Error('payout opening gate registered twice');
-  gate = registered;
+/** One opening's gate plan: which gate holds it and what that gate recorded. */
+export interface GatePlan {
+  gate: number;
+  plan: unknown;
 }
 
-/** Which openings wait; none when no gate is registered or the opening skips it. */
+const gates: OpeningGate[] = [];
+
+export function registerOpeningGate(registered: OpeningGate): void {
+  if (gates.includes(registered)) return;
+  if (gates.some((gate) => gate.name === registered.name)) {
+    throw new Error(`payout opening gate ${registered.name} registered twice`);
+  }
+  gates.push(registered);
+}
+
+/** Which openings wait, and at which gate; none when no gate holds them. */
 export async function planGate(
   trx: Transaction<Database>,
   actor: Actor,
   now: Date,
   openings: readonly GateOpening[],
-): Promise<(unknown | null)[]> {
-  if (!gate) return openings.map(() => null);
-  return gate.plan(trx, actor, now, openings);
+  after = -1,
+): Promise<(GatePlan | null)[]> {
+  const plans: (GatePlan | null)[] = openings.map(() => null);
+  for (let index = after + 1; index < gates.length; index++) {
+    const open = openings.flatMap((opening, i) => (plans[i] ? [] : [{ opening, i }]));
+    if (open.length === 0) break;
+    const planned = await (gates[index] as OpeningGate).plan(
+      trx,
+      actor,
+      now,
+      open.map((o) => o.opening),
+    );
+    open.forEach(({ i }, k) => {
+      const plan = planned[k];
+      if (plan != null) plans[i] = { gate: index, plan };
+    });
+  }
+  return plans;
 }
 
 export async function recordGate(
   trx: Transaction<Database>,
   now: Date,
-  plans: readonly (unknown | null)[],
+  plans: readonly (GatePlan | null)[],
   openings: readonly GateOpening[],
   submissions: readonly SubmissionRow[],
 ): Promise<void> {
-  if (!gate || plans.every((plan) => plan === null)) return;
-  await gate.record(trx, now, plans, openings, submissions);
+  for (const [index, gate] of gates.entries()) {
+    const mine = plans.map((p) => (p && p.gate === index ? p.plan : null));
+    if (mine.every((plan) => plan === null)) continue;
+    await gate.record(trx, now, mine, openings, submissions);
+  }
+}
+
+/**
+ * A gate released a held payout (its own row says so, under its lock, in `trx`): the gates after
+ * it are asked as at opening. `held` when a later gate now holds it (the submission stays
+ * APPROVAL); `send` when none does — the submission went APPROVAL → SEND and the caller advances
+ * it after the commit (the sweep does when it does not).
+ */
+export async function continueAfterGate(
+  trx: Transaction<Database>,
+  actor: Actor,
+  now: Date,
+  gateName: string,
+  opening: GateOpening,
+  submission: SubmissionRow,
+): Promise<'held' | 'send'> {
+  const index = gates.findIndex((gate) => gate.name === gateName);
+  if (index < 0) throw new Error(`payout gate ${gateName} is not registered`);
+  const plans = await planGate(trx, actor, now, [opening], index);
+  if (plans[0]) {
+    await recordGate(trx, now, plans, [opening], [submission]);
+    return 'held';
+  }
+  const moved = await trx
+    .updateTable('rail_submissions')
+    .set({ state: 'SEND', next_check_at: now, updated_at: now })
+    .where('id', '=', submission.id)
+    .where('state', '=', 'APPROVAL')
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) throw new Error(`payout ${opening.reference} was not held at a gate`);
+  return 'send';
 }

@@ -5,8 +5,8 @@ import type { SubmissionRow } from './submissions';
 
 export type { PayoutSource } from './submissions';
 
-/** A payout that never reached the rail: its approvers rejected it, or nobody approved in time. */
-export type ApprovalEndCode = 'APPROVAL_REJECTED' | 'APPROVAL_EXPIRED';
+/** A payout ended at a gate (ADR 012, 016): rejected or expired approval, a rejected name mismatch. */
+export type ApprovalEndCode = 'APPROVAL_REJECTED' | 'APPROVAL_EXPIRED' | 'NAME_MISMATCH_REJECTED';
 
 /** The rail's (or the approval gate's) final word on a payout. */
 export type PayoutOutcome =

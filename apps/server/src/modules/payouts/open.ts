@@ -13,7 +13,7 @@ import { writeAudits } from '../../platform/audit/audit';
 import { type DescriptionParams, describedColumns } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
 import { availableBalance } from './accounts';
-import { planGate, recordGate } from './gate';
+import { type GatePlan, planGate, recordGate } from './gate';
 import { type PayoutSource, payoutKind } from './kinds';
 import { LEASE_MS, newLeaseToken, type PayoutDestination, type SubmissionRow } from './submissions';
 
@@ -84,6 +84,11 @@ export interface PayoutOpening {
    * order line was paid from outside). A scheduled payout would open as a job with `policy`.
    */
   approval?: 'policy' | 'none';
+  /**
+   * The saved beneficiary the payout is for, with the name saved in the book: the name-check gate
+   * (issue 24, ADR 016) holds the payout when the inquiry's `record.accountName` differs.
+   */
+  beneficiary?: { id: number; savedName: string } | null;
 }
 
 export type OpenedPayouts =
@@ -239,7 +244,7 @@ async function planGroupGate(
   trx: Transaction<Database>,
   now: Date,
   entries: ActorOpening[],
-): Promise<(unknown | null)[]> {
+): Promise<(GatePlan | null)[]> {
   // Keyed by who the actor is, not by object: each call of a group brings its own actor object,
   // and one plan per maker lets the gate read the agent's policy once for the whole group.
   const byActor = new Map<string, { actor: Actor; indexes: number[] }>();
@@ -249,7 +254,7 @@ async function planGroupGate(
     group.indexes.push(index);
     byActor.set(key, group);
   });
-  const plans: (unknown | null)[] = entries.map(() => null);
+  const plans: (GatePlan | null)[] = entries.map(() => null);
   for (const { actor, indexes } of byActor.values()) {
     const planned = await planGate(
       trx,
@@ -349,7 +354,7 @@ async function submit(
   now: Date,
   openings: PayoutOpening[],
   transactionIds: number[],
-  gates: readonly (unknown | null)[],
+  gates: readonly (GatePlan | null)[],
 ): Promise<SubmissionRow[]> {
   return trx
     .insertInto('rail_submissions')

@@ -28,7 +28,11 @@ import { linePostings, orderPostings, refundPosting } from './postings';
 import { LINE_STATUS, type TransferOrderLinesTable, type TransferOrdersTable } from './tables';
 
 type OrderRow = Selectable<TransferOrdersTable>;
-type LineRow = Selectable<TransferOrderLinesTable>;
+/** A line and the saved beneficiary its inquiry was made for (issue 24's name check). */
+type LineRow = Selectable<TransferOrderLinesTable> & {
+  beneficiary_id: number | null;
+  beneficiary_name: string | null;
+};
 type Trx = Transaction<Database>;
 
 /** The provider's promotion account a voucher is paid from (system, may go negative). */
@@ -63,10 +67,12 @@ async function lockOrder(trx: Trx, id: string, status: OrderRow['status']) {
 
 async function linesOf(db: Kysely<Database>, orderId: string): Promise<LineRow[]> {
   return db
-    .selectFrom('transfer_order_lines')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('line_no')
+    .selectFrom('transfer_order_lines as l')
+    .leftJoin('withdraw_inquiries as i', 'i.id', 'l.inquiry_id')
+    .selectAll('l')
+    .select(['i.beneficiary_id', 'i.beneficiary_name'])
+    .where('l.order_id', '=', orderId)
+    .orderBy('l.line_no')
     .execute();
 }
 
@@ -148,6 +154,10 @@ async function lineOpening(
       orderReference: order.id,
     },
     audit: { action: 'transfer_line_sent', detail: { order_id: order.id, line_no: line.line_no } },
+    beneficiary:
+      line.beneficiary_id === null
+        ? null
+        : { id: Number(line.beneficiary_id), savedName: line.beneficiary_name ?? '' },
     leased: true,
   };
 }

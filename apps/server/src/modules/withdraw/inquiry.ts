@@ -18,6 +18,7 @@ import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { newTransactionId, newUuid } from '../../platform/ids';
 import type { InquiryResult } from '../../rails';
+import { beneficiaryForInquiry } from '../beneficiaries/book';
 import { availableBalance } from '../payouts/accounts';
 import { inquiryChecksum } from './checksum';
 import type { Destination } from './destinations';
@@ -132,7 +133,13 @@ export function inquiryAnswer(row: InquiryRow, lang: Language): WithdrawInquiryR
 export async function createInquiry(
   services: Services,
   actor: UserActor,
-  input: { destination: Destination; fields: InquiryFields; use?: InquiryUse },
+  input: {
+    destination: Destination;
+    fields: InquiryFields;
+    use?: InquiryUse;
+    /** A saved beneficiary (issue 24): its saved name goes with the payout to the name check. */
+    beneficiaryId?: number;
+  },
 ): Promise<WithdrawInquiryResult> {
   const { auth, lang } = actor;
   const { destination, fields } = input;
@@ -143,6 +150,13 @@ export async function createInquiry(
     throw validationError('withdraw.checkAccountNumber');
   }
   const accountNumber = shapeAccountNumber(destination.kind, fields.number);
+  const beneficiary =
+    input.beneficiaryId === undefined
+      ? null
+      : await beneficiaryForInquiry(services, actor, input.beneficiaryId, {
+          code: destination.code,
+          accountNumber,
+        });
   if (fields.nominal > DISBURSEMENT_MAX_AMOUNT) {
     throw validationError('withdraw.maxAmount', { max: formatRupiah(DISBURSEMENT_MAX_AMOUNT) });
   }
@@ -181,6 +195,7 @@ export async function createInquiry(
     accountName: found.accountName,
     pricing,
     use,
+    beneficiary,
   });
   return inquiryAnswer(row, lang);
 }
@@ -196,6 +211,7 @@ async function storeInquiry(
     accountName: string;
     pricing: Pricing;
     use: InquiryUse;
+    beneficiary: { id: number; savedName: string } | null;
   },
 ): Promise<InquiryRow> {
   const { auth } = actor;
@@ -244,6 +260,8 @@ async function storeInquiry(
         created_at: now,
         expires_at: expiresAt,
         type_inq: checked.use,
+        beneficiary_id: checked.beneficiary?.id ?? null,
+        beneficiary_name: checked.beneficiary?.savedName ?? null,
       })
       .onConflict((oc) => oc.column('id_transaksi').doNothing())
       .returningAll()

@@ -13,7 +13,10 @@ import { z } from 'zod';
 import { ApiError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 
-/** Lookups of the withdraw page (spec 02 §7): real bank codes, products and saved destinations. */
+/**
+ * Lookups of the withdraw page (spec 02 §7): real bank codes, products and saved destinations —
+ * the beneficiary book's active rows (issue 24: the favourite list is the book).
+ */
 
 async function storedDestinations(
   ctx: RouteContext<unknown, { offset: number; limit: number }, unknown>,
@@ -22,7 +25,7 @@ async function storedDestinations(
   // never picks another agent's rows, so it is accepted and not used for scoping.
   return ctx.services.db
     .selectFrom('favourite_accounts')
-    .select(['id', 'kodebank', 'namabank', 'accountnumber', 'accountname', 'type'])
+    .select(['id', 'kodebank', 'namabank', 'accountnumber', 'accountname', 'type', 'label', 'tags'])
     .where('agent_id', '=', ctx.auth.agent.id)
     .where('environment', '=', ctx.auth.environment)
     .where('is_active', '=', true)

@@ -154,6 +154,10 @@ function planOf(inquiry: InquiryRow, actor: UserActor): WithdrawalPlan {
     amount: inquiry.amount,
     fee: inquiry.admin_fee,
     note: inquiry.note,
+    beneficiary:
+      inquiry.beneficiary_id === null
+        ? null
+        : { id: Number(inquiry.beneficiary_id), savedName: inquiry.beneficiary_name ?? '' },
     audit: {
       action: 'withdraw_payment',
       detail: {

@@ -34,6 +34,8 @@ export interface WithdrawalPlan {
   /** The partner API's references (X-EXTERNAL-ID, partnerReferenceNo). */
   partner?: { externalId: string; referenceNo: string };
   audit: { action: string; detail: Record<string, unknown> };
+  /** The saved beneficiary it was made for, checked again by the pipeline's name check. */
+  beneficiary?: { id: number; savedName: string } | null;
 }
 
 /**
@@ -120,6 +122,7 @@ function withdrawalOpening(plan: WithdrawalPlan, accounts: PayoutAccounts): Payo
       orderReference: plan.partner?.referenceNo ?? null,
     },
     audit: plan.audit,
+    beneficiary: plan.beneficiary ?? null,
     leased: true,
   };
 }

@@ -10,6 +10,7 @@ import { findProductCode } from '@gerbang/shared/domain/products';
 import type { Selectable } from 'kysely';
 import type { Services } from '../../http/services';
 import { submissionDetail } from '../payouts/submissions';
+import { describeRow } from '../transactions/descriptions';
 import type { TransactionsTable } from '../transactions/tables';
 import { logoUrl } from './inquiry';
 
@@ -24,6 +25,9 @@ interface ReceiptContext {
   howToCollect?: Partial<Record<Language, string>> | null;
 }
 
+/** Descriptions of a payout held at a gate of the pipeline (ADR 012, 016). */
+const HELD_KEYS = new Set(['descriptions.nameMismatch', 'descriptions.waitingApproval']);
+
 /** The KETERANGAN a user reads: why it failed, or that it is still on its way. */
 export function describeStatus(row: TransactionRow, lang: Language): string {
   if (row.status_trx === 'SUCCESS') return translate(lang, 'withdraw.paymentSuccess');
@@ -33,6 +37,10 @@ export function describeStatus(row: TransactionRow, lang: Language): string {
     return text === key ? translate(lang, 'withdraw.paymentFailed') : text;
   }
   if (row.response_code === 'QUEUED_BANK_DOWNTIME') return translate(lang, 'withdraw.bankQueued');
+  // Held at a pipeline gate (issue 24): say why — a name mismatch or an approval it waits for.
+  if (row.keterangan_key && HELD_KEYS.has(row.keterangan_key)) {
+    return describeRow(lang, row) ?? translate(lang, 'withdraw.paymentProcessing');
+  }
   return translate(lang, 'withdraw.paymentProcessing');
 }
 

@@ -24,6 +24,7 @@ export const withdrawRoutes = [
         destination,
         fields: ctx.body,
         use: ctx.body.type_inq,
+        beneficiaryId: ctx.body.beneficiary_id,
       }),
     );
   }),

@@ -14,8 +14,14 @@ export interface FavouriteAccountsTable {
   accountnumber: string;
   kodebank: string;
   namabank: string;
-  type: 'BANK' | 'EWALLET';
+  /** VA: a bank virtual account (issue 24's beneficiary book, migration 0200). */
+  type: 'BANK' | 'EWALLET' | 'VA';
   is_active: Generated<boolean>;
+  /** The book's label and tags (migration 0200). */
+  label: Generated<string>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** When the saved name was last confirmed by an inquiry (saved, or a mismatch overridden). */
+  checked_at: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -81,6 +87,9 @@ export interface WithdrawInquiriesTable {
   payment_fingerprint: string | null;
   /** The use of the shared inquiry call (migration 0102): withdraw, domestic or bulk. */
   type_inq: Generated<'withdraw' | 'domestic' | 'bulk'>;
+  /** The saved beneficiary the inquiry was made for and its saved name (migration 0200). */
+  beneficiary_id: number | null;
+  beneficiary_name: string | null;
 }
 
 export interface WithdrawTables {

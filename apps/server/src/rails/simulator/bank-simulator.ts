@@ -2,7 +2,7 @@ import { findBank } from '@gerbang/shared/domain/banks';
 import type { AccountType, BankTransferRail } from '../ports';
 import type { SimulatorConfig } from './config';
 import { normalizeAccountNumber } from './destination-numbers';
-import { holderNameFor } from './holder-names';
+import { createHolderNameBook, type HolderNameBook } from './holder-names';
 import {
   acceptTransfer,
   isValidAmount,
@@ -13,7 +13,7 @@ import {
 } from './simulated-transfer';
 import type { SimulatorStateStore } from './state-store';
 
-function checkBankAccount(
+export function checkBankAccount(
   bankCode: string,
   accountNumber: string,
   accountType: AccountType,
@@ -30,6 +30,7 @@ function checkBankAccount(
 export function createBankSimulator(
   config: SimulatorConfig,
   store: SimulatorStateStore,
+  names: HolderNameBook = createHolderNameBook(),
 ): BankTransferRail {
   const send: BankTransferRail['send'] = async ({
     reference,
@@ -56,7 +57,7 @@ export function createBankSimulator(
     async inquiry({ bankCode, accountNumber, accountType }) {
       const checked = checkBankAccount(bankCode, accountNumber, accountType);
       if (!checked.ok) return checked;
-      return { ok: true, accountName: holderNameFor(checked.destination) };
+      return { ok: true, accountName: names.nameFor(checked.destination) };
     },
 
     send,

@@ -2,7 +2,7 @@ import { findEwalletProduct } from '@gerbang/shared/domain/products';
 import type { EwalletRail } from '../ports';
 import type { SimulatorConfig } from './config';
 import { normalizePhoneNumber } from './destination-numbers';
-import { holderNameFor } from './holder-names';
+import { createHolderNameBook, type HolderNameBook } from './holder-names';
 import {
   acceptTransfer,
   isValidAmount,
@@ -13,7 +13,7 @@ import {
 } from './simulated-transfer';
 import type { SimulatorStateStore } from './state-store';
 
-function checkWallet(productId: string, phoneNumber: string): ScreenedDestination {
+export function checkWallet(productId: string, phoneNumber: string): ScreenedDestination {
   const product = findEwalletProduct(productId);
   if (!product) return { ok: false, code: 'UNKNOWN_DESTINATION' };
   const phone = normalizePhoneNumber(phoneNumber);
@@ -25,6 +25,7 @@ function checkWallet(productId: string, phoneNumber: string): ScreenedDestinatio
 export function createEwalletSimulator(
   config: SimulatorConfig,
   store: SimulatorStateStore,
+  names: HolderNameBook = createHolderNameBook(),
 ): EwalletRail {
   const send: EwalletRail['send'] = async ({ reference, productId, phoneNumber, amount, now }) => {
     if (!isValidAmount(amount)) return { accepted: false, code: 'INVALID_AMOUNT' };
@@ -44,7 +45,7 @@ export function createEwalletSimulator(
     async inquiry({ productId, phoneNumber }) {
       const checked = checkWallet(productId, phoneNumber);
       if (!checked.ok) return checked;
-      return { ok: true, accountName: holderNameFor(checked.destination) };
+      return { ok: true, accountName: names.nameFor(checked.destination) };
     },
 
     send,

@@ -21,3 +21,24 @@ export function holderNameFor(destination: string): string {
   const last = LAST_NAMES[digestWord(destination, 1) % LAST_NAMES.length];
   return `${first} ${last}`.toUpperCase();
 }
+
+/**
+ * The simulator's renamed accounts (issue 24: a test or a demo renames an account to see a saved
+ * beneficiary's payout held for a name mismatch). In memory, like the operator's answers when no
+ * database store is passed; `null` gives the account its derived name back.
+ */
+export interface HolderNameBook {
+  nameFor(destination: string): string;
+  rename(destination: string, name: string | null): void;
+}
+
+export function createHolderNameBook(): HolderNameBook {
+  const renamed = new Map<string, string>();
+  return {
+    nameFor: (destination) => renamed.get(destination) ?? holderNameFor(destination),
+    rename(destination, name) {
+      if (name === null) renamed.delete(destination);
+      else renamed.set(destination, name.trim().toUpperCase());
+    },
+  };
+}

@@ -1,3 +1,8 @@
+export {
+  createSimulatorAccountControl,
+  type RenameResult,
+  type SimulatorAccountControl,
+} from './account-control';
 export { createBankSimulator } from './bank-simulator';
 export { createSimulatedBankStatement, type SimulatedBankStatement } from './bank-statement';
 export {
@@ -7,6 +12,7 @@ export {
   simulatorConfigSchema,
 } from './config';
 export { createEwalletSimulator } from './ewallet-simulator';
+export { createHolderNameBook, type HolderNameBook } from './holder-names';
 export { MAGIC_SUFFIXES, type SimulatedScenario, scenarioFor } from './magic-numbers';
 export {
   BASE_RATES,

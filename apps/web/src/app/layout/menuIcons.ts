@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconApi,
   IconArrowsExchange,
   IconBuildingBank,
@@ -73,6 +74,7 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   credential: IconKey,
   apiLog: IconFileCode,
   favourite: IconStar,
+  beneficiaries: IconAddressBook,
   approvals: IconChecklist,
   schedules: IconCalendarRepeat,
   approvalPolicy: IconShieldCheck,

@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBuildingBank, IconDownload, IconUpload } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BulkWaitingGroups } from '../../components/BulkWaitingGroups';
@@ -35,6 +35,8 @@ import type { LinedRow } from './broken-rows';
 import { RowsTable } from './RowsTable';
 import { useBulkUpload } from './use-bulk-upload';
 
+// The book's tag picker loads apart from the page (the page's bundle budget).
+const TagRows = lazy(() => import('./TagRows').then((m) => ({ default: m.TagRows })));
 /** Rows per batch inquiry request: small enough for a progress bar that moves. */
 const CHECK_CHUNK = 1_000;
 
@@ -205,6 +207,9 @@ export default function BulkTransferPage() {
         <Text size="xs" c="dimmed" mt="xs">
           {t('bulk.drop')}
         </Text>
+        <Suspense fallback={null}>
+          <TagRows onFile={(tagFile) => void upload(tagFile)} />
+        </Suspense>
         {file.fileName && (
           <Text size="sm" mt="sm" data-testid="bulk-read">
             {t('bulk.rowsRead', { count: file.readCount, file: file.fileName })}

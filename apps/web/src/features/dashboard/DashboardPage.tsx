@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ActivationNotice } from '../../components/ActivationNotice';
 import { LocalizedDates } from '../../components/LocalizedDates';
+import { seesBalances } from '../../lib/balance-view';
 import { useServerNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { AggregatorCards } from './AggregatorCards';
@@ -66,7 +67,9 @@ function FullDashboard() {
   const today = wibDate(useServerNow(60_000));
   const [date, setDate] = useDashboardDate(today);
   const canReadSummaries = verdict(HOME_RULE) === 'allowed';
-  const showBalances = session.rule_show_balance === 2 && session.agent.enable_api;
+  // Issue 24: a user flagged "no balance" sees the transaction summaries only.
+  const showBalances =
+    session.rule_show_balance === 2 && session.agent.enable_api && seesBalances(session);
   const isAggregator = session.agent.id_grup === AGENT_GROUP.AGGREGATOR;
 
   return (

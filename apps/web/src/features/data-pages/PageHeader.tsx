@@ -47,8 +47,8 @@ export function SubNav({ page }: { page: DataPageDescriptor }) {
 export function BalanceCard() {
   const { t } = useTranslation();
   const session = useLoggedIn();
-  const { balance, hold_balance } = useBalances();
-  if (session.rule_show_balance !== 1) return null;
+  const { balance, hold_balance, visible } = useBalances();
+  if (session.rule_show_balance !== 1 || !visible) return null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="balance-card">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -53,6 +53,7 @@ import { firstFieldError, requestResolver } from '../../lib/forms/spec-form';
 import { changeLanguage } from '../../lib/i18n';
 import { decodeQrImage } from './qr-image';
 import { readQrisText } from './qris-text';
+import { RenameAccountCard } from './RenameAccountCard';
 
 interface PayAnswer {
   ok: boolean;
@@ -476,6 +477,7 @@ export default function SimulatorPage() {
               <Stack gap="lg">
                 {answer && <ResultCard answer={answer} />}
                 <SettlementCard />
+                <RenameAccountCard />
               </Stack>
             </SimpleGrid>
           ) : (

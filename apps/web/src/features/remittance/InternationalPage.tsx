@@ -50,7 +50,7 @@ function Remittance() {
   const { t, i18n } = useTranslation();
   const session = useLoggedIn();
   const queryClient = useQueryClient();
-  const { balance } = useBalances();
+  const { balance, visible: seesBalance } = useBalances();
   const [faqOpen, setFaqOpen] = useState(false);
   // Set on the first opening, so the FAQ's chunk loads only when asked for.
   const [faqAsked, setFaqAsked] = useState(false);
@@ -169,7 +169,7 @@ function Remittance() {
               currencies={currencies.data ?? []}
               banks={banks.data ?? []}
               purposes={purposes.data ?? []}
-              balance={session.rule_show_balance === 1 ? balance : null}
+              balance={session.rule_show_balance === 1 && seesBalance ? balance : null}
             />
           )}
           result={(inquiry) => (

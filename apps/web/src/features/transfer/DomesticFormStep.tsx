@@ -7,6 +7,7 @@ import { isVaCapable } from '@gerbang/shared/domain/banks';
 import { Button, Card, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BeneficiaryPicker } from '../../components/BeneficiaryPicker';
 import { Captcha, type CaptchaHandle } from '../../components/Captcha';
 import {
   AccountNumberInput,
@@ -48,13 +49,34 @@ export function DomesticFormStep({
     <Card withBorder radius="md" p="lg">
       <PayoutForm testId="domestic-form" onSubmit={submit}>
         <Stack gap="md">
+          <BeneficiaryPicker
+            value={form.beneficiaryId}
+            onPick={(b) =>
+              change({
+                ...EMPTY,
+                password: form.password,
+                ...(b
+                  ? {
+                      tab: b.type === 'EWALLET' ? 'ewallet' : 'bank',
+                      code: b.type === 'EWALLET' ? '' : b.code,
+                      ewallet: b.type === 'EWALLET' ? b.code : '',
+                      accountKind: b.type === 'VA' ? 'VA' : 'NORMAL',
+                      number: b.account_number,
+                      beneficiaryId: b.id,
+                    }
+                  : {}),
+              })
+            }
+            testId="domestic-beneficiary"
+          />
           <DestinationFields form={form} change={change} lookups={lookups} />
           <AccountNumberInput
             label={
               form.tab === 'retail' ? t('transfer.customerNumber') : t('transfer.accountNumber')
             }
             value={form.number}
-            onChange={(number) => change({ number })}
+            // Typing another number leaves the saved recipient.
+            onChange={(number) => change({ number, beneficiaryId: 0 })}
             testId="domestic-number"
           />
           <RupiahAmountInput
@@ -117,7 +139,9 @@ function DestinationFields({ form, change, lookups }: Pick<Props, 'form' | 'chan
           label={t('transfer.bank')}
           data={bankOptions}
           value={form.code || null}
-          onChange={(value) => change({ code: value ?? '', accountKind: 'NORMAL' })}
+          onChange={(value) =>
+            change({ code: value ?? '', accountKind: 'NORMAL', beneficiaryId: 0 })
+          }
           searchable
           nothingFoundMessage={t('common.noData')}
           data-testid="domestic-bank"
@@ -139,7 +163,7 @@ function DestinationFields({ form, change, lookups }: Pick<Props, 'form' | 'chan
           label={t('transfer.ewallet')}
           data={lookups.ewallets.map((e) => ({ value: e.id_produk, label: e.nama_produk }))}
           value={form.ewallet || null}
-          onChange={(value) => change({ ewallet: value ?? '' })}
+          onChange={(value) => change({ ewallet: value ?? '', beneficiaryId: 0 })}
           data-testid="domestic-ewallet"
         />
       )}

@@ -138,6 +138,7 @@ export default function DomesticPage() {
       purposetransaction: '',
       recaptcha: form.captcha,
       type_inq: 'domestic' as const,
+      ...(form.beneficiaryId ? { beneficiary_id: form.beneficiaryId } : {}),
     };
     const res =
       form.tab === 'ewallet'

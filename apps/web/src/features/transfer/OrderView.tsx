@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankGuideTabs } from '../../components/BankGuideTabs';
 import { QrCode } from '../../components/QrCode';
+import { SaveAsFavouriteButton } from '../../components/SaveAsFavouriteButton';
 import { client as apiClient } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 import { useServerNow } from '../../lib/server-clock';
@@ -330,7 +331,12 @@ export function OrderView({ order }: { order: TransferOrder }) {
             <Table.Tbody>
               {order.list_order.map((line) => (
                 <Table.Tr key={line.id_inquiry} data-testid="order-item">
-                  <Table.Td>{line.account_name}</Table.Td>
+                  <Table.Td>
+                    {line.account_name}
+                    {line.status === LINE_SENT && (
+                      <SaveAsFavouriteButton reference={line.id_inquiry} compact />
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm">{line.bank_name}</Text>
                     <Text size="xs" c="dimmed">

@@ -11,9 +11,16 @@ export type DomesticTab = 'bank' | 'ewallet' | 'retail';
 export interface DomesticForm extends PayoutFormFields {
   tab: DomesticTab;
   note: string;
+  /** The saved recipient chosen from the book (0: none); its name is checked at payout. */
+  beneficiaryId: number;
 }
 
-export const EMPTY_DOMESTIC_FORM: DomesticForm = { tab: 'bank', ...EMPTY_PAYOUT_FIELDS, note: '' };
+export const EMPTY_DOMESTIC_FORM: DomesticForm = {
+  tab: 'bank',
+  ...EMPTY_PAYOUT_FIELDS,
+  note: '',
+  beneficiaryId: 0,
+};
 
 /**
  * The domestic form checked with the shared inquiry request (spec 02 §5 rules 1–7): bank and

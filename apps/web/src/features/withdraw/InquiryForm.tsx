@@ -189,7 +189,7 @@ function FavouriteSelect({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
       }
       data={favourites.map((f) => ({
         value: String(f.id),
-        label: `${f.namabank} - ${f.accountnumber} - ${f.accountname}`,
+        label: `${f.label ? `${f.label} · ` : ''}${f.namabank} - ${f.accountnumber} - ${f.accountname}`,
       }))}
       value={form.favouriteId || null}
       onChange={(value) => {
@@ -201,6 +201,8 @@ function FavouriteSelect({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
           number: chosen ? formatAccountNumberInput(chosen.accountnumber) : '',
         });
       }}
+      searchable
+      nothingFoundMessage={t('common.noData')}
       data-testid="withdraw-favourite"
     />
   );

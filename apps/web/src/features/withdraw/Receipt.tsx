@@ -13,12 +13,20 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Money';
 import { ReceiptFooter } from '../../components/ReceiptFooter';
 import { callUrl } from '../../lib/api';
 import { copyWithDialog } from '../../lib/copy';
 import { numberLabelKey, Row } from './InquiryResult';
+
+// Loaded with the receipt, not with the page (the page's bundle budget).
+const SaveAsFavouriteButton = lazy(() =>
+  import('../../components/SaveAsFavouriteButton').then((m) => ({
+    default: m.SaveAsFavouriteButton,
+  })),
+);
 
 const STATUS_COLOUR = { PROCESS: 'yellow', SUCCESS: 'green', FAILED: 'red' } as const;
 
@@ -142,6 +150,11 @@ export function Receipt({ receipt, checking, onReset }: Props) {
             {receipt.note}
           </Text>
         </Paper>
+      )}
+      {!receipt.token_code && (
+        <Suspense fallback={null}>
+          <SaveAsFavouriteButton reference={receipt.id_transaksi} />
+        </Suspense>
       )}
       <ReceiptFooter
         status={receipt.status_trx}

@@ -50,7 +50,7 @@ const ScheduleModal = lazy(() =>
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const session = useLoggedIn();
-  const { balance } = useBalances();
+  const { balance, visible: seesBalance } = useBalances();
   const { favourites } = useWithdrawLookups();
   const now = useServerNow();
   const captchaRef = useRef<CaptchaHandle>(null);
@@ -94,8 +94,13 @@ export default function WithdrawPage() {
         sendername: '',
         purposetransaction: '',
         jenis_rekening:
-          form.type === 'bank' && form.accountKind === 'VA' ? ('VA' as const) : ('' as const),
+          (form.type === 'bank' && form.accountKind === 'VA') ||
+          (form.type === 'favourite' && favourite?.type === 'VA')
+            ? ('VA' as const)
+            : ('' as const),
         recaptcha: form.captcha,
+        // Issue 24: a saved recipient's name is checked again when the payout opens.
+        ...(form.type === 'favourite' && favourite ? { beneficiary_id: favourite.id } : {}),
       };
       // Spec 02 §5: the retail code IDMTARIKTUNAI is sent as bank code INDOMARET.
       const res = isEwallet
@@ -166,7 +171,7 @@ export default function WithdrawPage() {
               onChange={wizard.patch}
               onSubmit={wizard.submit}
               submitting={wizard.submitting}
-              showBalance={session.rule_show_balance === 1}
+              showBalance={session.rule_show_balance === 1 && seesBalance}
               balance={balance}
               isTestUser={session.is_test_user}
               captchaRef={captchaRef}

@@ -1,10 +1,15 @@
+import { BALANCE_VIEW_PERMISSION } from '../../domain/permissions';
 import type { DataPageDescriptor } from '../types';
 import { day, enumCol, HOLD_SENT, money, numericId, rangeInstant, read, text } from './kit';
 
 export const BALANCE_DETAIL_HOLD_PAGE: DataPageDescriptor = {
   path: 'balance_detail_hold',
   titleKey: 'data.pages.balance_detail_hold',
-  access: { permission: read('balance_detail_hold'), apiEnabled: true },
+  access: {
+    permission: read('balance_detail_hold'),
+    apiEnabled: true,
+    alsoPermissions: [BALANCE_VIEW_PERMISSION],
+  },
   columns: [
     numericId('id_hold'),
     text('id_transaksi'),

@@ -1,10 +1,15 @@
+import { BALANCE_VIEW_PERMISSION } from '../../domain/permissions';
 import type { DataPageDescriptor } from '../types';
 import { enumCol, money, numericId, rangeInstant, read, text } from './kit';
 
 export const BALANCE_DETAIL_PAGE: DataPageDescriptor = {
   path: 'balance_detail',
   titleKey: 'data.pages.balance_detail',
-  access: { permission: read('balance_detail'), apiEnabled: true },
+  access: {
+    permission: read('balance_detail'),
+    apiEnabled: true,
+    alsoPermissions: [BALANCE_VIEW_PERMISSION],
+  },
   columns: [
     numericId('id_mutasi'),
     rangeInstant('tanggal_mutasi'),

@@ -1,10 +1,14 @@
+import { BALANCE_VIEW_PERMISSION } from '../../domain/permissions';
 import type { DataPageDescriptor } from '../types';
 import { enumCol, money, movementKindColumn, numericId, rangeInstant, read, text } from './kit';
 
 export const BALANCE_PAGE: DataPageDescriptor = {
   path: 'balance',
   titleKey: 'data.pages.balance',
-  access: { permission: read('balance') },
+  access: {
+    permission: read('balance'),
+    alsoPermissions: [BALANCE_VIEW_PERMISSION],
+  },
   columns: [
     numericId('id_mutasi'),
     text('id_transaksi'),

@@ -1,10 +1,15 @@
+import { BALANCE_VIEW_PERMISSION } from '../../domain/permissions';
 import type { DataPageDescriptor } from '../types';
 import { enumCol, instant, money, numericId, rangeInstant, read, text } from './kit';
 
 export const MERCHANT_MEMBER_PAGE: DataPageDescriptor = {
   path: 'merchant_member',
   titleKey: 'data.pages.merchant_member',
-  access: { permission: read('merchant_member'), groups: [11] },
+  access: {
+    permission: read('merchant_member'),
+    groups: [11],
+    alsoPermissions: [BALANCE_VIEW_PERMISSION],
+  },
   columns: [
     numericId('id_agen'),
     text('username'),

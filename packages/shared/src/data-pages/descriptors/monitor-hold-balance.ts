@@ -1,3 +1,4 @@
+import { BALANCE_VIEW_PERMISSION } from '../../domain/permissions';
 import type { DataPageDescriptor } from '../types';
 import {
   callbackAction,
@@ -15,7 +16,11 @@ import {
 export const MONITOR_HOLD_BALANCE_PAGE: DataPageDescriptor = {
   path: 'monitor_hold_balance',
   titleKey: 'data.pages.monitor_hold_balance',
-  access: { permission: read('monitor_hold_balance'), apiEnabled: true },
+  access: {
+    permission: read('monitor_hold_balance'),
+    apiEnabled: true,
+    alsoPermissions: [BALANCE_VIEW_PERMISSION],
+  },
   columns: [
     text('id_transaksi'),
     rangeInstant('date_created'),
