@@ -2,8 +2,8 @@ import { BALANCE_POLL_MS, RC } from '@gerbang/shared';
 import { balanceCalls } from '@gerbang/shared/contract/balance-calls';
 import { useQuery } from '@tanstack/react-query';
 import { client } from './api';
-import { useLiveConnected } from './live-events';
 import { seesBalances } from './balance-view';
+import { useLiveConnected } from './live-events';
 import { useSession } from './session';
 
 /**

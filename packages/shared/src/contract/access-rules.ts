@@ -338,6 +338,8 @@ export const RECONCILIATION_ACCESS = {
     activated: true,
   },
 } as const satisfies Record<string, AccessRequirement>;
+
+/**
  * The beneficiary book (issue 24 part 3): the spec's favourite list, so its module guards it —
  * data_setting_account_favourite READ lists, UPDATE saves, edits and deletes. Releasing a payout
  * held for a name mismatch: name_mismatch OVERRIDE (main users hold every action); the list of
