@@ -54,7 +54,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/account_management',
-    page: lazy(() => import('../features/team/AccountManagementPage')),
+    page: lazy(() => withCatalogParts(['team'], import('../features/team/AccountManagementPage'))),
     rule: ACCOUNT_ACCESS.management,
   },
   { path: '/report/:path/:type?', page: lazy(() => import('../features/reports/ReportPage')) },
@@ -68,7 +68,10 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     page: lazy(() => import('../features/topup/GuidePage')),
     rule: TOPUP_ACCESS.page,
   },
-  { path: '/data/:path', page: lazy(() => import('../features/data-pages/DataPage')) },
+  {
+    path: '/data/:path',
+    page: lazy(() => withCatalogParts(['callbacks'], import('../features/data-pages/DataPage'))),
+  },
   {
     path: '/invoice/:idTrx/:date',
     page: lazy(() => withCatalogParts(['remittance'], import('../features/invoice/InvoicePage'))),
@@ -113,7 +116,10 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/tools/credential_server',
     page: lazy(() =>
-      withCatalogParts(['credentials'], import('../features/credentials/CredentialServerPage')),
+      withCatalogParts(
+        ['credentials', 'callbacks'],
+        import('../features/credentials/CredentialServerPage'),
+      ),
     ),
     rule: CREDENTIAL_ACCESS.page,
   },
@@ -132,17 +138,19 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/transfer_money/domestic',
-    page: lazy(() => import('../features/transfer/DomesticPage')),
+    page: lazy(() => withCatalogParts(['transfer'], import('../features/transfer/DomesticPage'))),
     rule: TRANSFER_ACCESS.page,
   },
   {
     path: '/transfer_money/bulk',
-    page: lazy(() => import('../features/bulk-transfer/BulkTransferPage')),
+    page: lazy(() =>
+      withCatalogParts(['bulk'], import('../features/bulk-transfer/BulkTransferPage')),
+    ),
     rule: BULK_TRANSFER_ACCESS.page,
   },
   {
     path: '/transaction/transfer',
-    page: lazy(() => import('../features/transfer/OrdersPage')),
+    page: lazy(() => withCatalogParts(['transfer'], import('../features/transfer/OrdersPage'))),
     rule: TRANSFER_ACCESS.page,
   },
   {
@@ -167,7 +175,9 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   },
   {
     path: '/transaction/transfer/detail/:id',
-    page: lazy(() => import('../features/transfer/OrderDetailPage')),
+    page: lazy(() =>
+      withCatalogParts(['transfer'], import('../features/transfer/OrderDetailPage')),
+    ),
     rule: TRANSFER_ACCESS.page,
   },
   {

@@ -28,10 +28,12 @@ import type { ShownSecret } from '../../components/SecretModal';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { formatDateTime } from './format';
-import { askSecretGrace, askSignatureGrace } from './grace-prompt';
 import type { SensitiveRequest } from './SensitiveFlow';
 import { SnapKeyRow } from './SnapKeyRow';
 import { SnapProviderKeyRow } from './SnapProviderKeyRow';
+
+// The overlap prompt (and its number input) loads when a key or signature is reset, not with the page.
+const loadGracePrompt = () => import('./grace-prompt');
 
 interface Props {
   data: CredentialData;
@@ -84,7 +86,9 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
 
   const generateCredential = async () => {
     // A regeneration asks first how long the old secret stays accepted beside the new one.
-    const grace = data.has_secret ? await askSecretGrace(t('credentials.secretGraceTitle')) : 0;
+    const grace = data.has_secret
+      ? await (await loadGracePrompt()).askSecretGrace(t('credentials.secretGraceTitle'))
+      : 0;
     if (grace === null) return;
     return start<GeneratedCredential>({
       action: 'credential',
@@ -132,7 +136,9 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
     const kode = data.is_using_signature ? 'RESET' : 'ACTIVATED';
     // A reset asks first how long the old key keeps signing beside the new one (issue 26).
     const grace =
-      kode === 'RESET' ? await askSignatureGrace(t('credentials.signatureGraceTitle')) : 0;
+      kode === 'RESET'
+        ? await (await loadGracePrompt()).askSignatureGrace(t('credentials.signatureGraceTitle'))
+        : 0;
     if (grace === null) return;
     return start<GeneratedSignature>({
       action: 'signature',

@@ -3,13 +3,16 @@ import { Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageGuard } from '../../components/PageGuard';
+import { withCatalogParts } from '../../lib/i18n';
 import { DataTable } from './DataTable';
 import { BalanceCard, PageTitle, SubNav } from './PageHeader';
 
 // Only /data/disbursement shows the groups waiting for approval; the panel (and the bulk-transfer
 // contract it reads, with its schemas) loads there alone, keeping every data page in its budget.
 const BulkWaitingGroups = lazy(() =>
-  import('../../components/BulkWaitingGroups').then((m) => ({ default: m.BulkWaitingGroups })),
+  withCatalogParts(['bulk'], import('../../components/BulkWaitingGroups')).then((m) => ({
+    default: m.BulkWaitingGroups,
+  })),
 );
 
 // Only /data/callback shows the banner of a disabled callback endpoint (issue 27).

@@ -22,6 +22,14 @@ export const PARTS = {
   /** Scheduled payouts: their page and the withdraw form's "Schedule" choice. */
   schedules: ['schedules'],
   recon: ['recon'],
+  /** Account management (sub-users and the permission editor). */
+  team: ['team'],
+  /** Bulk transfer: its page and the waiting groups shown on the data pages. */
+  bulk: ['bulk'],
+  /** Domestic transfer orders: the form, the order list and an order's detail. */
+  transfer: ['transfer'],
+  /** Callback delivery: the webhook console (credential page) and the data pages' attempt log. */
+  callbacks: ['callbacks'],
 } as const;
 export type CatalogPart = keyof typeof PARTS;
 
@@ -29,11 +37,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,team,bulk,transfer,callbacks}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,team,bulk,transfer,callbacks}.json',
     { import: 'default' },
   ),
 };

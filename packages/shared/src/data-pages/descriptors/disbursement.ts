@@ -25,7 +25,7 @@ export const DISBURSEMENT_PAGE: DataPageDescriptor = {
   defaultSort: { column: 'created_date', direction: 'desc' },
   // Issue 15: the bulk transfer page makes the groups this page lists.
   addButton: {
-    labelKey: 'bulk.title',
+    labelKey: 'descriptions.bulkTransfer',
     to: '/transfer_money/bulk',
     requires: BULK_TRANSFER_ACCESS.page,
   },
