@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDateInRange } from './input-rules';
 
 export { RECONCILIATION_ACCESS } from './access-rules';
 
@@ -62,7 +63,10 @@ export const reconCsvMapping = z
   );
 export type ReconCsvMapping = z.infer<typeof reconCsvMapping>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'recon.errors.day' });
+/** A real calendar day (2026-13-45 is refused here, not by the database). */
+const day = z
+  .string({ error: 'recon.errors.day' })
+  .refine(isDateInRange, { error: 'recon.errors.day' });
 
 export const reconImportQuery = z.object({
   account: z.enum(RECON_ACCOUNTS, { error: 'recon.errors.account' }),

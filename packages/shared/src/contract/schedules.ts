@@ -8,12 +8,13 @@ import {
   SCHEDULE_STATUSES,
   type ScheduleRule,
 } from '../domain/schedules';
+import { isDateInRange } from './input-rules';
 
 export { SCHEDULES_ACCESS } from './access-rules';
 
 const date = z
   .string({ error: 'schedules.errors.date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'schedules.errors.date' });
+  .refine(isDateInRange, { error: 'schedules.errors.date' });
 
 /** The recurrence, WIB wall time (domain/schedules.ts). */
 export const scheduleRule = z
