@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_TRANSACTION_PIN } from '../../apps/server/src/seed/seed-transaction-pins';
 import {
   animationsDone,
@@ -27,6 +27,11 @@ async function schedules(page: Page) {
 }
 
 describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
+  // The suite shares one server: give the real clock back to the files that run after this one.
+  afterAll(async () => {
+    await setServerClock(null);
+  });
+
   const browser = useBrowser();
   useServerClockAt('10:00');
 
