@@ -61,8 +61,11 @@ describe.skipIf(!hasBrowser())('advance funds in Chromium', () => {
       );
       await expect(page.getByTestId('talangan-to').inputValue()).resolves.toBe('');
 
+      // Yesterday alone (already requested in the demo): a range over today would depend on
+      // whether earlier browser files left unsettled sales today, which "Tetap Simpan" would then
+      // advance. The future-day reason is covered by test/advance-funds (API).
       await page.getByTestId('talangan-from').fill(wibDay(-1));
-      await page.getByTestId('talangan-to').fill(wibDay(1));
+      await page.getByTestId('talangan-to').fill(wibDay(-1));
       await page.getByTestId('talangan-submit').click();
       const panel = page.getByTestId('talangan-rejected');
       await panel.waitFor();
@@ -73,7 +76,6 @@ describe.skipIf(!hasBrowser())('advance funds in Chromium', () => {
           : 'Some dates were rejected by the system, please contact the admin',
       );
       expect(text).toContain(wibDay(-1));
-      expect(text).toContain(wibDay(1));
       await screenshot(page, `advance-funds-rejected-${language}-${width}`);
 
       // Every day of the range is rejected: "Tetap Simpan" has nothing to advance (Rp 0), and
