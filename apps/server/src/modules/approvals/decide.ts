@@ -9,7 +9,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import { requireTransactionPin } from '../credentials/transaction-pin';
 import { finalizeIn } from '../payouts/finalize';
 import type { ApprovalEndCode } from '../payouts/kinds';
-import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
+import { sendReleased } from '../payouts/rail-work';
 import { LEASE_MS, newLeaseToken } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
 import { approvalSubject, type RequestRow } from './requests';
@@ -37,17 +37,13 @@ export interface DecisionResult {
   done: number;
 }
 
-function pinContext(services: Services, actor: UserActor) {
-  return { services, auth: actor.auth, ip: actor.ip, userAgent: actor.userAgent };
-}
-
 /** Approves each chosen payout (one PIN for the batch); each in its own transaction. */
 export async function approveMany(
   services: Services,
   actor: UserActor,
   input: DecisionInput,
 ): Promise<DecisionResult> {
-  await requireTransactionPin(pinContext(services, actor), input.pin, 'approval_approve');
+  await requireTransactionPin({ services, ...actor }, input.pin, 'approval_approve');
   const results: DecisionResult['results'] = [];
   const released: number[] = [];
   for (const id of unique(input.ids)) {
@@ -57,12 +53,7 @@ export async function approveMany(
     if (decided.outcome === 'released' && decided.submissionId) released.push(decided.submissionId);
     results.push({ id, outcome: decided.outcome });
   }
-  // After the commits, as a payout made without approval: the rail is called now (the sweep
-  // picks up any this request does not finish).
-  for (const submissionId of released) {
-    const claimed = await claimSubmission(services, submissionId);
-    if (claimed) await advanceSubmission(services, claimed);
-  }
+  await sendReleased(services, released);
   return { results, done: results.filter((r) => isDone(r.outcome)).length };
 }
 
@@ -72,7 +63,7 @@ export async function rejectMany(
   actor: UserActor,
   input: DecisionInput & { reason: string },
 ): Promise<DecisionResult> {
-  await requireTransactionPin(pinContext(services, actor), input.pin, 'approval_reject');
+  await requireTransactionPin({ services, ...actor }, input.pin, 'approval_reject');
   const results: DecisionResult['results'] = [];
   for (const id of unique(input.ids)) {
     const decided = await decideOne(services, actor, id, (trx, request, now) =>

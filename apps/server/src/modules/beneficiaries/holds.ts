@@ -8,7 +8,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import { requireTransactionPin } from '../credentials/transaction-pin';
 import { finalizeIn } from '../payouts/finalize';
 import { continueAfterGate, type GateOpening } from '../payouts/gate';
-import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
+import { sendReleased } from '../payouts/rail-work';
 import { LEASE_MS, newLeaseToken, type SubmissionRow } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
 import { NAME_CHECK_GATE_NAME } from './name-gate';
@@ -78,17 +78,13 @@ export async function listHolds(
   };
 }
 
-function pinContext(services: Services, actor: UserActor) {
-  return { services, auth: actor.auth, ip: actor.ip, userAgent: actor.userAgent };
-}
-
 /** Releases each chosen payout (one PIN for the batch); each in its own transaction. */
 export async function releaseHolds(
   services: Services,
   actor: UserActor,
   input: HoldDecisionInput,
 ): Promise<HoldDecisionResult> {
-  await requireTransactionPin(pinContext(services, actor), input.pin, 'name_mismatch_release');
+  await requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_release');
   const results: HoldDecisionResult['results'] = [];
   const toSend: number[] = [];
   for (const id of new Set(input.ids)) {
@@ -98,12 +94,7 @@ export async function releaseHolds(
     if (decided.send) toSend.push(id);
     results.push({ id, outcome: decided.outcome });
   }
-  // After the commits, as a payout that passed every gate: the rail is called now (the sweep
-  // picks up any this request does not finish).
-  for (const submissionId of toSend) {
-    const claimed = await claimSubmission(services, submissionId);
-    if (claimed) await advanceSubmission(services, claimed);
-  }
+  await sendReleased(services, toSend);
   return { results, done: results.filter((r) => r.outcome === 'released').length };
 }
 
@@ -113,7 +104,7 @@ export async function rejectHolds(
   actor: UserActor,
   input: HoldDecisionInput,
 ): Promise<HoldDecisionResult> {
-  await requireTransactionPin(pinContext(services, actor), input.pin, 'name_mismatch_reject');
+  await requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_reject');
   const results: HoldDecisionResult['results'] = [];
   for (const id of new Set(input.ids)) {
     const decided = await decideOne(services, actor, id, (trx, hold, now) =>

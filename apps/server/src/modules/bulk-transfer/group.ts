@@ -36,10 +36,6 @@ import { requireToken } from './tokens';
 
 type Trx = Transaction<Database>;
 
-function pinContext(services: Services, actor: UserActor) {
-  return { services, auth: actor.auth, ip: actor.ip, userAgent: actor.userAgent };
-}
-
 /** True when the agent's policy asks approval for some bulk groups (the page says so). */
 export async function approvalRequired(
   db: Services['db'] | Trx,
@@ -175,7 +171,7 @@ async function guardSave(services: Services, actor: UserActor, input: SaveInput)
     if (seen.has(id)) throw validationError('bulk.errors.rowChanged', { row: index + 1 });
     seen.add(id);
   });
-  await requireTransactionPin(pinContext(services, actor), input.pin, 'bulk_transfer');
+  await requireTransactionPin({ services, ...actor }, input.pin, 'bulk_transfer');
   await assertBankTransferAvailable(services, actor.auth.agent.id);
   return ids;
 }

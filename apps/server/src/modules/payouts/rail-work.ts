@@ -365,6 +365,17 @@ export async function runRailSweep(services: Services): Promise<SweepReport> {
 }
 
 /** The status call's nudge: advance this transaction's row now if it is due and free. */
+/**
+ * Calls the rail now for payouts released after their commit (an approval, a name-mismatch
+ * release), as for a payout made without a gate; the sweep picks up any this call does not finish.
+ */
+export async function sendReleased(services: Services, submissionIds: number[]): Promise<void> {
+  for (const submissionId of submissionIds) {
+    const claimed = await claimSubmission(services, submissionId);
+    if (claimed) await advanceSubmission(services, claimed);
+  }
+}
+
 export async function advanceIfDue(services: Services, transactionId: number): Promise<void> {
   const row = await services.db
     .selectFrom('rail_submissions')

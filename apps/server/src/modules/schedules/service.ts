@@ -23,10 +23,6 @@ import type { ScheduledDestination } from './tables';
 type Trx = Transaction<Database>;
 const DAY_MS = 86_400_000;
 
-function pinContext(services: Services, actor: UserActor) {
-  return { services, auth: actor.auth, ip: actor.ip, userAgent: actor.userAgent };
-}
-
 /** The first occurrence at or after now, within the bound; refused when there is none. */
 function firstDue(rule: ScheduleRule, now: Date): Date {
   const due = occurrenceAfter(rule, now, true);
@@ -71,7 +67,7 @@ export async function createSchedule(
     throw refused('withdraw.inquiryExpired');
   }
   const due = firstDue(input.rule, now);
-  await requireTransactionPin(pinContext(services, actor), input.pin, 'schedule_create');
+  await requireTransactionPin({ services, ...actor }, input.pin, 'schedule_create');
   const destination: ScheduledDestination = {
     rail: inquiry.kind,
     code: inquiry.code,
