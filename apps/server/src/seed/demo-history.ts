@@ -392,8 +392,8 @@ async function openAccounts(
  * When the demo history says a settlement due on `settleDay` was sent. A batch is "in process" from
  * the start of its settlement date until then. The banks' 23:00–06:00 WIB downtime holds transfers,
  * so VA batches go out at 06:30 of their date and QRIS batches (settled through the QRIS switch's
- * evening file) at 06:15 the next morning. So whatever the hour, some batch dated today is in
- * process: VA ones until 06:30, QRIS ones all day.
+ * evening file) at 06:15 the next morning. So on a business day, whatever the hour, some batch
+ * dated today is in process: VA ones until 06:30, QRIS ones all day.
  */
 function settlementCompletedAt(kind: 'VA' | 'QRIS', settleDay: string): Date {
   const start = wibDayStart(settleDay).getTime();
