@@ -57,7 +57,9 @@ describe.skipIf(!runOnPostgres)('live events across kill -9 of the server proces
 
   /** A pay-in into the partner's open VA, through the test's own app (the other process). */
   async function payin(): Promise<string> {
-    const issued = await a.client().post('/dev/simulator/issue', { channel: '014', agent: PARTNER });
+    const issued = await a
+      .client()
+      .post('/dev/simulator/issue', { channel: '014', agent: PARTNER });
     expect(issued.rc, issued.rd).toBe('00');
     const paid = await a.client().post('/dev/simulator/pay', {
       channel: issued.data.pay_channel,
