@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScheduleShortOnce } from '../../src/modules/alerts/schedule-short';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { consoleLogin } from '../signup/helpers';
 import { agentIdOf, PARTNER, TUESDAY_10_WIB } from '../payins/factory';
+import { consoleLogin } from '../signup/helpers';
 
 const HOUR = 3_600_000;
 

@@ -21,4 +21,3 @@ export async function up(db: Kysely<any>): Promise<void> {
     `,
   );
 }
-
