@@ -22,6 +22,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { execScript } from '../apps/server/src/db/exec-script';
+import { ledgerEventsSql } from '../apps/server/src/db/migrations/0205_events';
 import {
   type Account,
   checkInvariants,
@@ -30,8 +32,6 @@ import {
   ledgerMigration,
   type TransferInput,
 } from '../packages/ledger/src/index';
-import { execScript } from '../apps/server/src/db/exec-script';
-import { ledgerEventsSql } from '../apps/server/src/db/migrations/0205_events';
 
 const SECONDS = Number(process.env.LEDGER_BENCH_SECONDS ?? 8);
 const CLIENTS = Number(process.env.LEDGER_BENCH_CLIENTS ?? 16);
