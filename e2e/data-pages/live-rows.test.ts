@@ -84,10 +84,15 @@ describe.skipIf(!hasBrowser())('data pages follow live events', () => {
       at: '/data/transaction?sort=nominal_origin:asc',
     });
     await waitForTable(page);
+    // A second tab on the head page shows when the payment's events have gone out.
+    const head = await browser.signedIn('partner@demo.id', {
+      ...SCREENS[0],
+      at: '/data/transaction',
+    });
+    await waitForTable(head);
     const seen = watch(page);
-    await payin(baseUrl(), 62_000);
-    // The payment's events (transaction, balance, callback) have reached the tab by then.
-    await page.waitForTimeout(4_000);
+    const id = await payin(baseUrl(), 62_000);
+    await shows(head, id);
     expect(seen.lists).toBe(0);
   });
 });
