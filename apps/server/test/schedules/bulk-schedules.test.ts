@@ -160,7 +160,11 @@ describe.each(testDatabases())('scheduled bulk transfer groups on %s', (kind) =>
       tiers: { ...NO_POLICY.tiers, bulk: [{ up_to: null, approvers: 1 }] },
     };
     expect((await partner.post('/approvals/policy', policy)).rc).toBe('00');
-    const { res } = await scheduleBulk({ frequency: 'once', start_date: '2026-02-09', time: '10:00' });
+    const { res } = await scheduleBulk({
+      frequency: 'once',
+      start_date: '2026-02-09',
+      time: '10:00',
+    });
     expect(res.rc, res.rd).toBe('00');
     const before = await ledgerBalance(t, PARTNER);
     expect((await runAt('2026-02-09T10:00:05')).waitingApproval).toBe(1);

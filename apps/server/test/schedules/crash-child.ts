@@ -49,7 +49,11 @@ if (crashAt === 'send') {
 }
 
 const report = await runOnce(services);
-const sweep = [await runRailSweep(services), await runBulkJob(services), await runBulkJob(services)];
+const sweep = [
+  await runRailSweep(services),
+  await runBulkJob(services),
+  await runBulkJob(services),
+];
 process.stdout.write(`RESULT ${JSON.stringify({ report, sweep })}\n`);
 await running.close();
 process.exit(0);

@@ -1,5 +1,5 @@
-import { defineCall } from './call';
 import { BULK_TRANSFER_ACCESS } from './access-rules';
+import { defineCall } from './call';
 import {
   createBulkScheduleRequest,
   createScheduleRequest,

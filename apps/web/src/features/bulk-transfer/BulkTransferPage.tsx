@@ -31,8 +31,8 @@ import { Money } from '../../components/Money';
 import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
 import type { ScheduleDraft } from '../../components/schedule/ScheduleModal';
 import { client } from '../../lib/api';
-import { withCatalogParts } from '../../lib/i18n';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
+import { withCatalogParts } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
 import { BrokenRowsCard } from './BrokenRowsCard';
@@ -190,7 +190,7 @@ export default function BulkTransferPage() {
     });
     if (res.rc !== '00') return false;
     showInfoDialog(res.rd);
-    navigate('/schedules');
+    navigate('/transaction/scheduled');
     return true;
   };
 
