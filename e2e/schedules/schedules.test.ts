@@ -29,6 +29,22 @@ async function schedules(page: Page) {
   }>;
 }
 
+/** Upload the rows on the bulk page and Check them with the account password. */
+async function checkRows(page: Page, lines: string[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('bulk-upload').click();
+  await (await chooser).setFiles({
+    name: 'honor.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${lines.join('\n')}\n`),
+  });
+  await page.getByTestId('bulk-read').waitFor();
+  await page.getByTestId('bulk-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('bulk-check').click();
+  await page.getByTestId('bulk-counts').waitFor();
+  await page.getByTestId('bulk-check').waitFor({ state: 'detached' });
+}
+
 describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
   // The suite shares one server: give the real clock back to the files that run after this one.
   afterAll(async () => {
@@ -124,16 +140,7 @@ describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
         `014,13${Date.now().toString().slice(-6)}0${i},0812000${i},p${i}@contoh.co.id,12000,honor ${i}`,
       );
     }
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByTestId('bulk-upload').click();
-    await (await chooser).setFiles({
-      name: 'honor.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`${lines.join('\n')}\n`),
-    });
-    await page.getByTestId('bulk-read').waitFor();
-    await page.getByTestId('bulk-password').fill(DEMO_PASSWORD);
-    await page.getByTestId('bulk-check').click();
+    await checkRows(page, lines);
     await page.getByTestId('bulk-counts').getByText('3 rows ready, 0 with errors').waitFor();
     // Scheduling asks for the group's name first, as saving does.
     await page.getByTestId('bulk-schedule').click();
@@ -185,5 +192,16 @@ describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
     await screenshot(later, 'schedules-bulk-390-id-ran');
     await later.setViewportSize({ width: 1366, height: 900 });
     await screenshot(later, 'schedules-bulk-1366-id-ran');
+
+    // The bulk page's schedule form in Indonesian on a phone.
+    await later.setViewportSize({ width: 390, height: 844 });
+    await later.goto('/transfer_money/bulk');
+    await checkRows(later, lines);
+    await later.getByTestId('bulk-group-name').fill(`${name} b`);
+    await later.getByTestId('bulk-group-desc').fill('Honor harian');
+    await later.getByTestId('bulk-schedule').click();
+    await later.getByText('Setiap jalannya membuat grup baru dari 3 baris ini').waitFor();
+    await animationsDone(later);
+    await screenshot(later, 'schedules-bulk-form-390-id');
   });
 });

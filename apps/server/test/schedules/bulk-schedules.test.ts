@@ -233,4 +233,110 @@ describe.each(testDatabases())('scheduled bulk transfer groups on %s', (kind) =>
     expect((await runsOf(res.data.id)).map((r) => r.status)).toEqual(['FAILED', 'OPENED']);
     expect((await checkInvariants(t.services.db)).violations).toEqual([]);
   });
+
+  it('an occurrence in the cut-off waits for its end; the group is made then', async () => {
+    const settings = t.services.rails.simulatorSettings;
+    const downtime = settings.bankDowntime;
+    settings.bankDowntime = null;
+    try {
+      t.clock.set(wib('2026-02-12T10:00'));
+      const { res } = await scheduleBulk({
+        frequency: 'once',
+        start_date: '2026-02-12',
+        time: '23:50',
+      });
+      expect(res.rc, res.rd).toBe('00');
+      expect((await runAt('2026-02-12T23:50:05')).postponed).toBeGreaterThanOrEqual(1);
+      expect(await runsOf(res.data.id)).toEqual([]);
+      await runAt('2026-02-13T00:15:05');
+      const [run] = await runsOf(res.data.id);
+      expect(run).toMatchObject({ due_at: wib('2026-02-12T23:50'), status: 'OPENED' });
+      expect((await groupOf(Number(run!.group_id))).status).toBe('RUNNING');
+    } finally {
+      settings.bankDowntime = downtime;
+    }
+  });
+
+  it('one Check schedules once under parallel requests; two runners at once make each group once', async () => {
+    t.clock.set(wib('2026-02-16T08:00'));
+    const body = await checkedBody({ frequency: 'once', start_date: '2026-02-16', time: '09:00' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => partner.post('/schedules/bulk', body)),
+    );
+    const made = answers.filter((a) => a.rc === '00');
+    expect(made).toHaveLength(1);
+    const template = await t.services.db
+      .selectFrom('payout_schedules')
+      .selectAll()
+      .where('id', '=', made[0]!.data.id)
+      .executeTakeFirstOrThrow();
+    const rows = await t.services.db
+      .selectFrom('schedule_bulk_rows')
+      .selectAll()
+      .where('schedule_id', '=', template.id)
+      .execute();
+    // Nine more schedules of the same rows, all due in the same minute.
+    const copies = await t.services.db
+      .insertInto('payout_schedules')
+      .values(
+        Array.from({ length: 9 }, () => ({
+          agent_id: template.agent_id,
+          environment: template.environment,
+          maker_user_id: template.maker_user_id,
+          kind: 'bulk' as const,
+          destination: JSON.stringify(template.destination),
+          amount: template.amount,
+          rule: JSON.stringify(template.rule),
+          next_due_at: template.next_due_at,
+          next_run_at: template.next_run_at,
+          created_at: template.created_at,
+          updated_at: template.updated_at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await t.services.db
+      .insertInto('schedule_bulk_rows')
+      .values(copies.flatMap((c) => rows.map((r) => ({ ...r, schedule_id: c.id }))))
+      .execute();
+    const ids = [template.id, ...copies.map((c) => c.id)];
+    const before = await ledgerBalance(t, PARTNER);
+    t.clock.set(wib('2026-02-16T09:00:05'));
+    const other =
+      kind === 'postgres'
+        ? await createTestApp('postgres', {
+            database: { url: t.services.config.databaseUrl as string },
+            seed: false,
+            clockAt: t.clock.now,
+          })
+        : null;
+    try {
+      const reports = await Promise.all([
+        runOnce(t.services),
+        runOnce(other ? other.services : t.services),
+      ]);
+      expect(reports[0]!.claimed + reports[1]!.claimed).toBe(10);
+    } finally {
+      await other?.close();
+    }
+    const runs = await t.services.db
+      .selectFrom('schedule_runs')
+      .select(['schedule_id', 'group_id'])
+      .where('schedule_id', 'in', ids)
+      .execute();
+    expect(runs).toHaveLength(10);
+    const groups = await t.services.db
+      .selectFrom('disbursement_groups')
+      .select(['id', 'total_amount', 'total_fee'])
+      .where(
+        'id',
+        'in',
+        runs.map((r) => Number(r.group_id)),
+      )
+      .execute();
+    expect(groups).toHaveLength(10);
+    const held = groups.reduce((sum, g) => sum + Number(g.total_amount) + Number(g.total_fee), 0);
+    expect(await ledgerBalance(t, PARTNER)).toBe(before - held);
+    expect((await checkInvariants(t.services.db)).violations).toEqual([]);
+  });
 });

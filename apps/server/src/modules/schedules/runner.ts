@@ -38,6 +38,8 @@ import { runAfter } from './windows';
 
 /** Schedules per transaction: one ledger call and a few statements per batch. */
 const BATCH = 500;
+/** Bulk groups per transaction: each is a group of up to 20,000 rows written and held. */
+const BULK_PER_BATCH = 5;
 /** Bounds one pass (the next pass carries on). */
 const MAX_BATCHES = 100;
 /**
@@ -103,7 +105,7 @@ async function runBatch(
 ): Promise<{ taken: number; toSend: SubmissionRow[]; mailed: boolean }> {
   const now = services.now();
   const due = await takeDue(trx, now);
-  const ready = await postponeInWindows(services, trx, due, now, report);
+  const { ready, deferred } = capBulk(await postponeInWindows(services, trx, due, now, report));
   const claimed = await claim(trx, ready, now);
   const bulk = claimed.filter((c) => c.schedule.kind === 'bulk');
   const outcomes = await openClaimed(
@@ -122,7 +124,18 @@ async function runBatch(
     else report.failed += 1;
   }
   report.claimed += claimed.length;
-  return { taken: due.length, toSend: outcomes.toSend, mailed };
+  // Deferred bulk schedules stay due: the next batch takes them.
+  return { taken: deferred > 0 ? BATCH : due.length, toSend: outcomes.toSend, mailed };
+}
+
+/**
+ * At most BULK_PER_BATCH bulk groups per transaction (a group may have 20,000 rows); the others
+ * are neither claimed nor advanced here, so the next batch of the pass takes them.
+ */
+function capBulk(ready: ScheduleRow[]): { ready: ScheduleRow[]; deferred: number } {
+  let bulk = 0;
+  const kept = ready.filter((s) => s.kind !== 'bulk' || ++bulk <= BULK_PER_BATCH);
+  return { ready: kept, deferred: ready.length - kept.length };
 }
 
 async function takeDue(trx: Trx, now: Date): Promise<ScheduleRow[]> {
