@@ -96,7 +96,8 @@ export default function SchedulesPage() {
           <ScheduleModal
             title={t('schedules.edit')}
             initial={editing}
-            editsAmount
+            // A bulk group's amount is its rows' subtotal: only its rule changes here.
+            editsAmount={editing.kind !== 'bulk'}
             onSubmit={(draft) => save(editing, draft)}
             onClose={() => setEditing(null)}
           />
