@@ -1,5 +1,6 @@
 import { checkInvariants } from '@gerbang/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOnce as runApprovalsJob } from '../../src/modules/approvals/expiry';
 import { runOnce as runBulkJob } from '../../src/modules/bulk-transfer/runner';
 import { runOnce } from '../../src/modules/schedules/runner';
 import { checkedRows, csvOf, PIN } from '../bulk-transfer/helpers';
@@ -188,6 +189,23 @@ describe.each(testDatabases())('scheduled bulk transfer groups on %s', (kind) =>
     const approved = await finance.post('/approvals/approve', { ids: [request.id], pin: PIN });
     expect(approved.data.results).toEqual([{ id: request.id, outcome: 'released' }]);
     expect((await groupOf(group.id)).status).toBe('RUNNING');
+    // A second scheduled group nobody approves: it expires, its money comes back, the page says so.
+    const expiring = await scheduleBulk({
+      frequency: 'once',
+      start_date: '2026-02-09',
+      time: '11:00',
+    });
+    const beforeExpiry = await ledgerBalance(t, PARTNER);
+    await runAt('2026-02-09T11:00:05');
+    expect(await ledgerBalance(t, PARTNER)).toBeLessThan(beforeExpiry);
+    t.clock.set(wib('2026-02-10T11:00:10'));
+    await runApprovalsJob(t.services);
+    expect(await ledgerBalance(t, PARTNER)).toBe(beforeExpiry);
+    await login();
+    const item = (await partner.get('/schedules')).data.items.find(
+      (i: { id: number }) => i.id === expiring.res.data.id,
+    );
+    expect(item.last_run).toMatchObject({ status: 'FAILED', reason: 'APPROVAL_EXPIRED' });
     await login();
     const reset = await partner.post('/approvals/policy', NO_POLICY);
     expect(reset.rc, reset.rd).toBe('00');

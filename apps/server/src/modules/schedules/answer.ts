@@ -71,16 +71,24 @@ export async function scheduleItems(
 
 type RunRow = Selectable<ScheduleRunsTable>;
 
-/** The status of the bulk groups that occurrences made. */
+/** The status of the bulk groups that occurrences made (EXPIRED: its approval ran out). */
 async function groupStatuses(db: Kysely<Database>, runs: RunRow[]): Promise<Map<number, string>> {
   const ids = runs.flatMap((run) => (run.group_id === null ? [] : [Number(run.group_id)]));
   if (ids.length === 0) return new Map();
   const groups = await db
-    .selectFrom('disbursement_groups')
-    .select(['id', 'status'])
-    .where('id', 'in', ids)
+    .selectFrom('disbursement_groups as g')
+    .leftJoin('approval_requests as r', (join) =>
+      join.onRef('r.subject_id', '=', 'g.id').on('r.subject', '=', 'bulk_group'),
+    )
+    .select(['g.id', 'g.status', 'r.status as request'])
+    .where('g.id', 'in', ids)
     .execute();
-  return new Map(groups.map((g) => [Number(g.id), g.status]));
+  return new Map(
+    groups.map((g) => [
+      Number(g.id),
+      g.status === 'REJECTED' && g.request === 'EXPIRED' ? 'EXPIRED' : g.status,
+    ]),
+  );
 }
 
 /**
@@ -94,6 +102,7 @@ function runResult(
   const group = run.group_id === null ? undefined : groups.get(Number(run.group_id));
   if (group === 'DONE') return { status: 'SUCCESS', reason: null };
   if (group === 'REJECTED') return { status: 'FAILED', reason: 'APPROVAL_REJECTED' };
+  if (group === 'EXPIRED') return { status: 'FAILED', reason: 'APPROVAL_EXPIRED' };
   if (group === 'RUNNING') return { status: 'OPENED', reason: null };
   return { status: run.status, reason: run.reason };
 }
