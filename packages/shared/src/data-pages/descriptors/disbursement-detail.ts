@@ -1,6 +1,7 @@
 import type { DataPageDescriptor } from '../types';
 import {
   DISBURSEMENT_STATUS,
+  NAME_CHECK_STATUS,
   enumCol,
   instant,
   money,
@@ -27,6 +28,9 @@ export const DISBURSEMENT_DETAIL_PAGE: DataPageDescriptor = {
     text('payment_id', { popupOnly: true }),
     instant('processed_time'),
     enumCol('status', 'disbursementStatus', DISBURSEMENT_STATUS),
+    // A row held because the bank's name differs from the book's (ADR 016): decided on the
+    // beneficiaries page, like a single payout's.
+    enumCol('name_check', 'nameCheck', NAME_CHECK_STATUS),
     rangeInstant('created_date'),
   ],
   rowKey: 'id',
