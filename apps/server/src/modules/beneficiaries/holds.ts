@@ -142,7 +142,11 @@ async function releaseLocked(
   hold: HoldRow,
   now: Date,
 ): Promise<Decided> {
-  await markHold(trx, hold, now, { status: 'RELEASED', decidedBy: actor.auth.user.id, reason: null });
+  await markHold(trx, hold, now, {
+    status: 'RELEASED',
+    decidedBy: actor.auth.user.id,
+    reason: null,
+  });
   const submission = await trx
     .selectFrom('rail_submissions')
     .selectAll()

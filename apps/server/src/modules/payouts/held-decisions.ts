@@ -58,9 +58,7 @@ async function decideOne<O extends string>(
   batch: HeldDecisionBatch<O>,
 ): Promise<HeldDecided<O>> {
   try {
-    return await services.db
-      .transaction()
-      .execute((trx) => batch.decide(trx, id, services.now()));
+    return await services.db.transaction().execute((trx) => batch.decide(trx, id, services.now()));
   } catch (error) {
     if (batch.refused !== undefined && error instanceof ApiError) return { outcome: batch.refused };
     throw error;
