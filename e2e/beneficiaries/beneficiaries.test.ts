@@ -130,6 +130,8 @@ describe.skipIf(!hasBrowser())('beneficiary book in Chromium', () => {
     await screenshot(finance, 'beneficiaries-390-id-hold');
     await finance.setViewportSize({ width: 1366, height: 860 });
     await hold.getByTestId('hold-release').click();
+    await animationsDone(finance);
+    await screenshot(finance, 'beneficiaries-1366-id-hold-decision');
     await finance.getByTestId('hold-pin').fill(DEMO_TRANSACTION_PIN);
     await finance.getByTestId('hold-send').click();
     await animationsDone(finance);

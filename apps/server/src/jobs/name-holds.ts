@@ -6,7 +6,7 @@ import type { Job } from './job';
  * time (the held money goes back, the maker is mailed), every 30 seconds like approvals.
  */
 export const nameHoldsJob: Job<NameHoldsReport> = {
-  name: 'name_holds',
+  name: 'name holds',
   intervalMs: 30_000,
   runOnce,
   report: (report) => (report.expired > 0 ? report : null),

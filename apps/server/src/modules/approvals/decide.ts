@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
+import { requireTransactionPin } from '../credentials/transaction-pin';
 import { finalizeIn } from '../payouts/finalize';
 import { decideHeldPayouts, type HeldDecided } from '../payouts/held-decisions';
 import type { ApprovalEndCode } from '../payouts/kinds';
@@ -41,10 +42,9 @@ export function approveMany(
   actor: UserActor,
   input: DecisionInput,
 ): Promise<DecisionResult> {
-  return decideHeldPayouts(services, actor, {
+  return decideHeldPayouts(services, {
     ids: input.ids,
-    pin: input.pin,
-    purpose: 'approval_approve',
+    confirm: () => requireTransactionPin({ services, ...actor }, input.pin, 'approval_approve'),
     decide: (trx, id, now) =>
       withRequest(trx, actor, id, (request) => approveLocked(services, trx, actor, request, now)),
     done: isDone,
@@ -59,10 +59,9 @@ export function rejectMany(
   actor: UserActor,
   input: DecisionInput & { reason: string },
 ): Promise<DecisionResult> {
-  return decideHeldPayouts(services, actor, {
+  return decideHeldPayouts(services, {
     ids: input.ids,
-    pin: input.pin,
-    purpose: 'approval_reject',
+    confirm: () => requireTransactionPin({ services, ...actor }, input.pin, 'approval_reject'),
     decide: (trx, id, now) =>
       withRequest(trx, actor, id, (request) =>
         rejectLocked(services, trx, actor, request, now, input.reason),

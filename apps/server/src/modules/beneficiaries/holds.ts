@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
+import { requireTransactionPin } from '../credentials/transaction-pin';
 import { continueAfterGate, type GateOpening } from '../payouts/gate';
 import { decideHeldPayouts, type HeldDecided } from '../payouts/held-decisions';
 import type { SubmissionRow } from '../payouts/submissions';
@@ -85,10 +86,10 @@ export function releaseHolds(
   actor: UserActor,
   input: HoldDecisionInput,
 ): Promise<HoldDecisionResult> {
-  return decideHeldPayouts(services, actor, {
+  return decideHeldPayouts(services, {
     ids: input.ids,
-    pin: input.pin,
-    purpose: 'name_mismatch_release',
+    confirm: () =>
+      requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_release'),
     decide: (trx, id, now) =>
       withHold(trx, actor, id, now, (hold) => releaseLocked(trx, actor, hold, now)),
     done: (outcome) => outcome === 'released',
@@ -101,10 +102,9 @@ export function rejectHolds(
   actor: UserActor,
   input: HoldDecisionInput,
 ): Promise<HoldDecisionResult> {
-  return decideHeldPayouts(services, actor, {
+  return decideHeldPayouts(services, {
     ids: input.ids,
-    pin: input.pin,
-    purpose: 'name_mismatch_reject',
+    confirm: () => requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_reject'),
     decide: (trx, id, now) =>
       withHold(trx, actor, id, now, (hold) =>
         rejectLocked(services, trx, actor, hold, now, input.reason),

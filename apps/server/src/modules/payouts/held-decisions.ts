@@ -2,8 +2,6 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../http/services';
-import type { UserActor } from '../../platform/actor';
-import { requireTransactionPin } from '../credentials/transaction-pin';
 import { sendReleased } from './rail-work';
 
 type Trx = Transaction<Database>;
@@ -17,9 +15,11 @@ export interface HeldDecided<O extends string> {
 
 export interface HeldDecisionBatch<O extends string> {
   ids: number[];
-  pin: string;
-  /** What the transaction PIN was entered for (its audit and lockout purpose). */
-  purpose: string;
+  /**
+   * The one transaction-PIN check for the whole batch (the caller's credential check), run before
+   * any decision; it throws when the PIN is wrong.
+   */
+  confirm: () => Promise<void>;
   /** The decision of one id under its row lock, inside its own transaction. */
   decide: (trx: Trx, id: number, now: Date) => Promise<HeldDecided<O>>;
   /** The outcomes that count as done (the answer's `done`). */
@@ -37,10 +37,9 @@ export interface HeldDecisionBatch<O extends string> {
  */
 export async function decideHeldPayouts<O extends string>(
   services: Services,
-  actor: UserActor,
   batch: HeldDecisionBatch<O>,
 ): Promise<{ results: { id: number; outcome: O }[]; done: number }> {
-  await requireTransactionPin({ services, ...actor }, batch.pin, batch.purpose);
+  await batch.confirm();
   const results: { id: number; outcome: O }[] = [];
   const toSend: number[] = [];
   for (const id of new Set(batch.ids)) {

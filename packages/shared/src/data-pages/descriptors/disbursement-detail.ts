@@ -1,10 +1,10 @@
 import type { DataPageDescriptor } from '../types';
 import {
   DISBURSEMENT_STATUS,
-  NAME_CHECK_STATUS,
   enumCol,
   instant,
   money,
+  NAME_CHECK_STATUS,
   numericId,
   printAction,
   rangeInstant,
