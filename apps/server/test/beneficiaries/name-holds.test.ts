@@ -3,7 +3,6 @@ import { formatRupiah, wibDate } from '@gerbang/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce as expireNameHolds } from '../../src/modules/beneficiaries/hold-expiry';
 import { runOnce as runBulk } from '../../src/modules/bulk-transfer/runner';
-import { runRailSweep } from '../../src/modules/payouts/rail-work';
 import { checkedRows, csvOf, PIN } from '../bulk-transfer/helpers';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
@@ -141,11 +140,18 @@ describe.each(testDatabases())('name holds on %s', (kind) => {
     // Staff lacks the override right; finance releases one and rejects the other.
     const ids = [(await holdOf(two)).id, (await holdOf(four)).id];
     expect((await staff.post('/beneficiaries/holds/release', { ids, pin: PIN })).rc).toBe('403');
+    // One PIN entry for a batch; each id answers its own outcome (a repeated id counts once).
     const released = await finance.post('/beneficiaries/holds/release', {
-      ids: [ids[0]],
+      ids: [ids[0], ids[0], 999_999],
       pin: PIN,
     });
-    expect(released.data.results).toEqual([{ id: ids[0], outcome: 'released' }]);
+    expect(released.data).toEqual({
+      results: [
+        { id: ids[0], outcome: 'released' },
+        { id: 999_999, outcome: 'not_found' },
+      ],
+      done: 1,
+    });
     const rejected = await finance.post('/beneficiaries/holds/reject', {
       ids: [ids[1]],
       pin: PIN,
