@@ -60,6 +60,7 @@ import * as events from './migrations/0205_events';
 import * as webhookConsole from './migrations/0210_webhook_console';
 import * as reconciliation from './migrations/0215_reconciliation';
 import * as scheduledBulk from './migrations/0220_scheduled_bulk';
+import * as nameHoldExpiry from './migrations/0225_name_hold_expiry';
 import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alerts';
 
 /**
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '0210_webhook_console': webhookConsole,
   '0215_reconciliation': reconciliation,
   '0220_scheduled_bulk': scheduledBulk,
+  '0225_name_hold_expiry': nameHoldExpiry,
   '0230_schedule_balance_alerts': scheduleBalanceAlerts,
 };
 

@@ -25,6 +25,7 @@ import { cookieOptions, sessionCookieNames } from '../platform/session/cookies';
 import { loadSession } from '../platform/session/sessions';
 import { answerMismatch } from './answer-check';
 import type { AuthContext } from './auth-context';
+import { withoutHiddenBalance } from './balance-figures';
 import { enforceConsoleAccess } from './console-guard';
 import { ApiError, httpStatusFor } from './errors';
 import { enforceAccess } from './guard';
@@ -281,7 +282,9 @@ function registerRoute(
       } catch (error) {
         // ApiErrors, and a plugin's 4xx (a malformed or oversized upload) as the envelope too.
         const apiError = fastifyErrorAsApiError(error);
-        if (apiError) return sendApiError(reply, services, lang, apiError);
+        if (apiError) {
+          return sendApiError(reply, services, lang, withoutHiddenBalance(apiError, auth));
+        }
         req.log.error({ err: error }, 'unhandled error');
         return sendEnvelope(reply, lang, RC.GENERIC, 'common.errors.generic');
       }
