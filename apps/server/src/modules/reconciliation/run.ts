@@ -49,14 +49,19 @@ const DAY_MS = 86_400_000;
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** Id-like words of a description (our ids are 12+ letters and digits); ID_WORD in SQL. */
-const ID_WORD_SQL = '[A-Za-z0-9][A-Za-z0-9-]{7,}';
+/**
+ * Id-like words of a description (our ids are 12+ letters and digits): runs of letters, digits
+ * and '-' without their leading '-', 8 characters or more.
+ */
+const WORD_SPLIT = '[^A-Za-z0-9-]+';
 
 /**
- * The run's undecided items in a table of the transaction (dropped at its end), so rule 1 joins
- * them inside the database instead of 100,000 items and lines crossing into the process.
+ * The run's undecided items and open lines in tables of the transaction (dropped at its end,
+ * analysed so the planner joins them by hash), so rule 1 joins them inside the database instead
+ * of 100,000 items and lines crossing into the process.
  */
-async function stageItems(trx: Kysely<Database>, s: RunScope, from: string, to: string) {
+async function stage(trx: Kysely<Database>, s: RunScope, from: string, to: string) {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
   await sql`
     CREATE TEMP TABLE recon_run_items ON COMMIT DROP AS
     SELECT i.key, i.day, i.amount, upper(btrim(i.ref1)) AS ref1, upper(btrim(i.ref2)) AS ref2,
@@ -64,16 +69,16 @@ async function stageItems(trx: Kysely<Database>, s: RunScope, from: string, to: 
     FROM (${ledgerItemsSql({ ...s, from, to })}) AS i
     WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.agent_id = ${s.agentId}
       AND r.environment = ${s.environment} AND r.item_key = i.key)`.execute(trx);
-  await sql`CREATE INDEX ON recon_run_items (key)`.execute(trx);
+  await sql`
+    CREATE TEMP TABLE recon_run_lines ON COMMIT DROP AS
+    SELECT l.id, l.booked_on, l.amount, l.reference, l.bank_reference, l.description
+    FROM recon_lines l
+    WHERE l.agent_id = ${s.agentId} AND l.environment = ${s.environment}
+      AND l.account = ${s.account}
+      AND NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.line_id = l.id)`.execute(trx);
   await sql`ANALYZE recon_run_items`.execute(trx);
+  await sql`ANALYZE recon_run_lines`.execute(trx);
 }
-
-/** The scope's lines no result holds yet. */
-const openLinesSql = (s: RunScope) => sql`
-  SELECT l.id, l.booked_on, l.amount, l.reference, l.bank_reference, l.description
-  FROM recon_lines l
-  WHERE l.agent_id = ${s.agentId} AND l.environment = ${s.environment} AND l.account = ${s.account}
-    AND NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.line_id = l.id)`;
 
 /**
  * Rule 1 (match.ts `byReference`) as one statement: each open line's first reference (its
@@ -83,27 +88,29 @@ const openLinesSql = (s: RunScope) => sql`
  */
 async function matchByReference(trx: Kysely<Database>, s: RunScope) {
   await sql`
-    WITH open_lines AS MATERIALIZED (${openLinesSql(s)}),
-    item_refs AS (
-      SELECT v.ref, min(i.key) AS key
+    WITH item_refs AS (
+      SELECT v.ref, min(i.key) AS key, min(i.amount) AS amount, min(i.reference) AS reference
       FROM recon_run_items i CROSS JOIN LATERAL (VALUES (i.ref1), (i.ref2)) AS v(ref)
-      WHERE v.ref <> '' GROUP BY v.ref HAVING count(DISTINCT i.key) = 1),
+      WHERE v.ref <> '' GROUP BY v.ref HAVING min(i.key) = max(i.key)),
     line_refs AS (
-      SELECT l.id, 1 AS ord, upper(btrim(l.reference)) AS ref FROM open_lines l
-      UNION ALL SELECT l.id, 2, upper(btrim(l.bank_reference)) FROM open_lines l
-      UNION ALL SELECT l.id, 2 + w.n, upper(w.m[1]) FROM open_lines l
-        CROSS JOIN LATERAL regexp_matches(l.description, ${ID_WORD_SQL}, 'g')
-          WITH ORDINALITY AS w(m, n)),
+      SELECT l.id, l.booked_on, l.amount, 1 AS ord, upper(btrim(l.reference)) AS ref
+        FROM recon_run_lines l
+      UNION ALL SELECT l.id, l.booked_on, l.amount, 2, upper(btrim(l.bank_reference))
+        FROM recon_run_lines l
+      UNION ALL SELECT l.id, l.booked_on, l.amount, 2 + w.n, upper(ltrim(w.word, '-'))
+        FROM recon_run_lines l
+        CROSS JOIN LATERAL regexp_split_to_table(l.description, ${WORD_SPLIT})
+          WITH ORDINALITY AS w(word, n)
+        WHERE length(ltrim(w.word, '-')) >= 8),
     hits AS (
-      SELECT DISTINCT ON (lr.id) lr.id AS line_id, i.key, i.amount AS item_amount, i.reference
+      SELECT DISTINCT ON (lr.id) lr.id AS line_id, lr.booked_on, lr.amount AS line_amount,
+        ir.key, ir.amount AS item_amount, ir.reference
       FROM line_refs lr JOIN item_refs ir ON ir.ref = lr.ref
-        JOIN recon_run_items i ON i.key = ir.key JOIN open_lines l ON l.id = lr.id
-      WHERE sign(i.amount) = sign(l.amount)
+      WHERE sign(ir.amount) = sign(lr.amount)
       ORDER BY lr.id, lr.ord),
     ranked AS (
-      SELECT h.*, l.booked_on, l.amount AS line_amount,
-        row_number() OVER (PARTITION BY h.key ORDER BY l.booked_on, l.id) AS n
-      FROM hits h JOIN open_lines l ON l.id = h.line_id)
+      SELECT h.*, row_number() OVER (PARTITION BY h.key ORDER BY h.booked_on, h.line_id) AS n
+      FROM hits h)
     INSERT INTO recon_results (agent_id, environment, account, created_at, day, status, method,
       line_id, line_amount, item_key, item_reference, item_amount, drift, note)
     SELECT ${s.agentId}, ${s.environment}, ${s.account}, ${s.now}, r.booked_on,
@@ -122,8 +129,9 @@ async function leftovers(trx: Kysely<Database>, s: RunScope) {
   const lines = await sql<{ id: number; day: string; amount: string | number; refs: string[] }>`
     SELECT l.id, l.booked_on::text AS day, l.amount,
       ARRAY[l.reference, l.bank_reference,
-        coalesce(substring(l.description from ${ID_WORD_SQL}), '')] AS refs
-    FROM (${openLinesSql(s)}) AS l`.execute(trx);
+        coalesce(substring(l.description from '[A-Za-z0-9][A-Za-z0-9-]{7,}'), '')] AS refs
+    FROM recon_run_lines l
+    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.line_id = l.id)`.execute(trx);
   const items = await sql<{ key: string; day: string; amount: string | number; reference: string }>`
     SELECT i.key, i.day::text AS day, i.amount, i.reference FROM recon_run_items i
     WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.agent_id = ${s.agentId}
@@ -247,7 +255,7 @@ export async function runMatcher(db: Kysely<Database>, s: RunScope): Promise<Run
       .deleteFrom('recon_results')
       .where('id', 'in', automatic(trx, s).select('id'))
       .execute();
-    await stageItems(trx, s, shiftDay(covered.first, -settings.tolerance_days), covered.last);
+    await stage(trx, s, shiftDay(covered.first, -settings.tolerance_days), covered.last);
     await matchByReference(trx, s);
     const rest = await leftovers(trx, s);
     const result = matchRest(rest.lines, rest.items, {
