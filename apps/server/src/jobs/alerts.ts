@@ -1,20 +1,29 @@
 import { runLowBalanceOnce } from '../modules/alerts/low-balance';
 import { runCallbackHealthOnce } from '../modules/callbacks/health';
+import { runReconSummaryOnce } from '../modules/reconciliation/summary-mail';
 import type { Job } from './job';
 
 /**
  * The alert job (issue 27 part 3): every 5 s the low-balance check (modules/alerts), the daily
- * callback health mail (claimed once per agent and WIB day, modules/callbacks/health.ts), and the
- * outbox's SMTP delivery of what they queued (a no-op without SMTP_URL).
+ * callback health mail (claimed once per agent and WIB day, modules/callbacks/health.ts), the daily
+ * reconciliation summary (claimed once per agent, environment and WIB day,
+ * modules/reconciliation/summary-mail.ts), and the outbox's SMTP delivery of what they queued (a
+ * no-op without SMTP_URL).
  */
-export const alertsJob: Job<{ fired: number; rearmed: number; healthMails: number }> = {
+export const alertsJob: Job<{
+  fired: number;
+  rearmed: number;
+  healthMails: number;
+  reconMails: number;
+}> = {
   name: 'alerts',
   intervalMs: 5_000,
   runOnce: async (services) => {
     const balance = await runLowBalanceOnce(services);
     const healthMails = await runCallbackHealthOnce(services);
-    if (balance.fired > 0 || healthMails > 0) await services.mail.deliverQueued();
-    return { ...balance, healthMails };
+    const reconMails = await runReconSummaryOnce(services);
+    if (balance.fired > 0 || healthMails > 0 || reconMails > 0) await services.mail.deliverQueued();
+    return { ...balance, healthMails, reconMails };
   },
-  report: (r) => (r.fired + r.rearmed + r.healthMails > 0 ? r : null),
+  report: (r) => (r.fired + r.rearmed + r.healthMails + r.reconMails > 0 ? r : null),
 };
