@@ -175,7 +175,12 @@ export async function importStatement(
       // The same file again (or a parallel upload of it that committed first): nothing new.
       const known = await trx
         .selectFrom('recon_statements')
-        .select(['id', 'line_count', sql<string | null>`first_day::text`.as('first'), sql<string | null>`last_day::text`.as('last')])
+        .select([
+          'id',
+          'line_count',
+          sql<string | null>`first_day::text`.as('first'),
+          sql<string | null>`last_day::text`.as('last'),
+        ])
         .where('agent_id', '=', input.agentId)
         .where('environment', '=', input.environment)
         .where('account', '=', input.account)

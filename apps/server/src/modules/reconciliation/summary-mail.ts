@@ -1,5 +1,5 @@
-import { formatRupiah, wibDate } from '@gerbang/shared';
 import type { Environment } from '@gerbang/shared';
+import { formatRupiah, wibDate } from '@gerbang/shared';
 import { sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { mailMainUser } from '../../platform/alerts/raise';

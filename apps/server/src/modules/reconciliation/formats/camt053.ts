@@ -82,7 +82,10 @@ const WRITE_SLICE = 1 << 20;
 function xmlRefusal(parser: SaxesParser, error: unknown): Error {
   if (error instanceof StatementFormatError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new StatementFormatError(parser.line, `XML: ${message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`);
+  return new StatementFormatError(
+    parser.line,
+    `XML: ${message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`,
+  );
 }
 
 /**

@@ -180,7 +180,8 @@ export function* mt940Chunks(content: string): Generator<StatementLine[], string
     const tag = TAG.exec(text);
     const id = tag?.[1];
     if (id === '20' || (group === null && text.trim() !== '' && !text.startsWith('{'))) {
-      if (id !== '20') throw new StatementFormatError(lineNo, 'MT940 statement must start with :20:');
+      if (id !== '20')
+        throw new StatementFormatError(lineNo, 'MT940 statement must start with :20:');
       if (group) {
         yield flushChunk(parser, group);
         finish(group);
