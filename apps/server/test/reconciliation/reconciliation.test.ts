@@ -154,6 +154,17 @@ describe.each(testDatabases())('reconciliation on %s', (kind) => {
     expect(res.data).toMatchObject({ line: 7 });
     expect(res.rd).toContain('line 7');
     expect(await count('recon_statements')).toBe(before);
+    // The first statement of a file is stored before the second is read: a refusal in the second
+    // rolls the first back too.
+    const linesBefore = await count('recon_lines');
+    const two = `${good}\r\n${lines.join('\r\n').replace(':20:BAD', ':20:BAD2')}`;
+    const second = await upload(partner, 'account=payout&format=mt940', 'two.sta', two);
+    expect(second.rc).toBe(RC.VALIDATION);
+    expect(second.data.line).toBeGreaterThan(good.split('\r\n').length);
+    expect([await count('recon_statements'), await count('recon_lines')]).toEqual([
+      before,
+      linesBefore,
+    ]);
   });
 
   it('finds exactly the injected differences; the same file twice stores nothing', async () => {
