@@ -62,6 +62,7 @@ import * as reconciliation from './migrations/0215_reconciliation';
 import * as scheduledBulk from './migrations/0220_scheduled_bulk';
 import * as nameHoldExpiry from './migrations/0225_name_hold_expiry';
 import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alerts';
+import * as reconSummaryMails from './migrations/0240_recon_summary_mails';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -131,6 +132,7 @@ const migrations: Record<string, Migration> = {
   '0220_scheduled_bulk': scheduledBulk,
   '0225_name_hold_expiry': nameHoldExpiry,
   '0230_schedule_balance_alerts': scheduleBalanceAlerts,
+  '0240_recon_summary_mails': reconSummaryMails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

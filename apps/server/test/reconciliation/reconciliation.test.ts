@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '@gerbang/shared';
 import { RC } from '@gerbang/shared';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LedgerItem, ledgerItems } from '../../src/modules/reconciliation/expected';
 import { movementOf } from '../../src/modules/reconciliation/simulator-statement';
+import { runReconSummaryOnce } from '../../src/modules/reconciliation/summary-mail';
 import {
   SIMULATOR_CSV_MAPPING,
   type StatementMovement,
@@ -153,6 +154,17 @@ describe.each(testDatabases())('reconciliation on %s', (kind) => {
     expect(res.data).toMatchObject({ line: 7 });
     expect(res.rd).toContain('line 7');
     expect(await count('recon_statements')).toBe(before);
+    // The first statement of a file is stored before the second is read: a refusal in the second
+    // rolls the first back too.
+    const linesBefore = await count('recon_lines');
+    const two = `${good}\r\n${lines.join('\r\n').replace(':20:BAD', ':20:BAD2')}`;
+    const second = await upload(partner, 'account=payout&format=mt940', 'two.sta', two);
+    expect(second.rc).toBe(RC.VALIDATION);
+    expect(second.data.line).toBeGreaterThan(good.split('\r\n').length);
+    expect([await count('recon_statements'), await count('recon_lines')]).toEqual([
+      before,
+      linesBefore,
+    ]);
   });
 
   it('finds exactly the injected differences; the same file twice stores nothing', async () => {
@@ -268,6 +280,92 @@ describe.each(testDatabases())('reconciliation on %s', (kind) => {
     );
     expect([overlap.rc, overlap.rd]).toEqual([RC.OK, expect.any(String)]);
     expect(overlap.data).toMatchObject({ lines: items.length, known_lines: items.length - 1 });
+  });
+
+  it('a QRIS refund is a settlement-account item, money out, matched by its refund number', async () => {
+    const at = new Date(`${day}T11:00:00+07:00`);
+    const db = t.services.db as unknown as Kysely<any>;
+    const qr = await db
+      .insertInto('snap_qris')
+      .values({
+        agent_id: agentId,
+        environment,
+        partner_reference_no: 'RECON-QR-1',
+        partner_reff: 'RECON-QR-1-REFF',
+        code: 'RECONQR1',
+        payload: '000201',
+        amount: 90_000,
+        expires_at: at,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('snap_qris_refunds')
+      .values({
+        agent_id: agentId,
+        environment,
+        snap_qris_id: qr.id,
+        partner_refund_no: 'RECON-RF-1',
+        refund_no: 'RFRECON000000001',
+        external_id: 'RECON-EXT-1',
+        id_transaksi: 'QRRECON000000001',
+        amount: 40_000,
+        reason: 'customer returned the goods',
+        ledger_transfer_id: 'qris_refund:RFRECON000000001',
+        created_at: at,
+      })
+      .execute();
+    const settlement = await ledgerItems(t.services.db, {
+      agentId,
+      environment,
+      account: 'settlement',
+      from: day,
+      to: day,
+    });
+    const refund = settlement.find((i) => i.key.startsWith('rfd:'));
+    expect(refund).toMatchObject({ day, amount: -40_000, reference: 'RFRECON000000001' });
+    const statement = writeMt940({
+      account: 'SIM-SETTLEMENT-001',
+      statementId: 'RF1',
+      day,
+      openingBalance: 0,
+      movements: settlement.map(movementOf),
+    });
+    expect((await upload(partner, 'account=settlement&format=mt940', 'rf.sta', statement)).rc).toBe(
+      RC.OK,
+    );
+    const run = await partner.post('/reconciliation/run', { account: 'settlement' });
+    expect(run.data).toMatchObject({ matched: settlement.length, unmatched_line: 0 });
+    const matched = await partner.get('/reconciliation/results', {
+      account: 'settlement',
+      status: 'matched',
+    });
+    expect(matched.data.rows).toContainEqual(
+      expect.objectContaining({ item_key: refund?.key, drift: 0 }),
+    );
+  });
+
+  it('the daily summary mail goes once per agent, environment and day', async () => {
+    // The clock is Tuesday morning WIB: the mail summarises Monday, the statement day above.
+    const sent = await Promise.all([
+      runReconSummaryOnce(t.services, true),
+      runReconSummaryOnce(t.services, true),
+    ]);
+    expect(sent[0] + sent[1]).toBe(1);
+    t.clock.advance(3_600_000);
+    expect(await runReconSummaryOnce(t.services, true)).toBe(0);
+    const mails = await t.services.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('kind', '=', 'recon_summary')
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to_address).toBe('partner@demo.id');
+    expect(mails[0]?.subject).toContain(day);
+    const summary = await partner.get('/reconciliation/summary', { from: day, to: day });
+    const rate = `${(summary.data.days[0].match_rate * 100).toFixed(1)}%`;
+    expect(mails[0]?.body_text).toContain(rate);
   });
 
   it('hand decisions are audited; only reconcile_write_off writes off', async () => {

@@ -18,6 +18,8 @@ import {
   reconSummaryQuery,
   reconUnmatchRequest,
   reconWriteOffRequest,
+  settlementBreakdownAnswer,
+  settlementBreakdownQuery,
   simulatorStatementQuery,
 } from './reconciliation';
 
@@ -105,6 +107,22 @@ export const reconciliationCalls = {
     access: RECONCILIATION_ACCESS.writeOff,
     request: reconWriteOffRequest,
     response: reconDecisionAnswer,
+  }),
+  /** One settlement's payments, fees, advance recoveries and refunds, gross → net. */
+  settlementBreakdown: defineCall({
+    method: 'GET',
+    path: '/reconciliation/settlement_breakdown',
+    access: RECONCILIATION_ACCESS.read,
+    query: settlementBreakdownQuery,
+    response: settlementBreakdownAnswer,
+  }),
+  /** The same as a CSV file (one row per payment, then the totals). */
+  settlementBreakdownCsv: defineCall({
+    method: 'GET',
+    path: '/reconciliation/settlement_breakdown.csv',
+    access: RECONCILIATION_ACCESS.read,
+    query: settlementBreakdownQuery,
+    response: RAW_ANSWER,
   }),
   /**
    * Demo and test mode: the simulator bank's statement of one account and day, from the

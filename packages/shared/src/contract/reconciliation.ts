@@ -183,3 +183,43 @@ export const simulatorStatementQuery = z.object({
   format: z.enum(RECON_FORMATS, { error: 'recon.errors.format' }),
   day,
 });
+
+/** One settlement's breakdown (issue 25 §3): the payments inside it, gross → net. */
+export const settlementBreakdownQuery = z.object({
+  id: z.coerce
+    .number({ error: 'recon.errors.settlement' })
+    .int({ error: 'recon.errors.settlement' })
+    .min(1, { error: 'recon.errors.settlement' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'recon.errors.settlement' }),
+});
+export const settlementBreakdownAnswer = z.object({
+  settlement: z.object({
+    id: z.number(),
+    reference: z.string(),
+    product: z.string(),
+    payment_day: z.string(),
+    settle_day: z.string(),
+    status: z.string(),
+  }),
+  transactions: z.array(
+    z.object({
+      id_transaksi: z.string(),
+      gross: z.number(),
+      fee: z.number(),
+      net: z.number(),
+      /** Given back to the payer from the available balance since (not taken from the settlement). */
+      refunded: z.number(),
+    }),
+  ),
+  totals: z.object({
+    gross: z.number(),
+    fees: z.number(),
+    /** gross − fees: what the settlement moved from held to available (its nominal). */
+    settled: z.number(),
+    advance_recoveries: z.number(),
+    /** settled − advance recoveries: what the merchant kept of it. */
+    net: z.number(),
+    refunds: z.number(),
+  }),
+});
+export type SettlementBreakdown = z.infer<typeof settlementBreakdownAnswer>;

@@ -4,12 +4,15 @@
  * - payout clearing: every successful CASH OUT transaction (withdrawals, single and bulk transfer
  *   lines, leftover-deposit returns, e-wallet, retail, remittance), money out;
  * - deposit: every successful top-up (manual transfer with its unique code in the amount), money in;
- * - settlement: every completed settlement, money in.
+ * - settlement: every completed settlement, money in, and every QRIS refund given back to a payer
+ *   from the cash-in side, money out (its refund number and the payment's id are its references).
  * Each item's references are what a bank line may carry: the business id and the rail's reference.
+ * One SQL text defines them: the matcher reads it inside the database (run.ts), the simulator bank
+ * and the tests read the same rows here.
  */
 import type { Environment } from '@gerbang/shared';
 import type { ReconAccount } from '@gerbang/shared/contract/reconciliation';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MatchItem } from './match';
 
@@ -26,71 +29,67 @@ export interface LedgerItem extends MatchItem {
   description: string;
 }
 
-async function transactionItems(db: Kysely<Database>, s: ItemScope): Promise<LedgerItem[]> {
-  const rows = await db
-    .selectFrom('transactions')
-    .select([
-      'id',
-      'id_transaksi',
-      'rail_reference',
-      'nominal_origin',
-      'namabank',
-      'kind',
-      sql<string>`transaction_date::text`.as('day'),
-    ])
-    .where('agent_id', '=', s.agentId)
-    .where('environment', '=', s.environment)
-    .where('status_trx', '=', 'SUCCESS')
-    .where('transaction_date', '>=', s.from)
-    .where('transaction_date', '<=', s.to)
-    .$call((q) =>
-      s.account === 'deposit'
-        ? q.where('kind', '=', 'TOPUP')
-        : q.where('jenis_trx', '=', 'CASH OUT').where('kind', '<>', 'TOPUP'),
-    )
-    .execute();
-  const sign = s.account === 'deposit' ? 1 : -1;
+/** A refund's WIB day: the statement books it on the day it left. */
+const wibDay = (column: string) => sql.raw(`((${column} AT TIME ZONE 'Asia/Jakarta')::date)`);
+
+function transactionItemsSql(s: ItemScope): RawBuilder<unknown> {
+  const deposit = s.account === 'deposit';
+  const kind = deposit
+    ? sql`t.kind = 'TOPUP'`
+    : sql`t.jenis_trx = 'CASH OUT' AND t.kind <> 'TOPUP'`;
+  return sql`
+    SELECT 'trx:' || t.id AS key, t.transaction_date AS day,
+      ${sql.raw(deposit ? '' : '-')}t.nominal_origin::bigint AS amount,
+      t.id_transaksi AS ref1, coalesce(t.rail_reference, '') AS ref2,
+      t.id_transaksi AS reference, trim(t.kind || ' ' || coalesce(t.namabank, '')) AS description
+    FROM transactions t
+    WHERE t.agent_id = ${s.agentId} AND t.environment = ${s.environment}
+      AND t.status_trx = 'SUCCESS' AND t.transaction_date >= ${s.from}::date
+      AND t.transaction_date <= ${s.to}::date AND ${kind}`;
+}
+
+function settlementItemsSql(s: ItemScope): RawBuilder<unknown> {
+  return sql`
+    SELECT 'stl:' || st.id AS key, st.tglsettle AS day, st.nominal::bigint AS amount,
+      'STL-' || st.tgltrx::text || '-' || st.id_produk AS ref1, coalesce(st.reference, '') AS ref2,
+      'STL-' || st.tgltrx::text || '-' || st.id_produk AS reference, st.nama_produk AS description
+    FROM settlements st
+    WHERE st.agent_id = ${s.agentId} AND st.environment = ${s.environment}
+      AND st.status = 'completed' AND st.tglsettle >= ${s.from}::date
+      AND st.tglsettle <= ${s.to}::date
+    UNION ALL
+    SELECT 'rfd:' || r.id, ${wibDay('r.created_at')}, -r.amount, r.refund_no, r.id_transaksi,
+      r.refund_no, 'REFUND ' || r.id_transaksi
+    FROM snap_qris_refunds r
+    WHERE r.agent_id = ${s.agentId} AND r.environment = ${s.environment}
+      AND ${wibDay('r.created_at')} >= ${s.from}::date AND ${wibDay('r.created_at')} <= ${s.to}::date`;
+}
+
+/** The items as rows (key, day, amount, ref1, ref2, reference, description). */
+export function ledgerItemsSql(s: ItemScope): RawBuilder<unknown> {
+  return s.account === 'settlement' ? settlementItemsSql(s) : transactionItemsSql(s);
+}
+
+interface ItemRow {
+  key: string;
+  day: string;
+  amount: string | number;
+  ref1: string;
+  ref2: string;
+  reference: string;
+  description: string;
+}
+
+export async function ledgerItems(db: Kysely<Database>, scope: ItemScope): Promise<LedgerItem[]> {
+  const { rows } = await sql<ItemRow>`
+    SELECT i.key, i.day::text AS day, i.amount, i.ref1, i.ref2, i.reference, i.description
+    FROM (${ledgerItemsSql(scope)}) AS i ORDER BY i.day, i.key`.execute(db);
   return rows.map((r) => ({
-    key: `trx:${r.id}`,
+    key: r.key,
     day: r.day,
-    amount: sign * r.nominal_origin,
-    refs: [r.id_transaksi, r.rail_reference ?? ''].filter(Boolean),
-    reference: r.id_transaksi,
-    description: `${r.kind} ${r.namabank ?? ''}`.trim(),
+    amount: Number(r.amount),
+    refs: [r.ref1, r.ref2].filter(Boolean),
+    reference: r.reference,
+    description: r.description,
   }));
-}
-
-async function settlementItems(db: Kysely<Database>, s: ItemScope): Promise<LedgerItem[]> {
-  const rows = await db
-    .selectFrom('settlements')
-    .select([
-      'id',
-      'reference',
-      'nominal',
-      'id_produk',
-      'nama_produk',
-      sql<string>`tgltrx::text`.as('trx_day'),
-      sql<string>`tglsettle::text`.as('day'),
-    ])
-    .where('agent_id', '=', s.agentId)
-    .where('environment', '=', s.environment)
-    .where('status', '=', 'completed')
-    .where('tglsettle', '>=', s.from)
-    .where('tglsettle', '<=', s.to)
-    .execute();
-  return rows.map((r) => {
-    const reference = `STL-${r.trx_day}-${r.id_produk}`;
-    return {
-      key: `stl:${r.id}`,
-      day: r.day,
-      amount: r.nominal,
-      refs: [reference, r.reference ?? ''].filter(Boolean),
-      reference,
-      description: r.nama_produk,
-    };
-  });
-}
-
-export function ledgerItems(db: Kysely<Database>, scope: ItemScope): Promise<LedgerItem[]> {
-  return scope.account === 'settlement' ? settlementItems(db, scope) : transactionItems(db, scope);
 }

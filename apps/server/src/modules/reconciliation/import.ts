@@ -1,6 +1,7 @@
 /**
- * Importing a statement file (issue 25 §1): parse it whole first (a malformed file is refused with
- * its line and reason, nothing stored), then store the file row and its lines in one transaction.
+ * Importing a statement file (issue 25 §1): the file row and its lines in one transaction, the file
+ * read and stored a chunk at a time (a malformed file is refused with its line and reason and the
+ * transaction rolls back, so nothing is stored).
  * The same file twice (sha-256 of its bytes) stores nothing; a line already known from another
  * file (same identity: the bank's entry id, else date|amount|references|text, with its occurrence
  * number inside the file) is not stored again, so overlapping statements never double. Two equal
@@ -17,10 +18,10 @@ import type {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { parseCamt053 } from './formats/camt053';
-import { parseCsvStatement } from './formats/csv';
-import { parseMt940 } from './formats/mt940';
-import { type ParsedStatement, StatementFormatError, type StatementLine } from './formats/types';
+import { camt053Chunks } from './formats/camt053';
+import { csvChunks } from './formats/csv';
+import { mt940Chunks } from './formats/mt940';
+import { StatementFormatError, type StatementLine } from './formats/types';
 
 export interface ImportInput {
   agentId: number;
@@ -44,15 +45,16 @@ export interface ImportOutcome {
   lastDay: string | null;
 }
 
-/** Rows per insert: 11 columns × 2,000 stays far below PostgreSQL's 65,535 parameters. */
-const INSERT_CHUNK = 10_000;
-
-async function parseFile(input: ImportInput): Promise<ParsedStatement> {
+/**
+ * The file's lines a chunk at a time, refusals turned into the user's error. The parsers are
+ * generators, so a 100,000-line file is read, stored and forgotten a chunk at a time.
+ */
+async function* chunksOf(input: ImportInput): AsyncGenerator<StatementLine[], string> {
   try {
-    if (input.format === 'mt940') return parseMt940(input.content.toString('utf8'));
-    if (input.format === 'camt053') return parseCamt053(input.content.toString('utf8'));
+    if (input.format === 'mt940') return yield* mt940Chunks(input.content.toString('utf8'));
+    if (input.format === 'camt053') return yield* camt053Chunks(input.content.toString('utf8'));
     if (!input.mapping) throw new ApiError(RC.VALIDATION, 'recon.errors.noMapping');
-    return await parseCsvStatement(input.content, input.mapping);
+    return yield* csvChunks(input.content, input.mapping);
   } catch (error) {
     if (!(error instanceof StatementFormatError)) throw error;
     throw new ApiError(
@@ -64,9 +66,14 @@ async function parseFile(input: ImportInput): Promise<ParsedStatement> {
   }
 }
 
-/** Each line's identity; the n-th repeat of an identity inside the file gets `#n`. */
-export function lineIdentities(lines: readonly StatementLine[]): string[] {
-  const seen = new Map<string, number>();
+/**
+ * Each line's identity; the n-th repeat of an identity inside the file gets `#n`. `seen` carries
+ * the counts from one chunk of the file to the next.
+ */
+export function lineIdentities(
+  lines: readonly StatementLine[],
+  seen: Map<string, number> = new Map(),
+): string[] {
   return lines.map((l) => {
     const base = l.bankReference
       ? `b:${l.bankReference}`
@@ -77,44 +84,63 @@ export function lineIdentities(lines: readonly StatementLine[]): string[] {
   });
 }
 
-function dayRange(lines: readonly StatementLine[]): [string | null, string | null] {
-  let first: string | null = null;
-  let last: string | null = null;
-  for (const l of lines) {
-    if (first === null || l.bookedOn < first) first = l.bookedOn;
-    if (last === null || l.bookedOn > last) last = l.bookedOn;
-  }
-  return [first, last];
-}
-
 /**
- * Stores the lines, skipping identities already known. One `INSERT … SELECT FROM unnest(arrays)`
- * per chunk: eleven array parameters instead of eleven per row, which is what makes 100,000 lines
- * fit the bench's time (bench/recon.bench.ts).
+ * Stores one chunk of lines, skipping identities already known: one `INSERT … SELECT FROM
+ * unnest(arrays)` — seven array parameters instead of eleven per row, which is what makes 100,000
+ * lines fit the bench's time (bench/recon.bench.ts).
  */
 async function insertLines(
   trx: Kysely<Database>,
   input: ImportInput,
   statementId: number,
-  parsed: ParsedStatement,
+  chunk: readonly StatementLine[],
+  ids: readonly string[],
 ): Promise<number> {
-  const ids = lineIdentities(parsed.lines);
-  let inserted = 0;
-  for (let start = 0; start < parsed.lines.length; start += INSERT_CHUNK) {
-    const chunk = parsed.lines.slice(start, start + INSERT_CHUNK);
-    const result = await sql`
-      INSERT INTO recon_lines (statement_id, agent_id, environment, account, identity, file_line,
-        booked_on, amount, reference, bank_reference, description)
-      SELECT ${statementId}, ${input.agentId}, ${input.environment}, ${input.account}, u.*
-        FROM unnest(${ids.slice(start, start + INSERT_CHUNK)}::text[], ${chunk.map((l) => l.line)}::int[],
-          ${chunk.map((l) => l.bookedOn)}::date[], ${chunk.map((l) => l.amount)}::bigint[],
-          ${chunk.map((l) => l.reference.slice(0, 140))}::text[],
-          ${chunk.map((l) => l.bankReference.slice(0, 140))}::text[],
-          ${chunk.map((l) => l.description.slice(0, 500))}::text[]) AS u
-      ON CONFLICT (agent_id, environment, account, identity) DO NOTHING`.execute(trx);
-    inserted += Number(result.numAffectedRows ?? 0);
+  const result = await sql`
+    INSERT INTO recon_lines (statement_id, agent_id, environment, account, identity, file_line,
+      booked_on, amount, reference, bank_reference, description)
+    SELECT ${statementId}, ${input.agentId}, ${input.environment}, ${input.account}, u.*
+      FROM unnest(${ids}::text[], ${chunk.map((l) => l.line)}::int[],
+        ${chunk.map((l) => l.bookedOn)}::date[], ${chunk.map((l) => l.amount)}::bigint[],
+        ${chunk.map((l) => l.reference.slice(0, 140))}::text[],
+        ${chunk.map((l) => l.bankReference.slice(0, 140))}::text[],
+        ${chunk.map((l) => l.description.slice(0, 500))}::text[]) AS u
+    ON CONFLICT (agent_id, environment, account, identity) DO NOTHING`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+interface Stored {
+  lines: number;
+  inserted: number;
+  firstDay: string | null;
+  lastDay: string | null;
+  bankAccount: string;
+}
+
+/** Reads the file a chunk at a time and stores each chunk; a refusal rolls the whole file back. */
+async function storeLines(
+  trx: Kysely<Database>,
+  input: ImportInput,
+  statementId: number,
+): Promise<Stored> {
+  const seen = new Map<string, number>();
+  const out: Stored = { lines: 0, inserted: 0, firstDay: null, lastDay: null, bankAccount: '' };
+  const walk = chunksOf(input);
+  for (;;) {
+    const step = await walk.next();
+    if (step.done) {
+      out.bankAccount = step.value;
+      return out;
+    }
+    const chunk = step.value;
+    if (chunk.length === 0) continue;
+    for (const l of chunk) {
+      if (out.firstDay === null || l.bookedOn < out.firstDay) out.firstDay = l.bookedOn;
+      if (out.lastDay === null || l.bookedOn > out.lastDay) out.lastDay = l.bookedOn;
+    }
+    out.lines += chunk.length;
+    out.inserted += await insertLines(trx, input, statementId, chunk, lineIdentities(chunk, seen));
   }
-  return inserted;
 }
 
 export async function importStatement(
@@ -122,8 +148,6 @@ export async function importStatement(
   input: ImportInput,
 ): Promise<ImportOutcome> {
   const fileHash = createHash('sha256').update(input.content).digest('hex');
-  const parsed = await parseFile(input);
-  const [firstDay, lastDay] = dayRange(parsed.lines);
   return db.transaction().execute(async (trx) => {
     const statement = await trx
       .insertInto('recon_statements')
@@ -134,11 +158,11 @@ export async function importStatement(
         format: input.format,
         file_name: input.fileName.slice(0, 255),
         file_hash: fileHash,
-        bank_account: parsed.bankAccount.slice(0, 64),
-        line_count: parsed.lines.length,
+        bank_account: '',
+        line_count: 0,
         new_lines: 0,
-        first_day: firstDay,
-        last_day: lastDay,
+        first_day: null,
+        last_day: null,
         user_id: input.userId,
         created_at: input.now,
       })
@@ -151,35 +175,45 @@ export async function importStatement(
       // The same file again (or a parallel upload of it that committed first): nothing new.
       const known = await trx
         .selectFrom('recon_statements')
-        .select('id')
+        .select([
+          'id',
+          'line_count',
+          sql<string | null>`first_day::text`.as('first'),
+          sql<string | null>`last_day::text`.as('last'),
+        ])
         .where('agent_id', '=', input.agentId)
         .where('environment', '=', input.environment)
         .where('account', '=', input.account)
         .where('file_hash', '=', fileHash)
         .executeTakeFirstOrThrow();
-      const lines = parsed.lines.length;
       return {
         statementId: known.id,
         duplicateFile: true,
-        lines,
-        knownLines: lines,
-        firstDay,
-        lastDay,
+        lines: known.line_count,
+        knownLines: known.line_count,
+        firstDay: known.first,
+        lastDay: known.last,
       };
     }
-    const inserted = await insertLines(trx, input, statement.id, parsed);
+    const stored = await storeLines(trx, input, statement.id);
     await trx
       .updateTable('recon_statements')
-      .set({ new_lines: inserted })
+      .set({
+        new_lines: stored.inserted,
+        line_count: stored.lines,
+        first_day: stored.firstDay,
+        last_day: stored.lastDay,
+        bank_account: stored.bankAccount.slice(0, 64),
+      })
       .where('id', '=', statement.id)
       .execute();
     return {
       statementId: statement.id,
       duplicateFile: false,
-      lines: parsed.lines.length,
-      knownLines: parsed.lines.length - inserted,
-      firstDay,
-      lastDay,
+      lines: stored.lines,
+      knownLines: stored.lines - stored.inserted,
+      firstDay: stored.firstDay,
+      lastDay: stored.lastDay,
     };
   });
 }

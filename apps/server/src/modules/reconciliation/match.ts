@@ -169,6 +169,32 @@ function byAmountAndDate(
   }
 }
 
+/**
+ * Rules 2 and 3 over what rule 1 left: the lines no reference placed and the items no line took
+ * (the matcher runs rule 1 inside the database and hands the rest here).
+ */
+export function matchRest(
+  lines: readonly MatchLine[],
+  items: readonly MatchItem[],
+  options: MatchOptions,
+  taken: Set<number> = new Set(),
+  outcomes: MatchOutcome[] = [],
+): MatchResult {
+  const ordered = [...lines].sort((a, b) =>
+    a.day === b.day ? a.id - b.id : a.day < b.day ? -1 : 1,
+  );
+  byAmountAndDate(ordered, items, taken, options.toleranceDays, outcomes);
+  const asOf = dayNumber(options.asOf);
+  let pendingItems = 0;
+  items.forEach((item, i) => {
+    if (taken.has(i)) return;
+    if (asOf - dayNumber(item.day) >= options.lateAfterDays)
+      outcomes.push({ status: 'unmatched_item', itemKey: item.key });
+    else pendingItems++;
+  });
+  return { outcomes, pendingItems };
+}
+
 export function matchStatement(
   lines: readonly MatchLine[],
   items: readonly MatchItem[],
@@ -180,14 +206,5 @@ export function matchStatement(
   const taken = new Set<number>();
   const outcomes: MatchOutcome[] = [];
   const rest = byReference(ordered, items, taken, outcomes);
-  byAmountAndDate(rest, items, taken, options.toleranceDays, outcomes);
-  const asOf = dayNumber(options.asOf);
-  let pendingItems = 0;
-  items.forEach((item, i) => {
-    if (taken.has(i)) return;
-    if (asOf - dayNumber(item.day) >= options.lateAfterDays)
-      outcomes.push({ status: 'unmatched_item', itemKey: item.key });
-    else pendingItems++;
-  });
-  return { outcomes, pendingItems };
+  return matchRest(rest, items, options, taken, outcomes);
 }

@@ -8,7 +8,7 @@ import {
 } from '../../rails/simulator/statement-files';
 import { parseCamt053 } from './formats/camt053';
 import { parseCsvStatement } from './formats/csv';
-import { parseMt940 } from './formats/mt940';
+import { MT940_CHUNK, mt940Chunks, parseMt940 } from './formats/mt940';
 import { StatementFormatError, wholeRupiah } from './formats/types';
 import { lineIdentities } from './import';
 import { type MatchItem, type MatchLine, matchStatement } from './match';
@@ -75,6 +75,29 @@ describe('statement formats', () => {
     expect(mt.bankAccount).toBe('SIM-PAYOUT-CLEARING-001');
     expect(mt.lines.map((l) => l.line)).toEqual([5, 7]);
     expect(csv.lines.map((l) => l.line)).toEqual([2, 3]);
+  });
+
+  it('hands a long MT940 out a chunk at a time, the same lines as a whole read', () => {
+    const n = MT940_CHUNK * 2 + 7;
+    const movements = Array.from({ length: n }, (_, i) => ({
+      bookedOn: '2026-11-24',
+      amount: -(10_000 + i),
+      reference: `WD${String(i).padStart(14, '0')}`,
+      bankReference: `SB${String(i).padStart(8, '0')}`,
+      description: `WD${String(i).padStart(18, '0')} WITHDRAW`,
+    }));
+    const text = writeMt940({ ...input, movements });
+    const sizes: number[] = [];
+    const walk = mt940Chunks(text);
+    for (let step = walk.next(); !step.done; step = walk.next()) sizes.push(step.value.length);
+    expect(sizes.filter((s) => s > 0)).toEqual([MT940_CHUNK, MT940_CHUNK, 7]);
+    const whole = parseMt940(text);
+    expect(whole.lines).toHaveLength(n);
+    expect(whole.lines[n - 1]).toMatchObject({ amount: -(10_000 + n - 1) });
+    expect(whole.lines[n - 1]?.description).toContain(`WD${String(n - 1).padStart(18, '0')}`);
+    // A wrong closing balance is found at the trailer, after the chunks went out: still refused.
+    const unbalanced = text.replace(/:62F:([CD])(\d{6})IDR(\d+),00/, ':62F:$1$2IDR1,00');
+    expect(refusal(() => parseMt940(unbalanced)).reason).toMatch(/^MT940/);
   });
 
   it('refuses a malformed file with its line and reason', async () => {

@@ -8,6 +8,7 @@ import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-cal
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { userAuditEntry } from '../../platform/audit/audit';
+import { breakdownCsv, settlementBreakdown } from './breakdown';
 import { STATEMENT_LIMITS } from './formats/types';
 import { importStatement } from './import';
 import { type Decider, listResults, matchByHand, summary, unmatch, writeOff } from './queue';
@@ -178,7 +179,31 @@ const queueRoutes = [
   }),
 ];
 
-export const reconciliationRoutes = [importRoute, ...settingsRoutes, ...queueRoutes];
+const breakdownRoutes = [
+  defineRoute(reconciliationCalls.settlementBreakdown, async (ctx) =>
+    ok(await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id)),
+  ),
+  defineRoute(
+    reconciliationCalls.settlementBreakdownCsv,
+    async (ctx) => {
+      const b = await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
+      await ctx.reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${b.settlement.reference}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(breakdownCsv(b));
+      return undefined;
+    },
+    { raw: true },
+  ),
+];
+
+export const reconciliationRoutes = [
+  importRoute,
+  ...settingsRoutes,
+  ...queueRoutes,
+  ...breakdownRoutes,
+];
 
 /** Demo and test mode only: the simulator bank's statement files. */
 export const reconciliationSimulatorRoutes = [

@@ -9,8 +9,8 @@ import type { Environment } from '@gerbang/shared';
 import type { ReconAccount } from '@gerbang/shared/contract/reconciliation';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type LedgerItem, ledgerItems } from './expected';
-import { type MatchLine, type MatchOutcome, matchStatement } from './match';
+import { type LedgerItem, ledgerItemsSql } from './expected';
+import { type MatchLine, type MatchOutcome, matchRest } from './match';
 
 export interface RunScope {
   agentId: number;
@@ -28,8 +28,6 @@ export interface RunCounts {
 }
 
 const INSERT_CHUNK = 10_000;
-/** Id-like words of a description (our ids are 12+ letters and digits). */
-const ID_WORD = /[A-Z0-9][A-Z0-9-]{7,}/gi;
 
 /** Takes the scope's lock and answers its settings (created with the defaults on first use). */
 export async function lockScope(trx: Kysely<Database>, agentId: number, environment: Environment) {
@@ -51,43 +49,103 @@ const DAY_MS = 86_400_000;
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-interface LineRow {
-  id: number;
-  day: string;
-  amount: number;
-  reference: string;
-  bank_reference: string;
-  description: string;
+/**
+ * Id-like words of a description (our ids are 12+ letters and digits): runs of letters, digits
+ * and '-' without their leading '-', 8 characters or more.
+ */
+const WORD_SPLIT = '[^A-Za-z0-9-]+';
+
+/**
+ * The run's undecided items and open lines in tables of the transaction (dropped at its end,
+ * analysed so the planner joins them by hash), so rule 1 joins them inside the database instead
+ * of 100,000 items and lines crossing into the process.
+ */
+async function stage(trx: Kysely<Database>, s: RunScope, from: string, to: string) {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+  await sql`
+    CREATE TEMP TABLE recon_run_items ON COMMIT DROP AS
+    SELECT i.key, i.day, i.amount, upper(btrim(i.ref1)) AS ref1, upper(btrim(i.ref2)) AS ref2,
+      i.reference
+    FROM (${ledgerItemsSql({ ...s, from, to })}) AS i
+    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.agent_id = ${s.agentId}
+      AND r.environment = ${s.environment} AND r.item_key = i.key)`.execute(trx);
+  await sql`
+    CREATE TEMP TABLE recon_run_lines ON COMMIT DROP AS
+    SELECT l.id, l.booked_on, l.amount, l.reference, l.bank_reference, l.description
+    FROM recon_lines l
+    WHERE l.agent_id = ${s.agentId} AND l.environment = ${s.environment}
+      AND l.account = ${s.account}
+      AND NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.line_id = l.id)`.execute(trx);
+  await sql`ANALYZE recon_run_items`.execute(trx);
+  await sql`ANALYZE recon_run_lines`.execute(trx);
 }
 
-async function openLines(trx: Kysely<Database>, s: RunScope): Promise<LineRow[]> {
-  return trx
-    .selectFrom('recon_lines as l')
-    .leftJoin('recon_results as r', 'r.line_id', 'l.id')
-    .select(['l.id', 'l.amount', 'l.reference', 'l.bank_reference', 'l.description'])
-    .select(sql<string>`l.booked_on::text`.as('day'))
-    .where('l.agent_id', '=', s.agentId)
-    .where('l.environment', '=', s.environment)
-    .where('l.account', '=', s.account)
-    .where('r.id', 'is', null)
-    .execute();
+/**
+ * Rule 1 (match.ts `byReference`) as one statement: each open line's first reference (its
+ * reference, the bank's id, then the id-like words of its text, in that order) that names exactly
+ * one item of its direction; the first line by day and id takes the item, later ones are
+ * duplicates. Equal amounts → matched, else amount_mismatch with the drift.
+ */
+async function matchByReference(trx: Kysely<Database>, s: RunScope) {
+  await sql`
+    WITH item_refs AS (
+      SELECT v.ref, min(i.key) AS key, min(i.amount) AS amount, min(i.reference) AS reference
+      FROM recon_run_items i CROSS JOIN LATERAL (VALUES (i.ref1), (i.ref2)) AS v(ref)
+      WHERE v.ref <> '' GROUP BY v.ref HAVING min(i.key) = max(i.key)),
+    line_refs AS (
+      SELECT l.id, l.booked_on, l.amount, 1 AS ord, upper(btrim(l.reference)) AS ref
+        FROM recon_run_lines l
+      UNION ALL SELECT l.id, l.booked_on, l.amount, 2, upper(btrim(l.bank_reference))
+        FROM recon_run_lines l
+      UNION ALL SELECT l.id, l.booked_on, l.amount, 2 + w.n, upper(ltrim(w.word, '-'))
+        FROM recon_run_lines l
+        CROSS JOIN LATERAL regexp_split_to_table(l.description, ${WORD_SPLIT})
+          WITH ORDINALITY AS w(word, n)
+        WHERE length(ltrim(w.word, '-')) >= 8),
+    hits AS (
+      SELECT DISTINCT ON (lr.id) lr.id AS line_id, lr.booked_on, lr.amount AS line_amount,
+        ir.key, ir.amount AS item_amount, ir.reference
+      FROM line_refs lr JOIN item_refs ir ON ir.ref = lr.ref
+      WHERE sign(ir.amount) = sign(lr.amount)
+      ORDER BY lr.id, lr.ord),
+    ranked AS (
+      SELECT h.*, row_number() OVER (PARTITION BY h.key ORDER BY h.booked_on, h.line_id) AS n
+      FROM hits h)
+    INSERT INTO recon_results (agent_id, environment, account, created_at, day, status, method,
+      line_id, line_amount, item_key, item_reference, item_amount, drift, note)
+    SELECT ${s.agentId}, ${s.environment}, ${s.account}, ${s.now}, r.booked_on,
+      CASE WHEN r.n > 1 THEN 'unmatched_line' WHEN r.line_amount = r.item_amount THEN 'matched'
+        ELSE 'amount_mismatch' END,
+      CASE WHEN r.n > 1 THEN NULL ELSE 'reference' END, r.line_id, r.line_amount,
+      CASE WHEN r.n > 1 THEN NULL ELSE r.key END, CASE WHEN r.n > 1 THEN NULL ELSE r.reference END,
+      CASE WHEN r.n > 1 THEN NULL ELSE r.item_amount END,
+      CASE WHEN r.n > 1 THEN r.line_amount ELSE r.line_amount - r.item_amount END,
+      CASE WHEN r.n > 1 THEN 'duplicate' END
+    FROM ranked r`.execute(trx);
 }
 
-async function decidedItemKeys(trx: Kysely<Database>, s: RunScope): Promise<Set<string>> {
-  const rows = await trx
-    .selectFrom('recon_results')
-    .select('item_key')
-    .where('agent_id', '=', s.agentId)
-    .where('environment', '=', s.environment)
-    .where('account', '=', s.account)
-    .where('item_key', 'is not', null)
-    .execute();
-  return new Set(rows.map((r) => r.item_key ?? ''));
-}
-
-function matchLineOf(row: LineRow): MatchLine {
-  const refs = [row.reference, row.bank_reference, ...(row.description.match(ID_WORD) ?? [])];
-  return { id: row.id, day: row.day, amount: row.amount, refs };
+/** What rule 1 left: open lines (with the references rule 2 only checks for) and untaken items. */
+async function leftovers(trx: Kysely<Database>, s: RunScope) {
+  const lines = await sql<{ id: number; day: string; amount: string | number; refs: string[] }>`
+    SELECT l.id, l.booked_on::text AS day, l.amount,
+      ARRAY[l.reference, l.bank_reference,
+        coalesce(substring(l.description from '[A-Za-z0-9][A-Za-z0-9-]{7,}'), '')] AS refs
+    FROM recon_run_lines l
+    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.line_id = l.id)`.execute(trx);
+  const items = await sql<{ key: string; day: string; amount: string | number; reference: string }>`
+    SELECT i.key, i.day::text AS day, i.amount, i.reference FROM recon_run_items i
+    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.agent_id = ${s.agentId}
+      AND r.environment = ${s.environment} AND r.item_key = i.key)
+    ORDER BY i.day, i.key`.execute(trx);
+  return {
+    lines: lines.rows.map((l) => ({ ...l, id: Number(l.id), amount: Number(l.amount) })),
+    items: items.rows.map((i) => ({
+      ...i,
+      amount: Number(i.amount),
+      refs: [],
+      description: '',
+    })) as LedgerItem[],
+  };
 }
 
 function resultRow(
@@ -143,7 +201,6 @@ async function insertResults(
   outcomes: readonly MatchOutcome[],
   toRow: (o: MatchOutcome) => ReturnType<typeof resultRow>,
 ) {
-  // Rows are made a chunk at a time: 100,000 result objects at once cost ~50 MB more.
   for (let start = 0; start < outcomes.length; start += INSERT_CHUNK) {
     const c = outcomes.slice(start, start + INSERT_CHUNK).map(toRow);
     await sql`
@@ -158,48 +215,62 @@ async function insertResults(
   }
 }
 
-/** Matches the scope's undecided lines and items again; answers the counts. */
+/** The automatic results of the scope (what a run throws away and makes again). */
+function automatic(trx: Kysely<Database>, s: RunScope) {
+  return trx
+    .selectFrom('recon_results')
+    .where('agent_id', '=', s.agentId)
+    .where('environment', '=', s.environment)
+    .where('account', '=', s.account)
+    .where((eb) => eb.or([eb('method', 'is', null), eb('method', '<>', 'manual')]))
+    .where('status', '<>', 'written_off');
+}
+
+async function countsOf(trx: Kysely<Database>, s: RunScope, pending: number): Promise<RunCounts> {
+  const rows = await automatic(trx, s)
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts: RunCounts = {
+    matched: 0,
+    amount_mismatch: 0,
+    unmatched_line: 0,
+    unmatched_item: 0,
+    pending_items: pending,
+  };
+  for (const r of rows) if (r.status !== 'written_off') counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/**
+ * Matches the scope's undecided lines and items again; answers the counts. Rule 1 runs in the
+ * database; rules 2 and 3 in the process over what it left (match.ts `matchRest`).
+ */
 export async function runMatcher(db: Kysely<Database>, s: RunScope): Promise<RunCounts> {
   return db.transaction().execute(async (trx) => {
     const settings = await lockScope(trx, s.agentId, s.environment);
-    const counts: RunCounts = {
-      matched: 0,
-      amount_mismatch: 0,
-      unmatched_line: 0,
-      unmatched_item: 0,
-      pending_items: 0,
-    };
     const covered = await coverage(trx, s);
-    if (!covered?.first || !covered.last) return counts;
+    if (!covered?.first || !covered.last) return countsOf(trx, s, 0);
     await trx
       .deleteFrom('recon_results')
-      .where('agent_id', '=', s.agentId)
-      .where('environment', '=', s.environment)
-      .where('account', '=', s.account)
-      .where((eb) => eb.or([eb('method', 'is', null), eb('method', '<>', 'manual')]))
-      .where('status', '<>', 'written_off')
+      .where('id', 'in', automatic(trx, s).select('id'))
       .execute();
-    // The rows' texts are only read for references: kept as match lines, the rows go.
-    const matchLines = (await openLines(trx, s)).map(matchLineOf);
-    const decided = await decidedItemKeys(trx, s);
-    const from = shiftDay(covered.first, -settings.tolerance_days);
-    const all = await ledgerItems(trx, { ...s, from, to: covered.last });
-    const items = all.filter((i) => !decided.has(i.key));
-    const result = matchStatement(matchLines, items, {
+    await stage(trx, s, shiftDay(covered.first, -settings.tolerance_days), covered.last);
+    await matchByReference(trx, s);
+    const rest = await leftovers(trx, s);
+    const result = matchRest(rest.lines, rest.items, {
       toleranceDays: settings.tolerance_days,
       lateAfterDays: settings.late_after_days,
       asOf: covered.last,
     });
     // Items before the first statement day were only looked at as candidates.
-    const byKey = new Map(items.map((i) => [i.key, i]));
+    const byKey = new Map(rest.items.map((i) => [i.key, i]));
     const outcomes = result.outcomes.filter(
       (o) =>
         o.status !== 'unmatched_item' || (byKey.get(o.itemKey)?.day ?? '') >= (covered.first ?? ''),
     );
-    const lines = new Map(matchLines.map((l) => [l.id, l]));
+    const lines = new Map(rest.lines.map((l) => [l.id, l]));
     await insertResults(trx, s, outcomes, (o) => resultRow(s, o, lines, byKey));
-    for (const o of outcomes) counts[o.status]++;
-    counts.pending_items = result.pendingItems;
-    return counts;
+    return countsOf(trx, s, result.pendingItems);
   });
 }

@@ -79,10 +79,19 @@ export interface ReconResultsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0240: the daily summary mail's claim per agent, environment and WIB day. */
+export interface ReconSummaryMailsTable {
+  agent_id: number;
+  environment: Environment;
+  day: BusinessDate;
+  sent_at: Timestamp;
+}
+
 export interface ReconciliationTables {
   recon_csv_mappings: ReconCsvMappingsTable;
   recon_settings: ReconSettingsTable;
   recon_statements: ReconStatementsTable;
   recon_lines: ReconLinesTable;
   recon_results: ReconResultsTable;
+  recon_summary_mails: ReconSummaryMailsTable;
 }

@@ -1,7 +1,7 @@
 /**
  * ISO 20022 camt.053 (BkToCstmrStmt) read as it streams through `saxes` (kept: a conformant,
  * streaming XML parser that knows the line of every element), so a 20 MB file never becomes a
- * tree. Each <Ntry> is one line: Amt, CdtDbtInd, BookgDt, AcctSvcrRef (the bank's id), the first
+ * tree and its entries go to the importer a slice at a time. Each <Ntry> is one line: Amt, CdtDbtInd, BookgDt, AcctSvcrRef (the bank's id), the first
  * EndToEndId (our reference) and the remittance text. Namespace prefixes are ignored: banks use
  * camt.053.001.02 up to .13 with the same element names.
  */
@@ -76,9 +76,26 @@ function finishEntry(d: Draft): StatementLine {
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
-export function parseCamt053(content: string): ParsedStatement {
+/** Characters handed to saxes at a time; the lines read so far go to the importer after each. */
+const WRITE_SLICE = 1 << 20;
+
+function xmlRefusal(parser: SaxesParser, error: unknown): Error {
+  if (error instanceof StatementFormatError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new StatementFormatError(
+    parser.line,
+    `XML: ${message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`,
+  );
+}
+
+/**
+ * The file's entries a slice of text at a time (a generator: the importer stores each batch before
+ * the next slice is read); answers the statement's account.
+ */
+export function* camt053Chunks(content: string): Generator<StatementLine[], string> {
   const parser = new SaxesParser({ xmlns: false, position: true });
-  const lines: StatementLine[] = [];
+  let lines: StatementLine[] = [];
+  let count = 0;
   const path: string[] = [];
   let bankAccount = '';
   let draft: Draft | null = null;
@@ -104,7 +121,7 @@ export function parseCamt053(content: string): ParsedStatement {
       if (key && key !== 'line' && !draft[key]) draft[key] = text.trim();
       if (path.length === entryDepth) {
         lines.push(finishEntry(draft));
-        if (lines.length > STATEMENT_LIMITS.maxLines)
+        if (++count > STATEMENT_LIMITS.maxLines)
           throw new StatementFormatError(parser.line, 'more than 100,000 lines');
         draft = null;
       }
@@ -114,17 +131,29 @@ export function parseCamt053(content: string): ParsedStatement {
     path.pop();
     text = '';
   });
-  try {
-    parser.write(content.replace(/^\uFEFF/, '')).close();
-  } catch (error) {
-    if (error instanceof StatementFormatError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new StatementFormatError(
-      parser.line,
-      `XML: ${message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`,
-    );
+  const body = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+  for (let start = 0; start <= body.length; start += WRITE_SLICE) {
+    try {
+      if (start + WRITE_SLICE > body.length) parser.write(body.slice(start)).close();
+      else parser.write(body.slice(start, start + WRITE_SLICE));
+    } catch (error) {
+      throw xmlRefusal(parser, error);
+    }
+    if (lines.length > 0) yield lines;
+    lines = [];
   }
-  if (!path.length && lines.length === 0 && !bankAccount)
+  if (!path.length && count === 0 && !bankAccount)
     throw new StatementFormatError(1, 'no camt.053 statement (BkToCstmrStmt/Stmt) in the file');
-  return { bankAccount, lines };
+  return bankAccount;
+}
+
+/** The whole file at once (small files and tests); the importer walks the chunks instead. */
+export function parseCamt053(content: string): ParsedStatement {
+  const lines: StatementLine[] = [];
+  const walk = camt053Chunks(content);
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return { bankAccount: step.value, lines };
+    for (const line of step.value) lines.push(line);
+  }
 }

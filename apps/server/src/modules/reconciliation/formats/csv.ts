@@ -83,14 +83,19 @@ function lineOf(
   };
 }
 
-export async function parseCsvStatement(
+/** Rows handed to the importer at a time. */
+const CSV_CHUNK = 5_000;
+
+/** The file's lines a batch at a time (the importer stores each before reading on). */
+export async function* csvChunks(
   content: Buffer,
   mapping: ReconCsvMapping,
-): Promise<ParsedStatement> {
+): AsyncGenerator<StatementLine[], string> {
   const parser = Readable.from([content]).pipe(
     parse({ bom: true, delimiter: mapping.delimiter, skip_empty_lines: true, info: true }),
   );
-  const lines: StatementLine[] = [];
+  let lines: StatementLine[] = [];
+  let count = 0;
   let columns: Columns | null = null;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
@@ -98,9 +103,16 @@ export async function parseCsvStatement(
       info: { lines: number };
     }>) {
       if (columns === null) columns = columnsOf(record, mapping);
-      else lines.push(lineOf(record, columns, mapping, info.lines));
-      if (lines.length > STATEMENT_LIMITS.maxLines)
+      else {
+        lines.push(lineOf(record, columns, mapping, info.lines));
+        count++;
+      }
+      if (count > STATEMENT_LIMITS.maxLines)
         throw new StatementFormatError(info.lines, 'more than 100,000 lines');
+      if (lines.length >= CSV_CHUNK) {
+        yield lines;
+        lines = [];
+      }
     }
   } catch (error) {
     if (error instanceof CsvError) {
@@ -110,5 +122,16 @@ export async function parseCsvStatement(
     throw error;
   }
   if (columns === null) throw new StatementFormatError(1, 'the file is empty');
+  if (lines.length > 0) yield lines;
+  return '';
+}
+
+/** The whole file at once (small files and tests). */
+export async function parseCsvStatement(
+  content: Buffer,
+  mapping: ReconCsvMapping,
+): Promise<ParsedStatement> {
+  const lines: StatementLine[] = [];
+  for await (const chunk of csvChunks(content, mapping)) lines.push(...chunk);
   return { bankAccount: '', lines };
 }
