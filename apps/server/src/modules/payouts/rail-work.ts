@@ -70,6 +70,32 @@ export async function claimSubmission(
     .executeTakeFirst();
 }
 
+/**
+ * `claimSubmission` for many rows in ONE statement: each row that is still free gets its own
+ * fresh lease token (the same guard as a single claim, so every later write stays conditional on
+ * it); rows another worker owns are left out of the answer.
+ */
+export async function claimSubmissions(
+  services: Services,
+  ids: readonly number[],
+): Promise<SubmissionRow[]> {
+  if (ids.length === 0) return [];
+  const now = services.now();
+  return services.db
+    .updateTable('rail_submissions')
+    .set({
+      claimed_until: new Date(now.getTime() + LEASE_MS),
+      lease_token: sql<string>`gen_random_uuid()::text`,
+      attempts: sql`attempts + 1`,
+      updated_at: now,
+    })
+    .where('id', 'in', [...ids])
+    .where('state', 'not in', FINAL_STATES)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .returningAll()
+    .execute();
+}
+
 /** Races a rail call against the timeout; the late answer of a call that lost is ignored. */
 async function callRail<T>(services: Services, call: string, run: () => Promise<T>): Promise<T> {
   const ms = Math.min(services.rails.callTimeoutMs, MAX_RAIL_CALL_MS);

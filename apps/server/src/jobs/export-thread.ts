@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Services } from '../http/services';
+import type { ExportRoundAnswer } from './export-thread-main';
+
+/**
+ * Runs export rounds in a worker thread of this process (export-thread-main.ts) instead of on the
+ * API's event loop: a million-row export formats rows and makes garbage for tens of seconds, and
+ * requests must not wait behind it. One thread per services, started at the first round and kept;
+ * it does not keep the process alive (unref), so shutdown stays the API's.
+ */
+
+interface ExportThread {
+  worker: Worker;
+  ready: Promise<void>;
+  pending: ((answer: ExportRoundAnswer) => void) | null;
+}
+
+const threads = new WeakMap<Services, ExportThread>();
+
+/**
+ * The thread's entry: the bundle next to the server's bundle under `npm start`
+ * (scripts/start.mjs writes dist/export-thread.mjs beside dist/main.mjs), else the TypeScript
+ * source, which the process's own loader (tsx) compiles as it does the server's.
+ */
+export function exportThreadEntry(): URL {
+  const bundled = new URL('./export-thread.mjs', import.meta.url);
+  if (existsSync(fileURLToPath(bundled))) return bundled;
+  return new URL('./export-thread-main.ts', import.meta.url);
+}
+
+function startThread(services: Services): ExportThread {
+  const worker = new Worker(exportThreadEntry(), {
+    // A small young generation, as the export process has (scripts/export-worker.mjs).
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
+  worker.unref();
+  let markReady: () => void = () => {};
+  let fail: (error: unknown) => void = () => {};
+  const thread: ExportThread = {
+    worker,
+    ready: new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      fail = reject;
+    }),
+    pending: null,
+  };
+  worker.on('message', (message: ExportRoundAnswer | { ready: true }) => {
+    if ('ready' in message) return markReady();
+    const answer = thread.pending;
+    thread.pending = null;
+    answer?.(message);
+  });
+  const stopped = (error: unknown) => {
+    if (threads.get(services) === thread) threads.delete(services);
+    fail(error);
+    thread.pending?.({ error: String(error) });
+    thread.pending = null;
+  };
+  worker.on('error', stopped);
+  worker.on('exit', (code) => stopped(new Error(`export thread exited with ${code}`)));
+  return thread;
+}
+
+/** One export round in the thread (the jobs loop never runs two at once); how many jobs ran. */
+export async function runExportRoundInThread(services: Services): Promise<number> {
+  let thread = threads.get(services);
+  if (!thread) {
+    thread = startThread(services);
+    threads.set(services, thread);
+  }
+  await thread.ready;
+  const current = thread;
+  const answer = await new Promise<ExportRoundAnswer>((resolve) => {
+    current.pending = resolve;
+    current.worker.postMessage({ now: services.now().getTime() });
+  });
+  if ('error' in answer) throw new Error(answer.error);
+  return answer.ran;
+}
+
+/** Ends the thread of these services (shutdown, tests). */
+export async function stopExportThread(services: Services): Promise<void> {
+  const thread = threads.get(services);
+  if (!thread) return;
+  threads.delete(services);
+  await thread.worker.terminate();
+}
