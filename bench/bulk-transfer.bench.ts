@@ -120,7 +120,13 @@ async function main() {
   const start = () =>
     spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, '../apps/server/src/main.ts')],
+      [
+        // BULK_BENCH_NODE_ARGS: extra flags for the server (e.g. --cpu-prof to see where it spends).
+        ...(process.env.BULK_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, '../apps/server/src/main.ts'),
+      ],
       {
         env: {
           ...process.env,

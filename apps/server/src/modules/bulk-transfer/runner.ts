@@ -28,7 +28,8 @@ import { queueCallback } from '../callbacks/queue';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { openPayouts, type PayoutOpening, transactionRowOf } from '../payouts/open';
 import { finalizeInGroup } from '../payouts/finalize-group';
-import { advanceSubmission, claimSubmissions } from '../payouts/rail-work';
+import { advanceMany } from '../payouts/rail-batch';
+import { claimSubmissions } from '../payouts/rail-work';
 import { FINAL_STATES } from '../payouts/submissions';
 import { BULK_ROW_PAYOUT } from './payout-kind';
 import { BULK_FUNDS_ACCOUNT, rowPostings, rowRefundPosting } from './postings';
@@ -341,29 +342,15 @@ export async function sendStep(services: Services): Promise<number> {
     const ids = due.rows.slice(start, start + CLAIM_CHUNK).map((r) => Number(r.id));
     const rows = await claimSubmissions(services, ids);
     claimed += rows.length;
-    await eachBounded(rows, SEND_CONCURRENCY, (row) =>
-      advanceSubmission(services, row, (leased, outcome) =>
+    await advanceMany(
+      services,
+      rows,
+      (leased, outcome) =>
         finalizeInGroup(services, payerOf.get(Number(leased.id)) ?? 'bulk', leased, outcome),
-      ),
+      SEND_CONCURRENCY,
     );
   }
   return claimed;
-}
-
-/** Runs `work` over the items with at most `limit` in flight. */
-async function eachBounded<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<unknown>,
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 type RefundRow = {
