@@ -5,7 +5,8 @@
  * the API's event loop. Each message from the API is one round: the API's clock instant (a test
  * may have moved it) and the answer is how many jobs ran.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from '../config';
 import { runExportJobsOnce } from '../modules/exports/worker';
 import { createClock } from '../platform/clock';
 import { startExportServices } from './export-worker-services';
@@ -20,7 +21,8 @@ export type ExportRoundAnswer = { ran: number } | { error: string };
 async function main() {
   const port = parentPort;
   if (!port) throw new Error('export-thread-main runs as a worker thread');
-  const started = await startExportServices();
+  // The API's own configuration (it may not come from this environment).
+  const started = await startExportServices(process.env, workerData as Config);
   const services = started.services;
   // The thread follows the API's clock: each round sets where it stands now.
   const clock = createClock();

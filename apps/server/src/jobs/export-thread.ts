@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { Config } from '../config';
 import type { Services } from '../http/services';
 import type { ExportRoundAnswer } from './export-thread-main';
 
@@ -30,11 +31,20 @@ export function exportThreadEntry(): URL {
   return new URL('./export-thread-main.ts', import.meta.url);
 }
 
+/**
+ * A worker for the entry: the bundle as it is; the TypeScript source through tsx's loader, which
+ * a worker thread does not inherit from the process that runs the server with `--import tsx`.
+ */
+function newWorker(entry: URL, config: Config): Worker {
+  // A small young generation, as the export process has (scripts/export-worker.mjs).
+  const options = { resourceLimits: { maxYoungGenerationSizeMb: 4 }, workerData: config };
+  if (entry.pathname.endsWith('.mjs')) return new Worker(entry, options);
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
 function startThread(services: Services): ExportThread {
-  const worker = new Worker(exportThreadEntry(), {
-    // A small young generation, as the export process has (scripts/export-worker.mjs).
-    resourceLimits: { maxYoungGenerationSizeMb: 4 },
-  });
+  const worker = newWorker(exportThreadEntry(), services.config);
   worker.unref();
   let markReady: () => void = () => {};
   let fail: (error: unknown) => void = () => {};
@@ -78,6 +88,11 @@ export async function runExportRoundInThread(services: Services): Promise<number
   });
   if ('error' in answer) throw new Error(answer.error);
   return answer.ran;
+}
+
+/** The thread id of these services' export thread, once started (tests: not the API's, 0). */
+export function exportThreadId(services: Services): number | null {
+  return threads.get(services)?.worker.threadId ?? null;
 }
 
 /** Ends the thread of these services (shutdown, tests). */

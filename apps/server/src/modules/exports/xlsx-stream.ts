@@ -142,7 +142,7 @@ export function openXlsxStream(opts: {
   const openSheet = () => {
     sheet?.end(`</sheetData></worksheet>`);
     names.push(names.length === 0 ? 'Data' : `Data ${names.length + 1}`);
-    sheet = new PassThrough({ highWaterMark: 1024 * 1024 });
+    sheet = new PassThrough({ highWaterMark: 256 * 1024 });
     zip.append(sheet, { name: `xl/worksheets/sheet${names.length}.xml` });
     const cols = opts.columns
       .map((c, i) => {
