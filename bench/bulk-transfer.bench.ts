@@ -19,8 +19,8 @@ import path from 'node:path';
 import { checkInvariants, isTransferOk, Ledger } from '@gerbang/ledger';
 import { BANKS } from '@gerbang/shared/domain/banks';
 import pg from 'pg';
-import { MAGIC_SUFFIXES } from '../apps/server/src/rails/simulator/magic-numbers';
 import { connectDatabase } from '../apps/server/src/db/connect';
+import { MAGIC_SUFFIXES } from '../apps/server/src/rails/simulator/magic-numbers';
 
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BULK_BENCH_ROWS ?? 20_000);

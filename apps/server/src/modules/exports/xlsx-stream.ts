@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import type { DataColumn } from '@gerbang/shared';
 import archiver from 'archiver';
 import { XLSX_FORMATS } from '../../platform/spreadsheet-cells';
 
@@ -39,9 +38,10 @@ const escapeXml = (text: string) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    // Characters XML 1.0 cannot hold at all.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 cannot hold these characters at all, so they are what this pattern must find
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters escapeXml drops (XML 1.0 cannot hold them)
 const needsEscape = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 /** Excel's serial day number of a Date's UTC fields (1900 date system). */
