@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config';
 import type { Services } from '../http/services';
+import { STALE_AFTER_MS } from '../modules/exports/worker';
 import type { ExportRoundAnswer } from './export-thread-main';
 
 /**
@@ -73,10 +74,32 @@ function startThread(services: Services): ExportThread {
   return thread;
 }
 
-/** One export round in the thread (the jobs loop never runs two at once); how many jobs ran. */
+/** Whether a job waits for a worker (what `claimExportJob` would take). */
+async function jobWaiting(services: Services): Promise<boolean> {
+  const stale = new Date(services.now().getTime() - STALE_AFTER_MS);
+  const row = await services.db
+    .selectFrom('export_jobs')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', [0, 1]),
+        eb.and([eb('status', '=', 2), eb('claimed_at', '<', stale)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * One export round in the thread (the jobs loop never runs two at once); how many jobs ran. The
+ * thread is started when a job waits and ended after a round that found none, so an idle API
+ * process carries no second heap and pool.
+ */
 export async function runExportRoundInThread(services: Services): Promise<number> {
   let thread = threads.get(services);
   if (!thread) {
+    if (!(await jobWaiting(services))) return 0;
     thread = startThread(services);
     threads.set(services, thread);
   }
@@ -87,6 +110,7 @@ export async function runExportRoundInThread(services: Services): Promise<number
     current.worker.postMessage({ now: services.now().getTime() });
   });
   if ('error' in answer) throw new Error(answer.error);
+  if (answer.ran === 0) await stopExportThread(services);
   return answer.ran;
 }
 

@@ -32,6 +32,7 @@ describe.runIf(process.env.DATABASE_URL)('export rounds in a worker thread (post
     expect(created.rc, created.rd).toBe('00');
     expect(exportThreadId(t.services)).toBeNull();
     expect(await runExportRound(t.services)).toBe(1);
+    // Started for the waiting job; a second waiting job would reuse it.
     const worker = exportThreadId(t.services);
     expect(worker).not.toBeNull();
     expect(worker).not.toBe(threadId);
@@ -45,8 +46,10 @@ describe.runIf(process.env.DATABASE_URL)('export rounds in a worker thread (post
     expect(existsSync(path.join(dir, job.lokasi_file_xlsx ?? ''))).toBe(true);
     const csv = readFileSync(path.join(dir, job.lokasi_file ?? ''), 'utf8');
     expect(csv.split('\r\n').length - 2).toBe(Number(job.row_count));
-    // The next round reuses the same thread; nothing is waiting.
+    // A round that finds nothing ends the thread; an idle round starts none.
     expect(await runExportRound(t.services)).toBe(0);
-    expect(exportThreadId(t.services)).toBe(worker);
+    expect(exportThreadId(t.services)).toBeNull();
+    expect(await runExportRound(t.services)).toBe(0);
+    expect(exportThreadId(t.services)).toBeNull();
   });
 });
