@@ -3,16 +3,65 @@
  * (apps/server/src/jobs/export-worker-main.ts: configuration, database pool, descriptors, engine
  * and writers only, not the whole server), and prints its time and memory as JSON
  * (bench/data.bench.ts spawns it, so the figures are the worker's alone).
+ *
+ * EXPORT_CHILD_FORMAT=csv or xlsx: the oldest job's rows to that one file only (the same reader
+ * and writer as the job, which writes both files in one pass), so each format is timed alone.
  */
+import path from 'node:path';
+import { findDataPage } from '@gerbang/shared';
 import { startExportServices } from '../apps/server/src/jobs/export-worker-services';
+import { planFromStored } from '../apps/server/src/modules/data-pages/query';
+import { streamRows } from '../apps/server/src/modules/data-pages/stream';
+import type { ExportParams } from '../apps/server/src/modules/exports/jobs';
 import { runExportJobsOnce } from '../apps/server/src/modules/exports/worker';
+import { openExportWriter } from '../apps/server/src/modules/exports/writer';
+
+type Started = Awaited<ReturnType<typeof startExportServices>>;
+
+/** One format of the oldest job, written to `<EXPORT_DIR>/bench-only.<format>`; rows written. */
+async function oneFormat({ services }: Started, format: 'csv' | 'xlsx'): Promise<number> {
+  const job = await services.db
+    .selectFrom('export_jobs')
+    .selectAll()
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const page = findDataPage(job.nama_menu);
+  if (!page) throw new Error(`no page ${job.nama_menu}`);
+  const params = (
+    typeof job.params === 'string' ? JSON.parse(job.params) : job.params
+  ) as ExportParams;
+  const file = path.join(services.config.exportDir, `bench-only.${format}`);
+  const writer = openExportWriter({
+    page,
+    lang: params.lang,
+    csvPath: format === 'csv' ? file : null,
+    xlsxPath: format === 'xlsx' ? file : null,
+  });
+  const rows = await streamRows(
+    services.db,
+    services.dbKind,
+    page,
+    planFromStored(page, params.plan),
+    {
+      agentId: job.agent_id,
+      environment: job.environment,
+      userId: job.user_id ?? 0,
+      now: services.now(),
+      lang: params.lang,
+    },
+    (batch) => writer.write(batch),
+  );
+  await writer.finish();
+  return rows;
+}
 
 async function main() {
-  const { services, close } = await startExportServices({
+  const started = await startExportServices({
     ...process.env,
     GERBANG_MODE: 'test',
     NODE_ENV: 'test',
   });
+  const format = process.env.EXPORT_CHILD_FORMAT;
   const before = process.memoryUsage();
   let peakHeap = before.heapUsed;
   let peakRss = before.rss;
@@ -21,11 +70,14 @@ async function main() {
     peakHeap = Math.max(peakHeap, m.heapUsed);
     peakRss = Math.max(peakRss, m.rss);
   }, 20);
-  const started = performance.now();
-  const ran = await runExportJobsOnce(services, 1);
-  const ms = performance.now() - started;
+  const t0 = performance.now();
+  const ran =
+    format === 'csv' || format === 'xlsx'
+      ? await oneFormat(started, format)
+      : await runExportJobsOnce(started.services, 1);
+  const ms = performance.now() - t0;
   clearInterval(sampler);
-  await close();
+  await started.close();
   console.log(
     JSON.stringify({
       ran,

@@ -19,6 +19,7 @@ import { bundleEntry } from './export-worker.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 // Inside apps/server, so the server's own dependencies (apps/server/node_modules) resolve.
 const outfile = path.join(root, 'apps', 'server', 'dist', 'main.mjs');
+const threadFile = path.join(root, 'apps', 'server', 'dist', 'export-thread.mjs');
 const stampFile = path.join(root, 'apps', 'server', 'dist', '.build-hash');
 
 const SERVER_INPUTS = [
@@ -69,10 +70,14 @@ if (web.status !== 0) process.exit(web.status ?? 1);
 
 const current = serverHash();
 const built =
-  existsSync(outfile) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
+  existsSync(outfile) && existsSync(threadFile) && existsSync(stampFile)
+    ? readFileSync(stampFile, 'utf8').trim()
+    : null;
 if (process.argv.includes('--force') || built !== current) {
   const started = performance.now();
   await bundleEntry('apps/server/src/main.ts', outfile);
+  // The export worker thread's entry, beside the server (jobs/export-thread.ts looks there).
+  await bundleEntry('apps/server/src/jobs/export-thread-main.ts', threadFile);
   writeFileSync(stampFile, `${current}\n`);
   console.log(`server: bundled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

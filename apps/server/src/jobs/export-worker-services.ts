@@ -5,17 +5,18 @@
  * captcha or rails. Used by jobs/export-worker-main.ts and the data bench.
  */
 import pino from 'pino';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { registerDescriptionKeys } from '../modules/description-keys';
 import type { ExportServices } from '../modules/exports/worker';
 import { createClock } from '../platform/clock';
 import { connectReplica } from '../platform/read-replica';
 
+/** `config`: the owner's own configuration (the API's, for its export thread); else the env's. */
 export async function startExportServices(
   env: NodeJS.ProcessEnv = process.env,
+  config: Config = loadConfig(env),
 ): Promise<{ services: ExportServices; close(): Promise<void> }> {
-  const config = loadConfig(env);
   const log = pino({ level: env.LOG_LEVEL ?? (config.mode === 'production' ? 'info' : 'warn') });
   const handle = await connectDatabase({
     databaseUrl: config.databaseUrl,

@@ -33,9 +33,9 @@ describe('lean export worker', () => {
     expect(files.some((f) => f.startsWith('packages/ledger/'))).toBe(false);
     expect(files.some((f) => f.startsWith('apps/server/src/rails'))).toBe(false);
     // npm packages: the database drivers (PGlite only loaded when there is no DATABASE_URL),
-    // the query builder, the XLSX writer, the log and zod (the shared descriptors' contracts).
+    // the query builder, the zip of the XLSX, the log and zod (the shared descriptors' contracts).
     const allowed = [
-      'exceljs',
+      'archiver',
       'kysely',
       'pg',
       'pino',

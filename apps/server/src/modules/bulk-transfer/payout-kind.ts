@@ -18,4 +18,16 @@ export const BULK_ROW_PAYOUT: PayoutKind = {
       .where('id', '=', row.source_id)
       .execute();
   },
+  // A finalize group of rows with one outcome: one statement for all of them.
+  onFinalMany: async (trx, rows, { outcome, at }) => {
+    await trx
+      .updateTable('disbursement_details')
+      .set({ status: outcome.ok ? 1 : 2, processed_time: at })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.source_id),
+      )
+      .execute();
+  },
 };

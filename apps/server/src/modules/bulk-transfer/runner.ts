@@ -27,8 +27,10 @@ import { writeAudit } from '../../platform/audit/audit';
 import { savedBankBeneficiaries } from '../beneficiaries/book-match';
 import { queueCallback } from '../callbacks/queue';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
+import { finalizeInGroup } from '../payouts/finalize-group';
 import { openPayouts, type PayoutOpening, transactionRowOf } from '../payouts/open';
-import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
+import { advanceMany } from '../payouts/rail-batch';
+import { claimSubmissions } from '../payouts/rail-work';
 import { FINAL_STATES } from '../payouts/submissions';
 import { BULK_ROW_PAYOUT } from './payout-kind';
 import { BULK_FUNDS_ACCOUNT, rowPostings, rowRefundPosting } from './postings';
@@ -37,9 +39,13 @@ import { BULK_FUNDS_ACCOUNT, rowPostings, rowRefundPosting } from './postings';
 const QUEUE_BATCH = 1_000;
 /** Queue steps per pass: a pass queues at most 20,000 rows, the largest group. */
 const QUEUE_STEPS = 20;
-/** Rail submissions one pass advances, and how many at once. */
-const SEND_BATCH = 2_000;
-const SEND_CONCURRENCY = 8;
+/**
+ * Rail submissions one pass advances, how many are claimed per statement and how many are at the
+ * rail at once (bounded: the pool has ten connections, and finalize groups take up to 64 rows).
+ */
+const SEND_BATCH = 5_000;
+const CLAIM_CHUNK = 500;
+const SEND_CONCURRENCY = 64;
 const REFUND_BATCH = 1_000;
 
 export interface BulkRunReport {
@@ -320,33 +326,43 @@ async function failRefusedRows(
   }
 }
 
-/** Claims and advances due bulk rows at the rail, a few at a time; answers how many it claimed. */
+/**
+ * Claims and advances due bulk rows at the rail, many at once; answers how many it claimed.
+ * Rows are claimed CLAIM_CHUNK at a time in one statement (each with its own lease), advanced
+ * SEND_CONCURRENCY at a time, and finalized as group commits per payer (finalize-group.ts): one
+ * transaction and one ledger call settle up to 64 rows, so the payer's bulk funds account is
+ * locked once per group instead of once per row. Once-only is the payout block's as for a single
+ * row: every write is conditional on the row's lease, the transaction row leaves PROCESS once, and
+ * the ledger's post/void ids are idempotent.
+ */
 export async function sendStep(services: Services): Promise<number> {
   const now = services.now();
-  const due = await services.db
-    .selectFrom('rail_submissions')
-    .select('id')
-    .where('source_kind', '=', BULK_ROW_PAYOUT.kind)
-    .where('state', 'not in', FINAL_STATES)
-    .where('next_check_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('next_check_at')
-    .orderBy('id')
-    .limit(SEND_BATCH)
-    .execute();
-  let next = 0;
+  const due = await sql<{ id: number; agent_id: number; environment: Environment }>`
+    select s.id, d.agent_id, d.environment
+      from rail_submissions s
+      join disbursement_details d on d.id = s.source_id
+     where s.source_kind = ${BULK_ROW_PAYOUT.kind}
+       and s.state not in (${sql.join([...FINAL_STATES])})
+       and s.next_check_at <= ${now}
+       and (s.claimed_until is null or s.claimed_until < ${now})
+     order by s.next_check_at, s.id
+     limit ${SEND_BATCH}`.execute(services.db);
+  const payerOf = new Map(
+    due.rows.map((r) => [Number(r.id), `bulk:${r.agent_id}:${r.environment}`] as const),
+  );
   let claimed = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const item = due[next++];
-      if (!item) break;
-      const row = await claimSubmission(services, item.id);
-      if (!row) continue;
-      claimed += 1;
-      await advanceSubmission(services, row);
-    }
-  };
-  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
+  for (let start = 0; start < due.rows.length; start += CLAIM_CHUNK) {
+    const ids = due.rows.slice(start, start + CLAIM_CHUNK).map((r) => Number(r.id));
+    const rows = await claimSubmissions(services, ids);
+    claimed += rows.length;
+    await advanceMany(
+      services,
+      rows,
+      (leased, outcome) =>
+        finalizeInGroup(services, payerOf.get(Number(leased.id)) ?? 'bulk', leased, outcome),
+      SEND_CONCURRENCY,
+    );
+  }
   return claimed;
 }
 

@@ -56,13 +56,21 @@ async function streamWithCursor(
     try {
       await sql`declare export_rows no scroll cursor for ${query}`.execute(conn);
       const fetch = sql`fetch forward ${sql.raw(String(Math.trunc(batchRows)))} from export_rows`;
-      for (;;) {
-        const batch = await fetch.execute(conn);
-        const rows = batch.rows as Row[];
+      // Fetch and write overlap: the next batch is asked for before this one is handed on, so the
+      // database reads and sends it while the writer formats (one batch ahead, memory stays flat).
+      let next: Promise<{ rows: unknown[] }> | null = fetch.execute(conn);
+      while (next) {
+        const rows = (await next).rows as Row[];
+        next = rows.length === batchRows ? fetch.execute(conn) : null;
         if (rows.length === 0) break;
         total += rows.length;
-        await onBatch(rows);
-        if (rows.length < batchRows) break;
+        try {
+          await onBatch(rows);
+        } catch (error) {
+          // The fetch in flight must settle before the rollback on the same connection.
+          await next?.catch(() => {});
+          throw error;
+        }
       }
       await sql`close export_rows`.execute(conn);
       await sql`commit`.execute(conn);

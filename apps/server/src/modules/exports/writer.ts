@@ -5,27 +5,22 @@ import {
   type DataPageDescriptor,
   type Language,
   translate,
-  wibParts,
+  WIB_OFFSET_MS,
 } from '@gerbang/shared';
-import ExcelJS from 'exceljs';
 import { calendarDate, instantCell, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
-
-/**
- * Writes export rows to CSV and XLSX at the same time, row by row: nothing but the current batch
- * is held in memory (exceljs' streaming WorkbookWriter flushes each committed row to the zip).
- */
+import { openXlsxStream, type XlsxCell } from './xlsx-stream';
 
 /** Excel's row limit per sheet is 1,048,576; larger exports continue on the next sheet. */
 const XLSX_ROWS_PER_SHEET = 1_000_000;
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An instant as WIB wall time `YYYY-MM-DD HH:mm:ss`, the way the pages show it. */
 export function wibTimestamp(value: unknown): string {
   const instant = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(instant.getTime())) return String(value);
-  const p = wibParts(instant);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  // The ISO text of the instant moved by WIB's offset is the WIB wall clock (native, no parts).
+  const wall = new Date(instant.getTime() + WIB_OFFSET_MS).toISOString();
+  if (wall.length !== 24) return wall;
+  return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
 }
 
 export type CellValue = string | number | null;
@@ -64,11 +59,7 @@ export function xlsxValue(column: DataColumn, value: unknown, lang: Language): C
   return cellValue(column, value, lang);
 }
 
-/**
- * The number format and width of a column in the XLSX. Each style is one object shared by every
- * cell of its column, so exceljs' style cache (keyed by the object) registers it once per column
- * instead of once per cell.
- */
+/** The number format and width of a column in the XLSX. */
 function xlsxColumnStyles(columns: readonly DataColumn[], header: readonly string[]) {
   return columns.map((column, index) => {
     const numFmt = XLSX_COLUMN_FORMATS[column.display];
@@ -76,12 +67,9 @@ function xlsxColumnStyles(columns: readonly DataColumn[], header: readonly strin
       XLSX_COLUMN_WIDTHS[column.display] ?? 18,
       (header[index]?.length ?? 0) + 2,
     );
-    return { style: numFmt ? { numFmt } : {}, width };
+    return { numFmt, width };
   });
 }
-
-// Named, or LibreOffice draws a font without a name in its serif default.
-const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { name: 'Calibri', bold: true } };
 
 const XLSX_COLUMN_FORMATS: Partial<Record<DataColumn['display'], string>> = {
   datetime: XLSX_FORMATS.datetime,
@@ -123,120 +111,110 @@ async function writeChunk(stream: WriteStream, chunk: string): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
-/** Bytes a sheet may have waiting for the zip compressor before the writer waits for it. */
-const XLSX_BUFFER_MAX = 1024 * 1024;
+type Formatter = { name: string; csv(value: unknown): string; xlsx(value: unknown): XlsxCell };
 
-interface BufferedStream {
-  writableLength?: number;
-  _writableState?: { length: number };
-  once(event: 'drain', listener: () => void): unknown;
+/** An enum column: each stored value's label translated once per export. */
+function enumFormatter(column: DataColumn, lang: Language): Formatter {
+  const labels = new Map<string, string>();
+  const label = (value: unknown) => {
+    const text = String(value);
+    let known = labels.get(text);
+    if (known === undefined) {
+      known = String(cellValue(column, value, lang));
+      labels.set(text, known);
+    }
+    return known;
+  };
+  return {
+    name: column.name,
+    csv: (value) => (value === null || value === undefined ? '' : csvField(label(value))),
+    xlsx: (value) => (value === null || value === undefined ? null : label(value)),
+  };
 }
 
 /**
- * exceljs' streaming writer hands each 64 KB of sheet XML to the zip without waiting for it
- * (its internal StreamBuf ignores `write()`'s answer), so a fast producer buffers the whole sheet
- * in memory — measured at 700 MB for a million rows. We wait until the compressor's input
- * (the StreamBuf's pipe) drains below a few megabytes before writing the next batch. This reads
- * exceljs internals (`stream.pipes`, `stream.buffers`); if they change, the wait becomes a no-op
- * and the export still works, only with more memory.
+ * Each column's CSV and XLSX conversion, decided once per export (the display looked up once,
+ * enum labels translated once) instead of once per cell.
  */
-async function drainSheet(sheet: unknown): Promise<void> {
-  const stream = (sheet as { stream?: { pipes?: BufferedStream[]; buffers?: unknown[] } }).stream;
-  for (let round = 0; round < 10_000; round++) {
-    const pipes = stream?.pipes ?? [];
-    const full = pipes.find(
-      (pipe) => (pipe.writableLength ?? pipe._writableState?.length ?? 0) > XLSX_BUFFER_MAX,
-    );
-    if (full) {
-      await new Promise<void>((resolve) => full.once('drain', resolve));
-      continue;
+function columnFormatters(columns: readonly DataColumn[], lang: Language): Formatter[] {
+  return columns.map((column): Formatter => {
+    if (column.type === 'enum') return enumFormatter(column, lang);
+    if (column.display === 'money' || column.display === 'number') {
+      const number = (value: unknown) => {
+        if (value === null || value === undefined) return null;
+        const n = typeof value === 'number' ? value : Number(value);
+        return Number.isFinite(n) ? n : String(value);
+      };
+      return { name: column.name, csv: (value) => csvField(number(value)), xlsx: number };
     }
-    // Not yet read by the zip (an earlier entry is still being written): let it catch up.
-    if (pipes.length === 0 && (stream?.buffers?.length ?? 0) > 64) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      continue;
-    }
-    return;
-  }
+    return {
+      name: column.name,
+      csv: (value) => csvField(cellValue(column, value, lang)),
+      xlsx: (value) => xlsxValue(column, value, lang),
+    };
+  });
 }
 
+/** A batch of rows as CSV lines, one string. */
+function csvLines(formatters: readonly Formatter[], rows: ReadonlyArray<Record<string, unknown>>) {
+  let chunk = '';
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < formatters.length; i++) {
+      const f = formatters[i] as Formatter;
+      line += i === 0 ? f.csv(row[f.name]) : `,${f.csv(row[f.name])}`;
+    }
+    chunk += `${line}\r\n`;
+  }
+  return chunk;
+}
+
+/**
+ * Writes export rows to CSV and/or XLSX (a null path skips that file), a batch at a time: each
+ * batch is formatted into one string per file, and the CSV file takes its chunk while the XLSX
+ * part is formatted and compressed. Nothing but the current batch is held in memory.
+ */
 export function openExportWriter(opts: {
   page: DataPageDescriptor;
   lang: Language;
-  csvPath: string;
+  csvPath: string | null;
   xlsxPath: string | null;
 }): ExportWriter {
   const { page, lang } = opts;
   const columns = page.columns;
   const header = columns.map((c) => translate(lang, c.labelKey));
-  const csv = createWriteStream(opts.csvPath, { encoding: 'utf8' });
+  const formatters = columnFormatters(columns, lang);
+  const csv = opts.csvPath ? createWriteStream(opts.csvPath, { encoding: 'utf8' }) : null;
   // A byte-order mark lets Excel open the UTF-8 CSV with the right characters.
-  let pending: Promise<void> = writeChunk(csv, `\uFEFF${header.map(csvField).join(',')}\r\n`);
-
+  let pending: Promise<void> = csv
+    ? writeChunk(csv, `\uFEFF${header.map(csvField).join(',')}\r\n`)
+    : Promise.resolve();
   const book = opts.xlsxPath
-    ? new ExcelJS.stream.xlsx.WorkbookWriter({
-        filename: opts.xlsxPath,
-        // Styles carry the date and number formats.
-        useStyles: true,
-        useSharedStrings: false,
+    ? openXlsxStream({
+        file: opts.xlsxPath,
+        header,
+        columns: xlsxColumnStyles(columns, header),
+        rowsPerSheet: XLSX_ROWS_PER_SHEET,
       })
     : null;
-  const styles = xlsxColumnStyles(columns, header);
-  let sheet: ExcelJS.Worksheet | null = null;
-  let sheetRows = 0;
-  let sheetNumber = 0;
-  const nextSheet = () => {
-    sheet?.commit();
-    sheetNumber += 1;
-    sheet = book?.addWorksheet(sheetNumber === 1 ? 'Data' : `Data ${sheetNumber}`) ?? null;
-    if (!sheet) return;
-    sheet.columns = styles.map(({ style, width }) => ({ style, width }));
-    const top = sheet.addRow(header);
-    top.eachCell((cell) => {
-      cell.style = HEADER_STYLE;
-    });
-    top.commit();
-    sheetRows = 0;
-  };
-  const addXlsxRow = (row: Record<string, unknown>) => {
-    if (sheetRows >= XLSX_ROWS_PER_SHEET) nextSheet();
-    const line = (sheet as ExcelJS.Worksheet | null)?.addRow(
-      columns.map((c) => xlsxValue(c, row[c.name], lang)),
-    );
-    if (!line) return;
-    line.eachCell((cell, number) => {
-      cell.style = styles[number - 1]?.style ?? {};
-    });
-    line.commit();
-    sheetRows += 1;
-  };
-  if (book) nextSheet();
-
   return {
     async write(rows) {
       await pending;
-      let chunk = '';
-      for (const row of rows) {
-        const cells = columns.map((c) => cellValue(c, row[c.name], lang));
-        chunk += `${cells.map(csvField).join(',')}\r\n`;
-        if (book) addXlsxRow(row);
-      }
-      pending = writeChunk(csv, chunk);
+      if (csv) pending = writeChunk(csv, csvLines(formatters, rows));
+      if (book) await book.addRows(rows.map((row) => formatters.map((f) => f.xlsx(row[f.name]))));
       await pending;
-      if (sheet) await drainSheet(sheet);
     },
     async finish() {
       await pending;
-      csv.end();
-      await once(csv, 'finish');
-      if (book) {
-        (sheet as ExcelJS.Worksheet | null)?.commit();
-        await book.commit();
+      if (csv) {
+        csv.end();
+        await once(csv, 'finish');
       }
+      await book?.finish();
     },
     async abort() {
-      csv.destroy();
-      if (book) await book.commit().catch(() => {});
+      csv?.destroy();
+      await book?.abort();
     },
   };
 }

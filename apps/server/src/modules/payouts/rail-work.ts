@@ -70,6 +70,32 @@ export async function claimSubmission(
     .executeTakeFirst();
 }
 
+/**
+ * `claimSubmission` for many rows in ONE statement: each row that is still free gets its own
+ * fresh lease token (the same guard as a single claim, so every later write stays conditional on
+ * it); rows another worker owns are left out of the answer.
+ */
+export async function claimSubmissions(
+  services: Services,
+  ids: readonly number[],
+): Promise<SubmissionRow[]> {
+  if (ids.length === 0) return [];
+  const now = services.now();
+  return services.db
+    .updateTable('rail_submissions')
+    .set({
+      claimed_until: new Date(now.getTime() + LEASE_MS),
+      lease_token: sql<string>`gen_random_uuid()::text`,
+      attempts: sql`attempts + 1`,
+      updated_at: now,
+    })
+    .where('id', 'in', [...ids])
+    .where('state', 'not in', FINAL_STATES)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .returningAll()
+    .execute();
+}
+
 /** Races a rail call against the timeout; the late answer of a call that lost is ignored. */
 async function callRail<T>(services: Services, call: string, run: () => Promise<T>): Promise<T> {
   const ms = Math.min(services.rails.callTimeoutMs, MAX_RAIL_CALL_MS);
@@ -90,7 +116,7 @@ function sentAtOf(row: SubmissionRow): Date {
   return new Date(row.sent_at);
 }
 
-function sendToRail(
+export function sendToRail(
   services: Services,
   row: SubmissionRow,
 ): Promise<SendResult | RetailPickupResult> {
@@ -255,33 +281,64 @@ export async function advanceSubmission(
       }
       row = await recordAccepted(services, row, accepted);
     }
-
-    const status = await railStatus(services, row);
-    if (status.status === 'SUCCESS') {
-      return (await finalizer(row, { ok: true })) ? 'success' : null;
-    }
-    if (status.status === 'FAILED') {
-      const moved = await finalizer(row, { ok: false, reason: status.reason });
-      return moved ? 'failed' : null;
-    }
-    const now = services.now();
-    const released = await release(services, row, {
-      next_check_at: clampPoll(now, status.expectedCompletionAt),
-      last_error: null,
-      failures: 0,
-    });
-    if (!released) throw new LeaseLostError(row.reference);
-    await services.db
-      .updateTable('transactions')
-      .set({ response_code: status.reason, updated_at: now })
-      .where('id', '=', row.transaction_id)
-      .where('status_trx', '=', 'PROCESS')
-      .execute();
-    return 'pending';
+    return await pollStep(services, row, finalizer);
   } catch (error) {
     await handleStepError(services, row, error);
     return null;
   }
+}
+
+/**
+ * The second half of a step, for a row the rail has accepted (POLL): read the status and finish
+ * on a final answer, or release the row until the rail expects to be done. Throws on a rail or
+ * lease error (the caller's `handleStepError`).
+ */
+async function pollStep(
+  services: Services,
+  row: SubmissionRow,
+  finalizer: Finalizer,
+): Promise<StepOutcome> {
+  const status = await railStatus(services, row);
+  if (status.status === 'SUCCESS') {
+    return (await finalizer(row, { ok: true })) ? 'success' : null;
+  }
+  if (status.status === 'FAILED') {
+    const moved = await finalizer(row, { ok: false, reason: status.reason });
+    return moved ? 'failed' : null;
+  }
+  const now = services.now();
+  const released = await release(services, row, {
+    next_check_at: clampPoll(now, status.expectedCompletionAt),
+    last_error: null,
+    failures: 0,
+  });
+  if (!released) throw new LeaseLostError(row.reference);
+  await services.db
+    .updateTable('transactions')
+    .set({ response_code: status.reason, updated_at: now })
+    .where('id', '=', row.transaction_id)
+    .where('status_trx', '=', 'PROCESS')
+    .execute();
+  return 'pending';
+}
+
+/** `pollStep` with the step's error handling: a row the rail accepted, taken on from here. */
+export async function pollAccepted(
+  services: Services,
+  row: SubmissionRow,
+  finalizer: Finalizer,
+): Promise<StepOutcome> {
+  try {
+    return await pollStep(services, row, finalizer);
+  } catch (error) {
+    await handleStepError(services, row, error);
+    return null;
+  }
+}
+
+/** A send whose call failed (timeout, transport): the row stays CHECK and is looked up first. */
+export async function sendFailed(services: Services, row: SubmissionRow, error: unknown) {
+  await handleStepError(services, row, error);
 }
 
 /**
