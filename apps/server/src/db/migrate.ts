@@ -59,6 +59,7 @@ import * as beneficiaryBook from './migrations/0200_beneficiary_book';
 import * as events from './migrations/0205_events';
 import * as webhookConsole from './migrations/0210_webhook_console';
 import * as reconciliation from './migrations/0215_reconciliation';
+import * as statements from './migrations/0235_statements';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '0205_events': events,
   '0210_webhook_console': webhookConsole,
   '0215_reconciliation': reconciliation,
+  '0235_statements': statements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

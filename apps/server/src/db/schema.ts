@@ -11,6 +11,7 @@ import type { DashboardTables } from '../modules/dashboard/tables';
 import type { PayinTables } from '../modules/payins/tables';
 import type { PayoutTables } from '../modules/payouts/tables';
 import type { ReconciliationTables } from '../modules/reconciliation/tables';
+import type { StatementTables } from '../modules/statements/tables';
 import type { RemittanceTables } from '../modules/remittance/tables';
 import type { RequestPaymentTables } from '../modules/request-payment/tables';
 import type { ScheduleTables } from '../modules/schedules/tables';
@@ -130,6 +131,9 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** Migration 0235: a file sent with the mail (its name, and its path in the export directory). */
+  attachment_name: ColumnType<string | null, string | null | undefined, string | null>;
+  attachment_path: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuditLogTable {
@@ -205,4 +209,5 @@ export interface Database
     EventTables,
     AlertTables,
     BalanceAlertTables,
-    ReconciliationTables {}
+    ReconciliationTables,
+    StatementTables {}

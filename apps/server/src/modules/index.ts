@@ -28,6 +28,7 @@ import { payinSimulatorRoutes } from './payins/simulator';
 import { simulatorAccountRoutes } from './payins/simulator-accounts';
 import { simulatorIssueRoutes } from './payins/simulator-issue';
 import { reconciliationRoutes, reconciliationSimulatorRoutes } from './reconciliation/routes';
+import { statementFileRoutes } from './statements/routes';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
 import { requestPaymentRoutes } from './request-payment/routes';
@@ -72,6 +73,7 @@ export function allRoutes(
     ...approvalsRoutes,
     ...schedulesRoutes,
     ...reconciliationRoutes,
+    ...statementFileRoutes,
     ...beneficiaryRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,

@@ -140,7 +140,7 @@ interface BufferedStream {
  * exceljs internals (`stream.pipes`, `stream.buffers`); if they change, the wait becomes a no-op
  * and the export still works, only with more memory.
  */
-async function drainSheet(sheet: unknown): Promise<void> {
+export async function drainSheet(sheet: unknown): Promise<void> {
   const stream = (sheet as { stream?: { pipes?: BufferedStream[]; buffers?: unknown[] } }).stream;
   for (let round = 0; round < 10_000; round++) {
     const pipes = stream?.pipes ?? [];
