@@ -23,6 +23,7 @@ import nmidEn from './en/nmid.json';
 import payinsEn from './en/payins.json';
 import paylinkEn from './en/paylink.json';
 import reconEn from './en/recon.json';
+import statementsEn from './en/statements.json';
 import remittanceEn from './en/remittance.json';
 import reportsEn from './en/reports.json';
 import schedulesEn from './en/schedules.json';
@@ -61,6 +62,7 @@ import nmidId from './id/nmid.json';
 import payinsId from './id/payins.json';
 import paylinkId from './id/paylink.json';
 import reconId from './id/recon.json';
+import statementsId from './id/statements.json';
 import remittanceId from './id/remittance.json';
 import reportsId from './id/reports.json';
 import schedulesId from './id/schedules.json';
@@ -103,6 +105,7 @@ export const catalogs = {
     transfer: transferId,
     bulkva: bulkvaId,
     recon: reconId,
+    statements: statementsId,
     bulk: bulkId,
     paylink: paylinkId,
     callbacks: callbacksId,
@@ -143,6 +146,7 @@ export const catalogs = {
     transfer: transferEn,
     bulkva: bulkvaEn,
     recon: reconEn,
+    statements: statementsEn,
     bulk: bulkEn,
     paylink: paylinkEn,
     callbacks: callbacksEn,

@@ -2,6 +2,7 @@ import type { Delivery, DeliveryFrequency } from '@gerbang/shared/contract/state
 import { notFound } from '../../http/errors';
 import type { Services } from '../../http/services';
 import { type AuditEntry, writeAudit } from '../../platform/audit/audit';
+import { businessDay } from './business-day';
 import type { StatementOwner } from './files';
 
 type DeliveryServices = Pick<Services, 'db' | 'now'>;
@@ -34,7 +35,7 @@ export async function listDeliveries(
     format: r.format,
     active: r.active,
     email: r.username,
-    last_sent: r.last_sent ? String(r.last_sent).slice(0, 10) : null,
+    last_sent: r.last_sent ? businessDay(r.last_sent) : null,
   }));
 }
 

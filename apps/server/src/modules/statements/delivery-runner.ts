@@ -84,15 +84,21 @@ async function writePeriodFile(services: Services, delivery: Delivery, period: P
   return { ok, file: done };
 }
 
+interface DeliveryOptions {
+  /** Files up to this many bytes are attached (ATTACH_MAX_BYTES unless a test says otherwise). */
+  attachMaxBytes: number;
+}
+
 function mailOf(
   services: Services,
   delivery: Delivery,
   period: Period,
   file: { id: number; file_name: string | null; byte_count: number | null; format: string },
+  opts: DeliveryOptions,
 ) {
   const lang = delivery.lang;
   const t = (key: string, vars?: Record<string, string>) => translate(lang, key, vars);
-  const small = Number(file.byte_count ?? 0) <= ATTACH_MAX_BYTES && file.file_name;
+  const small = Number(file.byte_count ?? 0) <= opts.attachMaxBytes && file.file_name;
   const name = `statement-${period.from}_${period.to}${path.extname(file.file_name ?? '')}`;
   const link = `${services.config.publicUrl.replace(/\/$/, '')}${statementDownloadUrl(
     services,
@@ -119,12 +125,17 @@ function mailOf(
 }
 
 /** One period of one delivery: claim, write, then mail + mark sent + audit in one transaction. */
-async function deliverPeriod(services: Services, delivery: Delivery, period: Period) {
+async function deliverPeriod(
+  services: Services,
+  delivery: Delivery,
+  period: Period,
+  opts: DeliveryOptions,
+) {
   if (!(await claimPeriod(services, delivery, period))) return null;
   const { ok, file } = await writePeriodFile(services, delivery, period);
   const now = services.now();
   await services.db.transaction().execute(async (trx) => {
-    if (ok) await services.mail.queue(trx, [mailOf(services, delivery, period, file)]);
+    if (ok) await services.mail.queue(trx, [mailOf(services, delivery, period, file, opts)]);
     await trx
       .updateTable('statement_delivery_runs')
       .set({
@@ -155,7 +166,10 @@ async function deliverPeriod(services: Services, delivery: Delivery, period: Per
  * The job loop's pass: for every active delivery, its last whole WIB period, once. A delivery
  * starts with the first period that ends on or after the day it was set up (no back-filling).
  */
-export async function runDeliveriesOnce(services: Services): Promise<DeliveryReport> {
+export async function runDeliveriesOnce(
+  services: Services,
+  opts: DeliveryOptions = { attachMaxBytes: ATTACH_MAX_BYTES },
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0 };
   const deliveries = await services.db
     .selectFrom('statement_deliveries as d')
@@ -171,7 +185,7 @@ export async function runDeliveriesOnce(services: Services): Promise<DeliveryRep
   for (const delivery of deliveries) {
     const period = lastWholePeriod(delivery.frequency, now);
     if (period.to < wibDate(new Date(delivery.created_at))) continue;
-    const ok = await deliverPeriod(services, delivery, period);
+    const ok = await deliverPeriod(services, delivery, period, opts);
     if (ok === true) report.sent += 1;
     if (ok === false) report.failed += 1;
   }

@@ -6,6 +6,7 @@ import type { StatementFormat, StatementRequest } from '@gerbang/shared/contract
 import { type Selectable, sql } from 'kysely';
 import { refused } from '../../http/errors';
 import type { Services } from '../../http/services';
+import { businessDay } from './business-day';
 import { StatementUnbalanced, writeStatement } from './produce';
 import type { StatementFilesTable } from './tables';
 import { EXTENSIONS } from './writers/types';
@@ -84,9 +85,6 @@ async function claimStatementFile(services: FileServices): Promise<StatementFile
   return result.rows[0] ?? null;
 }
 
-const dayText = (value: unknown) =>
-  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-
 export function fileNameOf(id: number, format: StatementFormat): string {
   return `statement-${id}-${randomBytes(6).toString('hex')}.${EXTENSIONS[format]}`;
 }
@@ -109,8 +107,8 @@ export async function runStatementFile(
       scope: {
         agentId: file.agent_id,
         environment: file.environment,
-        from: dayText(file.from_date),
-        to: dayText(file.to_date),
+        from: businessDay(file.from_date),
+        to: businessDay(file.to_date),
       },
       format: file.format,
       lang: file.lang,

@@ -6,6 +6,7 @@ import { statementCalls } from '@gerbang/shared/contract/statements-calls';
 import { ApiError, notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteContext, type RouteDefinition } from '../../http/route';
 import { userAuditEntry } from '../../platform/audit/audit';
+import { businessDay } from './business-day';
 import { listDeliveries, saveDelivery, stopDelivery } from './deliveries';
 import { requestStatement, type StatementFileRow } from './files';
 import { PAGE_LINK_TTL_MS, statementDownloadUrl, verifyStatementToken } from './tokens';
@@ -37,8 +38,7 @@ const CONTENT_TYPES = {
   camt053: 'application/xml',
 } as const;
 
-const day = (value: unknown) =>
-  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+const day = businessDay;
 
 function fileAnswer(ctx: Ctx, row: StatementFileRow): StatementFile {
   const ready =

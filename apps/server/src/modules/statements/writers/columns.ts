@@ -18,11 +18,15 @@ export const columnLabels = (lang: Language) =>
 export const typeLabel = (lang: Language, type: string) =>
   translate(lang, `statements.types.${type}`);
 
-/** The cells of a line: its instant, type, reference, words, debit or credit, balance after. */
-export function lineCells(lang: Language, line: WrittenLine) {
+/**
+ * The cells of a line: its instant, type, reference, words, debit or credit, balance after. The
+ * type is its code (PAYMENT, FEE…) in the data formats, so a sheet's formulas and pivots work in
+ * either language; the PDF, read by people, prints its name.
+ */
+export function lineCells(line: WrittenLine) {
   return {
     at: line.at,
-    type: typeLabel(lang, line.type),
+    type: line.type,
     reference: line.reference,
     description: line.description,
     debit: line.amount < 0 ? -line.amount : null,

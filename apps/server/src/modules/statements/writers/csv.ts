@@ -16,7 +16,7 @@ export const openCsv: OpenWriter = (path, h) => {
     path,
     `\uFEFF${row(columnLabels(h.lang))}${row([h.from, frame.opening.label, '', '', null, null, frame.opening.balance])}`,
     (line) => {
-      const c = lineCells(h.lang, line);
+      const c = lineCells(line);
       return row([
         wibTimestamp(c.at),
         c.type,

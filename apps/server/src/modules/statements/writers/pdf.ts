@@ -4,7 +4,7 @@ import { formatRupiah, formatThousands, translate } from '@gerbang/shared';
 import PDFDocument from 'pdfkit';
 import { PDF_FONT, useUnicodeFonts } from '../../../platform/pdf-fonts';
 import { wibTimestamp } from '../../exports/writer';
-import { columnLabels, frameRows, lineCells } from './columns';
+import { columnLabels, frameRows, lineCells, typeLabel } from './columns';
 import type { OpenWriter, StatementHeader } from './types';
 
 const MARGIN = 30;
@@ -16,24 +16,34 @@ const RIGHT = new Set([4, 5, 6]);
 /** Past this much unflushed output a batch waits for the disk. */
 const HIGH_WATER = 1024 * 1024;
 
+/** The description may wrap to this many lines; the other cells stay on one. */
+const DESCRIPTION = 3;
+const MAX_LINES = 3;
+
 function drawRow(doc: PDFKit.PDFDocument, cells: readonly string[], bold = false) {
-  if (doc.y + ROW > doc.page.height - MARGIN) doc.addPage();
+  doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(FONT_SIZE);
+  const words = cells[DESCRIPTION] ?? '';
+  const wrapped = words
+    ? doc.heightOfString(words, { width: (WIDTHS[DESCRIPTION] ?? 50) - 2 })
+    : 0;
+  const height = Math.min(Math.max(ROW, wrapped + 2), ROW * MAX_LINES);
+  if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
   const y = doc.y;
   let x = MARGIN;
-  doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(FONT_SIZE);
   cells.forEach((text, i) => {
     const width = WIDTHS[i] ?? 50;
+    const wraps = i === DESCRIPTION;
     doc.text(text, x + 1, y, {
       width: width - 2,
-      height: ROW,
+      height: wraps ? height : ROW,
       ellipsis: true,
-      lineBreak: false,
+      lineBreak: wraps,
       align: RIGHT.has(i) ? 'right' : 'left',
     });
     x += width;
   });
   doc.x = MARGIN;
-  doc.y = y + ROW;
+  doc.y = y + height;
 }
 
 function drawHead(doc: PDFKit.PDFDocument, h: StatementHeader) {
@@ -70,10 +80,10 @@ export const openPdf: OpenWriter = (path, h) => {
   return {
     async write(lines) {
       for (const line of lines) {
-        const c = lineCells(h.lang, line);
+        const c = lineCells(line);
         drawRow(doc, [
           wibTimestamp(c.at),
-          c.type,
+          typeLabel(h.lang, c.type),
           c.reference,
           c.description,
           amount(c.debit),

@@ -45,7 +45,7 @@ export const openXlsx: OpenWriter = (path, h) => {
   return {
     async write(lines) {
       for (const line of lines) {
-        const c = lineCells(h.lang, line);
+        const c = lineCells(line);
         add([wibWallClock(c.at), c.type, c.reference, c.description, c.debit, c.credit, c.balance]);
       }
       await drainSheet(sheet);
