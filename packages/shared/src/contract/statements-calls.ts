@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BALANCE_PAGE } from '../data-pages/descriptors/balance';
+import { STATEMENT_ACCESS } from './access-rules';
 import { defineCall, RAW_ANSWER } from './call';
 import {
   delivery,
@@ -11,12 +11,8 @@ import {
   statementRequest,
 } from './statements';
 
-/**
- * Balance statements (issue 25 §4; ADR 020). They show exactly what the balance page shows, so
- * they take its access rule (balance READ and balance_view READ): a user who may read the
- * balance mutations may download them as a file and have them mailed to their own address.
- */
-export const STATEMENT_ACCESS = BALANCE_PAGE.access;
+/** Balance statements (issue 25 §4; ADR 020): the balance page's access rule for every call. */
+export { STATEMENT_ACCESS };
 
 export const statementCalls = {
   /** Asks for a statement file; the job loop writes it (a busy month is 100k+ lines). */

@@ -42,10 +42,9 @@ export const statementRequest = z
     format: z.enum(STATEMENT_FORMATS, { error: 'statements.errors.format' }),
   })
   .refine((r) => r.from <= r.to, { error: 'statements.errors.period' })
-  .refine(
-    (r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < STATEMENT_MAX_DAYS,
-    { error: 'statements.errors.periodTooLong' },
-  );
+  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < STATEMENT_MAX_DAYS, {
+    error: 'statements.errors.periodTooLong',
+  });
 export type StatementRequest = z.infer<typeof statementRequest>;
 
 /** 0 waiting, 2 being written, 3 ready, 4 failed. */

@@ -68,7 +68,7 @@ async function claimStatementFile(services: FileServices): Promise<StatementFile
   const stale = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
   await services.db
     .updateTable('statement_files')
-    .set({ status: 4, error: 'stopped while writing too many times', finished_at: now })
+    .set({ status: 4, error: 'statements.errors.failed', finished_at: now })
     .where('status', '=', 2)
     .where('claimed_at', '<', new Date(stale))
     .where('attempts', '>=', MAX_ATTEMPTS)
@@ -143,7 +143,8 @@ export async function runStatementFile(
       })
       .where('id', '=', file.id)
       .execute();
-    if (unbalanced) services.log.warn({ statementFile: file.id, detail: error.detail }, 'statement refused');
+    if (unbalanced)
+      services.log.warn({ statementFile: file.id, detail: error.detail }, 'statement refused');
     return false;
   }
 }

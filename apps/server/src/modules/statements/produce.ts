@@ -60,7 +60,9 @@ function chainChecker(opening: number) {
   return {
     check(line: StatementLine) {
       if (line.balanceBefore !== running) {
-        throw new StatementUnbalanced(`entry ${line.id} starts at ${line.balanceBefore}, not ${running}`);
+        throw new StatementUnbalanced(
+          `entry ${line.id} starts at ${line.balanceBefore}, not ${running}`,
+        );
       }
       running = line.balanceAfter;
       count += 1;

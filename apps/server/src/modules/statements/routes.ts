@@ -22,11 +22,12 @@ const ownerOf = (ctx: Ctx) => ({
 });
 
 function auditOf(ctx: Ctx) {
-  const { action: _a, target: _t, detail: _d, ...audit } = userAuditEntry(
-    ctx,
-    ctx.services.now(),
-    { action: '', target: '', detail: {} },
-  );
+  const {
+    action: _a,
+    target: _t,
+    detail: _d,
+    ...audit
+  } = userAuditEntry(ctx, ctx.services.now(), { action: '', target: '', detail: {} });
   return audit;
 }
 
@@ -73,7 +74,11 @@ const downloadRoute = defineRoute(
       .where('id', '=', Number(query.id))
       .executeTakeFirst();
     const file = row && { id: Number(row.id), agentId: row.agent_id };
-    if (!row || !file || !verifyStatementToken(services.config.sessionSecret, file, query.token, services.now())) {
+    if (
+      !row ||
+      !file ||
+      !verifyStatementToken(services.config.sessionSecret, file, query.token, services.now())
+    ) {
       throw new ApiError(RC.ACCESS_DENIED, 'statements.errors.linkInvalid');
     }
     if (row.status !== 3 || !row.file_name) throw notFound('statements.errors.notReady');
@@ -113,12 +118,7 @@ export const statementFileRoutes: RouteDefinition[] = [
   ),
   defineRoute(statementCalls.saveDelivery, async (ctx) =>
     ok(
-      await saveDelivery(
-        ctx.services,
-        ownerOf(ctx),
-        { ...ctx.body, lang: ctx.lang },
-        auditOf(ctx),
-      ),
+      await saveDelivery(ctx.services, ownerOf(ctx), { ...ctx.body, lang: ctx.lang }, auditOf(ctx)),
     ),
   ),
   defineRoute(statementCalls.stopDelivery, async (ctx) =>

@@ -23,9 +23,7 @@ const MAX_LINES = 3;
 function drawRow(doc: PDFKit.PDFDocument, cells: readonly string[], bold = false) {
   doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(FONT_SIZE);
   const words = cells[DESCRIPTION] ?? '';
-  const wrapped = words
-    ? doc.heightOfString(words, { width: (WIDTHS[DESCRIPTION] ?? 50) - 2 })
-    : 0;
+  const wrapped = words ? doc.heightOfString(words, { width: (WIDTHS[DESCRIPTION] ?? 50) - 2 }) : 0;
   const height = Math.min(Math.max(ROW, wrapped + 2), ROW * MAX_LINES);
   if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
   const y = doc.y;
@@ -94,7 +92,11 @@ export const openPdf: OpenWriter = (path, h) => {
       if (out.writableLength > HIGH_WATER) await once(out, 'drain');
     },
     async finish() {
-      drawRow(doc, [h.to, frame.closing.label, '', '', '', '', amount(frame.closing.balance)], true);
+      drawRow(
+        doc,
+        [h.to, frame.closing.label, '', '', '', '', amount(frame.closing.balance)],
+        true,
+      );
       doc.end();
       await once(out, 'finish');
     },

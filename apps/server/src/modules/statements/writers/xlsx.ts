@@ -51,7 +51,10 @@ export const openXlsx: OpenWriter = (path, h) => {
       await drainSheet(sheet);
     },
     async finish() {
-      add([dayCell(h.to), frame.closing.label, null, null, null, null, frame.closing.balance], true);
+      add(
+        [dayCell(h.to), frame.closing.label, null, null, null, null, frame.closing.balance],
+        true,
+      );
       sheet.commit();
       await book.commit();
     },
