@@ -1,7 +1,7 @@
 import { wibDate } from '@gerbang/shared';
 import { STATEMENT_FORMATS, type StatementFormat } from '@gerbang/shared/contract/statements';
 import { statementCalls } from '@gerbang/shared/contract/statements-calls';
-import { Button, Card, Group, Select, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../lib/api';
@@ -65,9 +65,9 @@ export function RequestCard(props: { onDone: () => void }) {
           {message}
         </Text>
       )}
-      <Title order={5} mt="md" c="dimmed" fw={400} size="sm">
+      <Text mt="md" c="dimmed" size="sm">
         {t('statements.intro')}
-      </Title>
+      </Text>
     </Card>
   );
 }
