@@ -12,13 +12,18 @@
  *                          batching, and with one database transaction per call
  *   LEDGER_BENCH_IN_FLIGHT merged transactions in flight (default 2 on PostgreSQL, 1 on PGlite)
  *   LEDGER_BENCH_PG_URL    admin URL of PostgreSQL (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   LEDGER_BENCH_EVENTS    off | on | both (default off): with the live events' balance trigger
+ *                          (migration 0205: events table, statement trigger, NOTIFY) installed in
+ *                          the bench's database; `both` runs each driver without, then with it
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { execScript } from '../apps/server/src/db/exec-script';
+import { ledgerEventsSql } from '../apps/server/src/db/migrations/0205_events';
 import {
   type Account,
   checkInvariants,
@@ -37,6 +42,8 @@ const MODES = process.env.LEDGER_BENCH_MODES ?? 'both';
 const BATCHING = MODES !== 'unbatched';
 const UNBATCHED = MODES !== 'batched';
 const DRIVERS = (process.env.LEDGER_BENCH_DRIVERS ?? 'pglite,postgres').split(',');
+const EVENTS = process.env.LEDGER_BENCH_EVENTS ?? 'off';
+const EVENT_RUNS = EVENTS === 'both' ? [false, true] : [EVENTS === 'on'];
 const ADMIN_URL = process.env.LEDGER_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Enough for every merchant to pay for the whole run without hitting insufficient funds. */
 const OPENING_BALANCE = 1_000_000_000;
@@ -154,16 +161,17 @@ function formatScenario(name: string, result: ScenarioResult): string {
   );
 }
 
-async function benchDriver(driver: string): Promise<void> {
+async function benchDriver(driver: string, events: boolean): Promise<void> {
   const bench = driver === 'postgres' ? await openPostgres() : await openPglite();
   try {
     await ledgerMigration.up(bench.db);
+    if (events) await execScript(bench.db, ledgerEventsSql());
     // PGlite has one connection: one merged transaction at a time makes the biggest batches.
     const maxInFlight = Number(process.env.LEDGER_BENCH_IN_FLIGHT ?? (driver === 'pglite' ? 1 : 2));
     const ledger = new Ledger(bench.db, { batching: { maxInFlight } });
     const run = randomBytes(3).toString('hex');
     console.log(
-      `\n${driver}: ${CLIENTS} clients, ${ACCOUNTS} merchant accounts, ${SECONDS} s per scenario`,
+      `\n${driver}${events ? ' WITH the balance event trigger' : ''}: ${CLIENTS} clients, ${ACCOUNTS} merchant accounts, ${SECONDS} s per scenario`,
     );
 
     const setupStarted = performance.now();
@@ -263,6 +271,12 @@ async function benchDriver(driver: string): Promise<void> {
         `${report.counted.entries} entries (${checkSeconds.toFixed(2)} s)`,
     );
     for (const violation of report.violations.slice(0, 5)) console.log(`    ${violation}`);
+    if (events) {
+      const written = await sql<{ n: number }>`select count(*)::int as n from events`.execute(
+        bench.db,
+      );
+      console.log(`  balance events written by the trigger: ${written.rows[0]?.n ?? 0}`);
+    }
     const rssMiB = process.memoryUsage().rss / 2 ** 20;
     console.log(`  process rss ${rssMiB.toFixed(0)} MiB`);
   } finally {
@@ -272,5 +286,5 @@ async function benchDriver(driver: string): Promise<void> {
 
 console.log(`ledger bench on ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 for (const driver of DRIVERS) {
-  await benchDriver(driver.trim());
+  for (const events of EVENT_RUNS) await benchDriver(driver.trim(), events);
 }

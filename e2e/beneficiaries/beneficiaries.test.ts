@@ -128,8 +128,15 @@ describe.skipIf(!hasBrowser())('beneficiary book in Chromium', () => {
     await screenshot(finance, 'beneficiaries-1366-id-hold');
     await finance.setViewportSize({ width: 390, height: 844 });
     await screenshot(finance, 'beneficiaries-390-id-hold');
+    // Choosing holds offers one decision for all of them (one PIN entry).
+    await hold.getByTestId('hold-choose').click();
+    await finance.getByTestId('hold-release-chosen').getByText('Lepaskan 1 terpilih').waitFor();
+    await screenshot(finance, 'beneficiaries-390-id-hold-chosen');
+    await hold.getByTestId('hold-choose').click();
     await finance.setViewportSize({ width: 1366, height: 860 });
     await hold.getByTestId('hold-release').click();
+    await animationsDone(finance);
+    await screenshot(finance, 'beneficiaries-1366-id-hold-decision');
     await finance.getByTestId('hold-pin').fill(DEMO_TRANSACTION_PIN);
     await finance.getByTestId('hold-send').click();
     await animationsDone(finance);

@@ -19,11 +19,30 @@ async function schedules(page: Page) {
   const res = await page.request.get('/api/schedules');
   return (await res.json()).data.items as Array<{
     id: number;
+    kind: string;
+    account_name: string;
+    rows: number | null;
     account_number: string;
     next_due_at: string | null;
     runs_done: number;
-    last_run: { status: string; reference: string | null } | null;
+    last_run: { status: string; reference: string | null; group_id: number | null } | null;
   }>;
+}
+
+/** Upload the rows on the bulk page and Check them with the account password. */
+async function checkRows(page: Page, lines: string[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('bulk-upload').click();
+  await (await chooser).setFiles({
+    name: 'honor.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${lines.join('\n')}\n`),
+  });
+  await page.getByTestId('bulk-read').waitFor();
+  await page.getByTestId('bulk-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('bulk-check').click();
+  await page.getByTestId('bulk-counts').waitFor();
+  await page.getByTestId('bulk-check').waitFor({ state: 'detached' });
 }
 
 describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
@@ -106,5 +125,83 @@ describe.skipIf(!hasBrowser())('scheduled payouts in Chromium', () => {
     await after.getByRole('button', { name: 'Batalkan jadwal' }).click();
     await later.getByTestId('schedule-confirm').click();
     await later.getByText('Jadwal dibatalkan').waitFor();
+  });
+
+  it('a bulk group scheduled from the bulk page runs as a new group when the server clock reaches it', async () => {
+    await setServerClock(wibTodayAt('10:00'));
+    const name = `Jadwal ${Date.now().toString().slice(-6)}`;
+    const page = await browser.signedIn('partner@demo.id', {
+      language: 'en',
+      at: '/transfer_money/bulk',
+    });
+    const lines = ['bankCode,accountNumber,phone,email,nominal,note'];
+    for (let i = 1; i <= 3; i++) {
+      lines.push(
+        `014,13${Date.now().toString().slice(-6)}0${i},0812000${i},p${i}@contoh.co.id,12000,honor ${i}`,
+      );
+    }
+    await checkRows(page, lines);
+    await page.getByTestId('bulk-counts').getByText('3 rows ready, 0 with errors').waitFor();
+    // Scheduling asks for the group's name first, as saving does.
+    await page.getByTestId('bulk-schedule').click();
+    await page.getByText('Fill in the group name and description first').waitFor();
+    await page.getByTestId('error-dialog-ok').click();
+    await page.getByTestId('bulk-group-name').fill(name);
+    await page.getByTestId('bulk-group-desc').fill('Honor harian');
+    await page.getByTestId('bulk-schedule').click();
+    await page.getByTestId('schedule-form').waitFor();
+    await page.getByText('Each run makes a new group of these 3 rows').waitFor();
+    await page.getByTestId('schedule-frequency').getByText('Once').click();
+    await page.getByTestId('schedule-time').fill('09:30');
+    await page.getByTestId('schedule-pin').fill(DEMO_TRANSACTION_PIN);
+    await animationsDone(page);
+    await screenshot(page, 'schedules-bulk-form-1366-en');
+    await page.getByTestId('schedule-save').click();
+    await page.getByText('Payout scheduled').waitFor();
+    await page.getByTestId('error-dialog-ok').click();
+    await page.waitForURL('**/transaction/scheduled');
+    const mine = (await schedules(page)).find((s) => s.account_name === name);
+    expect(mine).toMatchObject({ kind: 'bulk', rows: 3 });
+    const due = new Date(wibTodayAt('09:30').getTime() + DAY_MS);
+    expect(mine?.next_due_at).toBe(due.toISOString());
+    const card = page.getByTestId(`schedule-${mine?.id}`);
+    await card.getByTestId('schedule-kind').getByText('Bulk transfer').waitFor();
+    await card.getByText('3 rows').waitFor();
+    await screenshot(page, 'schedules-bulk-1366-en');
+
+    // The due minute: the job makes the group and holds it whole, as a save then would.
+    await setServerClock(new Date(due.getTime() + 20_000));
+    const later = await browser.signedIn('partner@demo.id', {
+      language: 'id',
+      fresh: true,
+      at: '/transaction/scheduled',
+    });
+    await later.setViewportSize({ width: 390, height: 844 });
+    let ran = null as Awaited<ReturnType<typeof schedules>>[number] | null;
+    for (let i = 0; i < 60 && !ran?.last_run; i++) {
+      ran = (await schedules(later)).find((s) => s.id === mine?.id) ?? null;
+      if (!ran?.last_run) await later.waitForTimeout(1_000);
+    }
+    expect(ran?.runs_done).toBe(1);
+    expect(ran?.last_run?.reference).toBe(`BULK${ran?.last_run?.group_id}`);
+    await later.reload();
+    const after = later.getByTestId(`schedule-${mine?.id}`);
+    await after.getByTestId('schedule-kind').getByText('Transfer massal').waitFor();
+    await after.getByText('3 baris').waitFor();
+    await animationsDone(later);
+    await screenshot(later, 'schedules-bulk-390-id-ran');
+    await later.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(later, 'schedules-bulk-1366-id-ran');
+
+    // The bulk page's schedule form in Indonesian on a phone.
+    await later.setViewportSize({ width: 390, height: 844 });
+    await later.goto('/transfer_money/bulk');
+    await checkRows(later, lines);
+    await later.getByTestId('bulk-group-name').fill(`${name} b`);
+    await later.getByTestId('bulk-group-desc').fill('Honor harian');
+    await later.getByTestId('bulk-schedule').click();
+    await later.getByText('Setiap jalannya membuat grup baru dari 3 baris ini').waitFor();
+    await animationsDone(later);
+    await screenshot(later, 'schedules-bulk-form-390-id');
   });
 });

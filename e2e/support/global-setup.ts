@@ -93,6 +93,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eChromium', chromium);
+  // The PostgreSQL database (empty on PGlite): a test may start a second server process on it.
+  project.provide('e2eDatabaseUrl', pgdb?.url ?? '');
 
   return async () => {
     child.kill('SIGTERM');
@@ -107,5 +109,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
     e2eChromium: string;
+    e2eDatabaseUrl: string;
   }
 }

@@ -59,6 +59,9 @@ import * as beneficiaryBook from './migrations/0200_beneficiary_book';
 import * as events from './migrations/0205_events';
 import * as webhookConsole from './migrations/0210_webhook_console';
 import * as reconciliation from './migrations/0215_reconciliation';
+import * as scheduledBulk from './migrations/0220_scheduled_bulk';
+import * as nameHoldExpiry from './migrations/0225_name_hold_expiry';
+import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alerts';
 import * as statements from './migrations/0235_statements';
 
 /**
@@ -126,6 +129,9 @@ const migrations: Record<string, Migration> = {
   '0205_events': events,
   '0210_webhook_console': webhookConsole,
   '0215_reconciliation': reconciliation,
+  '0220_scheduled_bulk': scheduledBulk,
+  '0225_name_hold_expiry': nameHoldExpiry,
+  '0230_schedule_balance_alerts': scheduleBalanceAlerts,
   '0235_statements': statements,
 };
 

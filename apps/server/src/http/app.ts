@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -23,6 +25,7 @@ import { cookieOptions, sessionCookieNames } from '../platform/session/cookies';
 import { loadSession } from '../platform/session/sessions';
 import { answerMismatch } from './answer-check';
 import type { AuthContext } from './auth-context';
+import { withoutHiddenBalance } from './balance-figures';
 import { enforceConsoleAccess } from './console-guard';
 import { ApiError, httpStatusFor } from './errors';
 import { enforceAccess } from './guard';
@@ -188,6 +191,9 @@ function registerRoute(
     // JSON answers carry the lean header set (jsonSecurityHeaders) instead of helmet's page set;
     // raw routes (files, PDFs, redirects) keep helmet's.
     ...(route.raw ? {} : { helmet: false as const }),
+    // JSON answers are compressed (registerPlugins); files, PDFs and the event stream go as they
+    // are (a compressor would hold back the stream's events until its buffer fills).
+    ...(route.raw ? {} : { compress: {} }),
     // Session, origin, CSRF and the access rule are checked before the body is read: a refused
     // caller never gets a body parsed, whatever its size (issue 9, finding 6).
     onRequest: async (req, reply) => {
@@ -276,7 +282,9 @@ function registerRoute(
       } catch (error) {
         // ApiErrors, and a plugin's 4xx (a malformed or oversized upload) as the envelope too.
         const apiError = fastifyErrorAsApiError(error);
-        if (apiError) return sendApiError(reply, services, lang, apiError);
+        if (apiError) {
+          return sendApiError(reply, services, lang, withoutHiddenBalance(apiError, auth));
+        }
         req.log.error({ err: error }, 'unhandled error');
         return sendEnvelope(reply, lang, RC.GENERIC, 'common.errors.generic');
       }
@@ -290,6 +298,19 @@ async function registerPlugins(app: FastifyInstance, services: Services) {
   // reconnect, with Last-Event-ID, to a process that runs).
   app.addHook('preClose', async () => {
     for (const sub of services.events.subscribers()) sub.end();
+  });
+  // The portal's JSON answers over 1 KiB travel compressed (a data page of 50 rows is about 11 KiB
+  // of JSON, 2 KiB in brotli): the routes that opt in are registerRoute's JSON calls. Brotli at
+  // quality 4 costs about what gzip does and packs tighter; its default 11 is for files built once
+  // (the web build precompresses its assets). The partner API answers as SNAP clients expect,
+  // uncompressed. Request bodies are never inflated: a compressed upload could expand far past
+  // the body limits.
+  await app.register(fastifyCompress, {
+    global: false,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10_000_000, files: 8 } });

@@ -7,6 +7,7 @@ import { depositReturnJob } from './deposit-return';
 import { eventsPruneJob } from './events-prune';
 import { exportWorkerJob } from './export-worker';
 import type { Job } from './job';
+import { nameHoldsJob } from './name-holds';
 import { railSweepJob } from './rail-sweep';
 import { scheduledPayoutsJob } from './scheduled-payouts';
 import { settlementJob } from './settlement';
@@ -31,6 +32,7 @@ export const JOBS: Job<any>[] = [
   bulkTransferJob,
   snapHousekeepingJob,
   approvalsJob,
+  nameHoldsJob,
   scheduledPayoutsJob,
   eventsPruneJob,
   alertsJob,

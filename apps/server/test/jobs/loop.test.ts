@@ -21,7 +21,7 @@ async function passesCounted(job: string, outcome: string): Promise<number> {
 }
 
 describe('the worker loop', () => {
-  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, scheduled payouts, event pruning, alerts, statements', () => {
+  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, name holds, scheduled payouts, event pruning, alerts, statements', () => {
     expect(JOBS.map((job) => job.name)).toEqual([
       'rail sweep',
       'export worker',
@@ -33,6 +33,7 @@ describe('the worker loop', () => {
       'bulk transfer',
       'snap housekeeping',
       'approvals',
+      'name holds',
       'scheduled payouts',
       'events prune',
       'alerts',

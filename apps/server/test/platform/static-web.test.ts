@@ -109,6 +109,16 @@ describe('web app: compression and cache headers', () => {
     expect(missing.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('a hashed asset carries no page headers; the page does', async () => {
+    const asset = await get('/assets/index-AbC123xy.js', 'br');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+      expect(asset.headers[name], name).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    const page = await get('/', 'br');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('a small unhashed file is sent as it is, revalidated', async () => {
     const res = await get('/favicon.svg', 'br, gzip');
     expect(res.statusCode).toBe(200);

@@ -132,6 +132,11 @@ export class BankClient {
     private readonly testKey: string,
   ) {}
 
+  /** The session's cookies as a Cookie header (for a stream opened outside this client). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   private keep(res: Response) {
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');

@@ -27,7 +27,13 @@ import {
 } from './public-routes';
 
 /** The route table, the shell and the page guard: their own chunk, never loaded on the login page. */
-const ProtectedApp = lazy(() => withFullCatalog(import('./ProtectedApp')));
+const loadProtectedApp = () => withFullCatalog(import('./ProtectedApp'));
+/** Pages that need no session: everything else is behind the login. */
+const PUBLIC_PATHS = /^\/(auth|signup|console|pay|dev|not-found)(\/|$)/;
+// An address behind the login loads the shell while the session is checked, not after: a
+// logged-in user (the usual visitor of such an address) waits for one round of requests, not two.
+const protectedAppLoad = PUBLIC_PATHS.test(window.location.pathname) ? null : loadProtectedApp();
+const ProtectedApp = lazy(() => protectedAppLoad ?? loadProtectedApp());
 
 /** Protected routes: wait for the session check, then show the page or go to the login page. */
 function RequireAuth() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { PageGuard } from '../components/PageGuard';
 import { PageLoader } from '../components/PageLoader';
 import { loadModals } from '../lib/lazy-modals';
@@ -15,6 +15,10 @@ import { PROTECTED_ROUTES } from './routes';
 // this chunk (in parallel with the page's), and the shell shows once it listens, so no early
 // click opens nothing.
 const modalsReady = loadModals();
+// The page the address names starts loading now, beside the modal stack, not once the shell runs.
+void PROTECTED_ROUTES.find((route) =>
+  matchPath(route.path, window.location.pathname),
+)?.page.preload();
 let modalsLoaded = false;
 void modalsReady.then(() => {
   modalsLoaded = true;

@@ -17,8 +17,8 @@ import {
   TRANSFER_ACCESS,
   WITHDRAW_ACCESS,
 } from '@gerbang/shared/contract/access-rules';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { withCatalogParts } from '../lib/i18n';
+import { type LazyPage, lazyPage } from '../lib/lazy-page';
 
 /**
  * The route table of spec 01 §2 (and 02 §2, 03 §2.1). Pages are lazy-loaded. `rule` mirrors the
@@ -26,74 +26,80 @@ import { withCatalogParts } from '../lib/i18n';
  */
 export interface ProtectedRoute {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
   rule?: AccessRequirement;
 }
 
 export const PROTECTED_ROUTES: ProtectedRoute[] = [
-  { path: '/', page: lazy(() => import('../features/dashboard/DashboardPage')) },
+  { path: '/', page: lazyPage(() => import('../features/dashboard/DashboardPage')) },
   // Issue 17 §3: the registration fields of the type chosen on the signup landing.
   {
     path: '/signup/personal',
-    page: lazy(() => import('../features/signup/RegistrationPage')),
+    page: lazyPage(() => import('../features/signup/RegistrationPage')),
     rule: SIGNUP_ACCESS.registration,
   },
   {
     path: '/signup/business',
-    page: lazy(() => import('../features/signup/RegistrationPage')),
+    page: lazyPage(() => import('../features/signup/RegistrationPage')),
     rule: SIGNUP_ACCESS.registration,
   },
   {
     path: '/account',
-    page: lazy(() => withCatalogParts(['alerts'], import('../features/account/AccountPage'))),
+    page: lazyPage(() => withCatalogParts(['alerts'], import('../features/account/AccountPage'))),
     rule: ACCOUNT_ACCESS.myData,
   },
   {
     path: '/account/reset_password',
-    page: lazy(() => import('../features/account/ChangePasswordPage')),
+    page: lazyPage(() => import('../features/account/ChangePasswordPage')),
     rule: ACCOUNT_ACCESS.changePassword,
   },
   {
     path: '/account_management',
-    page: lazy(() => withCatalogParts(['team'], import('../features/team/AccountManagementPage'))),
+    page: lazyPage(() =>
+      withCatalogParts(['team'], import('../features/team/AccountManagementPage')),
+    ),
     rule: ACCOUNT_ACCESS.management,
   },
-  { path: '/report/:path/:type?', page: lazy(() => import('../features/reports/ReportPage')) },
+  { path: '/report/:path/:type?', page: lazyPage(() => import('../features/reports/ReportPage')) },
   {
     path: '/topup',
-    page: lazy(() => import('../features/topup/TopupPage')),
+    page: lazyPage(() => import('../features/topup/TopupPage')),
     rule: TOPUP_ACCESS.page,
   },
   {
     path: '/topup/guide/:code',
-    page: lazy(() => import('../features/topup/GuidePage')),
+    page: lazyPage(() => import('../features/topup/GuidePage')),
     rule: TOPUP_ACCESS.page,
   },
   {
     path: '/data/:path',
-    page: lazy(() => withCatalogParts(['callbacks'], import('../features/data-pages/DataPage'))),
+    page: lazyPage(() =>
+      withCatalogParts(['callbacks'], import('../features/data-pages/DataPage')),
+    ),
   },
   {
     path: '/invoice/:idTrx/:date',
-    page: lazy(() => withCatalogParts(['remittance'], import('../features/invoice/InvoicePage'))),
+    page: lazyPage(() =>
+      withCatalogParts(['remittance'], import('../features/invoice/InvoicePage')),
+    ),
   },
   // Issue 24: the beneficiary book and the payouts held for a name mismatch.
   {
     path: '/beneficiaries',
-    page: lazy(() => import('../features/beneficiaries/BeneficiariesPage')),
+    page: lazyPage(() => import('../features/beneficiaries/BeneficiariesPage')),
     rule: BENEFICIARY_ACCESS.read,
   },
   // Issue 24: the approvals queue and the approval policy.
   {
     path: '/approvals',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['approvals'], import('../features/approvals/ApprovalsPage')),
     ),
     rule: APPROVALS_ACCESS.queue,
   },
   {
     path: '/setting/approval-policy',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['approvals'], import('../features/approvals/ApprovalPolicyPage')),
     ),
     rule: APPROVALS_ACCESS.policy,
@@ -101,7 +107,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   // Issue 25: bank statements, matching and the exceptions queue.
   {
     path: '/reconciliation',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['recon'], import('../features/reconciliation/ReconciliationPage')),
     ),
     rule: RECONCILIATION_ACCESS.read,
@@ -118,13 +124,13 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   // their rules).
   {
     path: '/settings/security',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['security', 'credentials'], import('../features/security/SecurityPage')),
     ),
   },
   {
     path: '/tools/credential_server',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(
         ['credentials', 'callbacks'],
         import('../features/credentials/CredentialServerPage'),
@@ -135,79 +141,81 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   // Issue 18: the agent's own SNAP partner-API calls (same rule as the server's log call).
   {
     path: '/tools/api_log',
-    page: lazy(() => import('../features/snap/ApiLogPage')),
+    page: lazyPage(() => import('../features/snap/ApiLogPage')),
     rule: CREDENTIAL_ACCESS.read,
   },
   {
     path: '/register_va/bulk',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['bulkva'], import('../features/virtual-account/BulkVaPage')),
     ),
     rule: BULK_VA_ACCESS.create,
   },
   {
     path: '/transfer_money/domestic',
-    page: lazy(() => withCatalogParts(['transfer'], import('../features/transfer/DomesticPage'))),
+    page: lazyPage(() =>
+      withCatalogParts(['transfer'], import('../features/transfer/DomesticPage')),
+    ),
     rule: TRANSFER_ACCESS.page,
   },
   {
     path: '/transfer_money/bulk',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['bulk'], import('../features/bulk-transfer/BulkTransferPage')),
     ),
     rule: BULK_TRANSFER_ACCESS.page,
   },
   {
     path: '/transaction/transfer',
-    page: lazy(() => withCatalogParts(['transfer'], import('../features/transfer/OrdersPage'))),
+    page: lazyPage(() => withCatalogParts(['transfer'], import('../features/transfer/OrdersPage'))),
     rule: TRANSFER_ACCESS.page,
   },
   {
     path: '/transfer_money/international',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['remittance'], import('../features/remittance/InternationalPage')),
     ),
     rule: REMITTANCE_ACCESS,
   },
   {
     path: '/transaction/single_disbursement',
-    page: lazy(() => import('../features/withdraw/WithdrawPage')),
+    page: lazyPage(() => import('../features/withdraw/WithdrawPage')),
     rule: WITHDRAW_ACCESS.page,
   },
   // Issue 24 part 2: scheduled and recurring payouts.
   {
     path: '/transaction/scheduled',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['schedules'], import('../features/schedules/SchedulesPage')),
     ),
     rule: SCHEDULES_ACCESS.manage,
   },
   {
     path: '/transaction/transfer/detail/:id',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['transfer'], import('../features/transfer/OrderDetailPage')),
     ),
     rule: TRANSFER_ACCESS.page,
   },
   {
     path: '/add-item',
-    page: lazy(() => import('../features/advance-funds/AddItemPage')),
+    page: lazyPage(() => import('../features/advance-funds/AddItemPage')),
     rule: { permission: { module: 'data_dana_talangan', action: 'ADD' }, apiEnabled: true },
   },
   {
     path: '/add-nmid',
-    page: lazy(() => withCatalogParts(['nmid'], import('../features/nmid/AddNmidPage'))),
+    page: lazyPage(() => withCatalogParts(['nmid'], import('../features/nmid/AddNmidPage'))),
     rule: { permission: { module: 'data_nmid', action: 'ADD' }, apiEnabled: true },
   },
   {
     path: '/nmid/sticker/:id',
-    page: lazy(() => withCatalogParts(['nmid'], import('../features/nmid/StickerPage'))),
+    page: lazyPage(() => withCatalogParts(['nmid'], import('../features/nmid/StickerPage'))),
     rule: { permission: { module: 'data_nmid', action: 'READ' }, apiEnabled: true },
   },
-  { path: '/news/:id', page: lazy(() => import('../features/dashboard/NewsPage')) },
+  { path: '/news/:id', page: lazyPage(() => import('../features/dashboard/NewsPage')) },
   {
     path: '/request-payment',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['paylink'], import('../features/paylink/RequestPaymentPage')),
     ),
     rule: REQUEST_PAYMENT_ACCESS.page,

@@ -5,7 +5,12 @@ import type { AccessRequirement } from '../domain/access-rule';
  * Alerts (issue 27 part 3): a low-balance threshold per environment, and the alerts the server
  * raises for a merchant — e-mailed to its main user and listed in the provider console.
  */
-export const ALERT_KINDS = ['low_balance', 'bulk_short', 'endpoint_disabled'] as const;
+export const ALERT_KINDS = [
+  'low_balance',
+  'bulk_short',
+  'endpoint_disabled',
+  'schedule_short',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The low-balance setting: any activated user reads it; the main user changes it. */
@@ -13,6 +18,13 @@ export const ALERT_ACCESS = {
   read: { activated: true },
   change: { activated: true, mainUserOnly: true },
 } as const satisfies Record<string, AccessRequirement>;
+
+/**
+ * How far ahead the scheduled-payout balance check looks: an active schedule whose next
+ * occurrence is due within this many hours and whose amount exceeds the available balance raises
+ * a `schedule_short` alert, once per occurrence.
+ */
+export const SCHEDULE_ALERT_HOURS = 24;
 
 /** The largest threshold one may set (Rp 1 trillion): a typo guard, not a business rule. */
 export const LOW_BALANCE_MAX = 1_000_000_000_000;

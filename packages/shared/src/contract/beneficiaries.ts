@@ -132,6 +132,8 @@ export const nameHold = z.object({
   found_name: z.string(),
   maker: z.string().nullable(),
   created_at: z.string(),
+  /** When it ends by itself (WIB): the held money goes back, the maker is mailed. */
+  expires_at: z.string(),
 });
 export type NameHold = z.infer<typeof nameHold>;
 
@@ -145,6 +147,7 @@ export const NAME_HOLD_OUTCOMES = [
   'released',
   'rejected',
   'decided',
+  'expired',
   'not_found',
   'permission',
 ] as const;

@@ -1,5 +1,7 @@
+import { BULK_TRANSFER_ACCESS } from './access-rules';
 import { defineCall } from './call';
 import {
+  createBulkScheduleRequest,
   createScheduleRequest,
   SCHEDULES_ACCESS,
   scheduleIdRequest,
@@ -24,6 +26,17 @@ export const schedulesCalls = {
     path: '/schedules',
     access: SCHEDULES_ACCESS.manage,
     request: createScheduleRequest,
+    response: scheduleItem,
+  }),
+  /** A bulk group from the bulk page's Check: scheduling (SCHEDULE) and the bulk page's rule. */
+  createBulk: defineCall({
+    method: 'POST',
+    path: '/schedules/bulk',
+    access: {
+      ...SCHEDULES_ACCESS.manage,
+      alsoPermissions: [BULK_TRANSFER_ACCESS.page.permission],
+    },
+    request: createBulkScheduleRequest,
     response: scheduleItem,
   }),
   update: defineCall({

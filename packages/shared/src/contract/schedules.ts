@@ -3,11 +3,13 @@ import { DISBURSEMENT_MAX_AMOUNT } from '../domain/limits';
 import {
   ruleProblem,
   SCHEDULE_FREQUENCIES,
+  SCHEDULE_KINDS,
   SCHEDULE_LIMITS,
   SCHEDULE_RUN_STATUSES,
   SCHEDULE_STATUSES,
   type ScheduleRule,
 } from '../domain/schedules';
+import { bulkSaveRequest } from './bulk-transfer';
 import { isDateInRange } from './input-rules';
 
 export { SCHEDULES_ACCESS } from './access-rules';
@@ -78,6 +80,12 @@ export const updateScheduleRequest = z.object({
   pin,
 });
 
+/**
+ * A bulk group scheduled from the bulk page's Check (instead of saving it now): the same token,
+ * rows and PIN as the save, and the recurrence. Each occurrence makes a new group of these rows.
+ */
+export const createBulkScheduleRequest = bulkSaveRequest.extend({ rule: scheduleRule });
+
 export const scheduleIdRequest = z.object({ id: z.number().int().positive() });
 
 export const scheduleRun = z.object({
@@ -85,15 +93,19 @@ export const scheduleRun = z.object({
   status: z.enum(SCHEDULE_RUN_STATUSES),
   reason: z.string().nullable(),
   reference: z.string().nullable(),
+  /** The bulk group a bulk occurrence made. */
+  group_id: z.number().nullable(),
   at: z.string(),
 });
 
 export const scheduleItem = z.object({
   id: z.number(),
-  kind: z.enum(['withdraw']),
+  kind: z.enum(SCHEDULE_KINDS),
+  /** A withdrawal's bank and account; a bulk group's name is `account_name`, its size `rows`. */
   bank: z.string(),
   account_number: z.string(),
   account_name: z.string(),
+  rows: z.number().nullable(),
   amount: z.number(),
   note: z.string(),
   rule: scheduleRule,

@@ -6,6 +6,14 @@
 export const SCHEDULE_FREQUENCIES = ['once', 'daily', 'weekly', 'monthly'] as const;
 export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
 
+/**
+ * What a schedule pays: a withdrawal to one account, or a bulk transfer group. Domestic transfer
+ * orders are paid by their customer's pay-in, not from the balance, so there is nothing to run at
+ * a time; remittances are not schedulable yet (ADR 015).
+ */
+export const SCHEDULE_KINDS = ['withdraw', 'bulk'] as const;
+export type ScheduleKindName = (typeof SCHEDULE_KINDS)[number];
+
 export const SCHEDULE_STATUSES = ['ACTIVE', 'PAUSED', 'ENDED', 'CANCELLED'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 

@@ -14,6 +14,15 @@ export interface BalanceAlertSettingsTable {
   updated_at: Timestamp;
 }
 
+/** A scheduled payout occurrence alerted as short of balance, once (migration 0230). */
+export interface ScheduleBalanceAlertsTable {
+  schedule_id: number;
+  /** The occurrence (`payout_schedules.next_due_at` when it was seen). */
+  due_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface BalanceAlertTables {
   balance_alert_settings: BalanceAlertSettingsTable;
+  schedule_balance_alerts: ScheduleBalanceAlertsTable;
 }

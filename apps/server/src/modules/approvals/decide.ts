@@ -2,14 +2,13 @@ import { APPROVE_PERMISSION, isAllowed } from '@gerbang/shared';
 import type { DecisionOutcome } from '@gerbang/shared/contract/approvals';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { ApiError } from '../../http/errors';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
 import { requireTransactionPin } from '../credentials/transaction-pin';
 import { finalizeIn } from '../payouts/finalize';
+import { decideHeldPayouts, type HeldDecided } from '../payouts/held-decisions';
 import type { ApprovalEndCode } from '../payouts/kinds';
-import { sendReleased } from '../payouts/rail-work';
 import { LEASE_MS, newLeaseToken } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
 import { approvalSubject, type RequestRow } from './requests';
@@ -38,44 +37,38 @@ export interface DecisionResult {
 }
 
 /** Approves each chosen payout (one PIN for the batch); each in its own transaction. */
-export async function approveMany(
+export function approveMany(
   services: Services,
   actor: UserActor,
   input: DecisionInput,
 ): Promise<DecisionResult> {
-  await requireTransactionPin({ services, ...actor }, input.pin, 'approval_approve');
-  const results: DecisionResult['results'] = [];
-  const released: number[] = [];
-  for (const id of unique(input.ids)) {
-    const decided = await decideOne(services, actor, id, (trx, request, now) =>
-      approveLocked(services, trx, actor, request, now),
-    );
-    if (decided.outcome === 'released' && decided.submissionId) released.push(decided.submissionId);
-    results.push({ id, outcome: decided.outcome });
-  }
-  await sendReleased(services, released);
-  return { results, done: results.filter((r) => isDone(r.outcome)).length };
+  return decideHeldPayouts(services, {
+    ids: input.ids,
+    confirm: () => requireTransactionPin({ services, ...actor }, input.pin, 'approval_approve'),
+    decide: (trx, id, now) =>
+      withRequest(trx, actor, id, (request) => approveLocked(services, trx, actor, request, now)),
+    done: isDone,
+    // A refusal a person can act on (the balance short at release) is an outcome.
+    refused: 'short',
+  });
 }
 
 /** Rejects each chosen payout with the reason; the maker may reject (cancel) their own. */
-export async function rejectMany(
+export function rejectMany(
   services: Services,
   actor: UserActor,
   input: DecisionInput & { reason: string },
 ): Promise<DecisionResult> {
-  await requireTransactionPin({ services, ...actor }, input.pin, 'approval_reject');
-  const results: DecisionResult['results'] = [];
-  for (const id of unique(input.ids)) {
-    const decided = await decideOne(services, actor, id, (trx, request, now) =>
-      rejectLocked(services, trx, actor, request, now, input.reason),
-    );
-    results.push({ id, outcome: decided.outcome });
-  }
-  return { results, done: results.filter((r) => isDone(r.outcome)).length };
-}
-
-function unique(ids: number[]): number[] {
-  return [...new Set(ids)];
+  return decideHeldPayouts(services, {
+    ids: input.ids,
+    confirm: () => requireTransactionPin({ services, ...actor }, input.pin, 'approval_reject'),
+    decide: (trx, id, now) =>
+      withRequest(trx, actor, id, (request) =>
+        rejectLocked(services, trx, actor, request, now, input.reason),
+      ),
+    done: isDone,
+    refused: 'short',
+  });
 }
 
 function isDone(outcome: DecisionOutcome): boolean {
@@ -90,29 +83,18 @@ type Locked = RequestRow & {
   expires_at: Date | string;
 };
 
-interface Decided {
-  outcome: DecisionOutcome;
-  submissionId?: number;
-}
+type Decided = HeldDecided<DecisionOutcome>;
 
-/** One request under its row lock; a refusal a person can act on (balance short) is an outcome. */
-async function decideOne(
-  services: Services,
+/** One request under its row lock. */
+async function withRequest(
+  trx: Trx,
   actor: UserActor,
   id: number,
-  act: (trx: Trx, request: Locked, now: Date) => Promise<Decided>,
+  act: (request: Locked) => Promise<Decided>,
 ): Promise<Decided> {
-  try {
-    return await services.db.transaction().execute(async (trx) => {
-      const now = services.now();
-      const request = await lockRequest(trx, actor, id);
-      if (!request) return { outcome: 'not_found' as const };
-      return act(trx, request, now);
-    });
-  } catch (error) {
-    if (error instanceof ApiError) return { outcome: 'short' };
-    throw error;
-  }
+  const request = await lockRequest(trx, actor, id);
+  if (!request) return { outcome: 'not_found' };
+  return act(request);
 }
 
 async function lockRequest(trx: Trx, actor: UserActor, id: number): Promise<Locked | undefined> {
@@ -188,7 +170,7 @@ async function approveLocked(
     layer: layers,
     layers_needed: request.layers_needed,
   });
-  return { outcome: last ? 'released' : 'approved', submissionId };
+  return { outcome: last ? 'released' : 'approved', send: submissionId };
 }
 
 /** The money goes: a payout's submission to SEND (its id returned), a group runs. */

@@ -1,21 +1,19 @@
 import { formatWibDateTime, isAllowed } from '@gerbang/shared';
 import type { NameHold, NameHoldOutcome } from '@gerbang/shared/contract/beneficiaries';
-import type { Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
 import { requireTransactionPin } from '../credentials/transaction-pin';
-import { finalizeIn } from '../payouts/finalize';
 import { continueAfterGate, type GateOpening } from '../payouts/gate';
-import { sendReleased } from '../payouts/rail-work';
-import { LEASE_MS, newLeaseToken, type SubmissionRow } from '../payouts/submissions';
+import { decideHeldPayouts, type HeldDecided } from '../payouts/held-decisions';
+import type { SubmissionRow } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
+import { endHold, type HoldRow, lockHold, markHold } from './hold-end';
 import { NAME_CHECK_GATE_NAME } from './name-gate';
-import type { NameChecksTable } from './tables';
 
 type Trx = Transaction<Database>;
-type HoldRow = Selectable<NameChecksTable>;
 
 /**
  * Deciding on payouts held for a name mismatch (issue 24, ADR 016). Each decision locks the
@@ -23,7 +21,9 @@ type HoldRow = Selectable<NameChecksTable>;
  * and exactly one counts; the others answer `decided`. Release continues the pipeline in the same
  * transaction (the gates after the name check: an approval policy may still hold it), then the
  * rail is called after the commit. Rejection ends the payout through finalize in the same
- * transaction (the hold voided once). Every decision is audited.
+ * transaction (the hold voided once). Past its `expires_at` a hold answers `expired`: the expiry
+ * (hold-expiry.ts) takes the same row lock, so an override racing it decides once. Every decision
+ * is audited.
  */
 
 export interface HoldDecisionInput {
@@ -55,6 +55,7 @@ export async function listHolds(
       'n.saved_name',
       'n.found_name',
       'n.created_at',
+      'n.expires_at',
       'u.username as maker',
     ])
     .where('n.agent_id', '=', actor.auth.agent.id)
@@ -73,95 +74,66 @@ export async function listHolds(
       found_name: row.found_name,
       maker: row.maker ?? null,
       created_at: formatWibDateTime(new Date(row.created_at)),
+      expires_at: formatWibDateTime(new Date(row.expires_at)),
     })),
     can_override: isAllowed(actor.auth.access, OVERRIDE.module, OVERRIDE.action),
   };
 }
 
 /** Releases each chosen payout (one PIN for the batch); each in its own transaction. */
-export async function releaseHolds(
+export function releaseHolds(
   services: Services,
   actor: UserActor,
   input: HoldDecisionInput,
 ): Promise<HoldDecisionResult> {
-  await requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_release');
-  const results: HoldDecisionResult['results'] = [];
-  const toSend: number[] = [];
-  for (const id of new Set(input.ids)) {
-    const decided = await decideOne(services, actor, id, (trx, hold, now) =>
-      releaseLocked(trx, actor, hold, now),
-    );
-    if (decided.send) toSend.push(id);
-    results.push({ id, outcome: decided.outcome });
-  }
-  await sendReleased(services, toSend);
-  return { results, done: results.filter((r) => r.outcome === 'released').length };
+  return decideHeldPayouts(services, {
+    ids: input.ids,
+    confirm: () =>
+      requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_release'),
+    decide: (trx, id, now) =>
+      withHold(trx, actor, id, now, (hold) => releaseLocked(trx, actor, hold, now)),
+    done: (outcome) => outcome === 'released',
+  });
 }
 
 /** Rejects each chosen payout: the held money goes back to the balance. */
-export async function rejectHolds(
+export function rejectHolds(
   services: Services,
   actor: UserActor,
   input: HoldDecisionInput,
 ): Promise<HoldDecisionResult> {
-  await requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_reject');
-  const results: HoldDecisionResult['results'] = [];
-  for (const id of new Set(input.ids)) {
-    const decided = await decideOne(services, actor, id, (trx, hold, now) =>
-      rejectLocked(services, trx, actor, hold, now, input.reason),
-    );
-    results.push({ id, outcome: decided.outcome });
-  }
-  return { results, done: results.filter((r) => r.outcome === 'rejected').length };
+  return decideHeldPayouts(services, {
+    ids: input.ids,
+    confirm: () => requireTransactionPin({ services, ...actor }, input.pin, 'name_mismatch_reject'),
+    decide: (trx, id, now) =>
+      withHold(trx, actor, id, now, (hold) =>
+        rejectLocked(services, trx, actor, hold, now, input.reason),
+      ),
+    done: (outcome) => outcome === 'rejected',
+  });
 }
 
-interface Decided {
-  outcome: NameHoldOutcome;
-  send?: boolean;
-}
+type Decided = HeldDecided<NameHoldOutcome>;
 
-async function decideOne(
-  services: Services,
+/** One hold of the caller's agent under its row lock, while it still waits and has not expired. */
+async function withHold(
+  trx: Trx,
   actor: UserActor,
   id: number,
-  act: (trx: Trx, hold: HoldRow, now: Date) => Promise<Decided>,
+  now: Date,
+  act: (hold: HoldRow) => Promise<Decided>,
 ): Promise<Decided> {
   // The route's rule already asks for OVERRIDE; checked again here, next to the money.
   if (!isAllowed(actor.auth.access, OVERRIDE.module, OVERRIDE.action)) {
     return { outcome: 'permission' };
   }
-  return services.db.transaction().execute(async (trx) => {
-    const now = services.now();
-    const hold = await trx
-      .selectFrom('name_checks')
-      .selectAll()
-      .where('submission_id', '=', id)
-      .where('agent_id', '=', actor.auth.agent.id)
-      .where('environment', '=', actor.auth.environment)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!hold) return { outcome: 'not_found' as const };
-    if (hold.status !== 'WAITING') return { outcome: 'decided' as const };
-    return act(trx, hold, now);
-  });
-}
-
-async function markDecided(
-  trx: Trx,
-  actor: UserActor,
-  hold: HoldRow,
-  now: Date,
-  status: 'RELEASED' | 'REJECTED',
-  reason: string | null,
-) {
-  const moved = await trx
-    .updateTable('name_checks')
-    .set({ status, decided_by: actor.auth.user.id, decided_at: now, reason })
-    .where('submission_id', '=', hold.submission_id)
-    .where('status', '=', 'WAITING')
-    .returning('submission_id')
-    .executeTakeFirst();
-  if (!moved) throw new Error(`name check of ${hold.reference} is not waiting`);
+  const hold = await lockHold(trx, id, actor.auth.agent.id, actor.auth.environment);
+  if (!hold) return { outcome: 'not_found' };
+  if (hold.status === 'EXPIRED') return { outcome: 'expired' };
+  if (hold.status !== 'WAITING') return { outcome: 'decided' };
+  // Past its expiry the job's decision is the only one left, even before the job ran.
+  if (new Date(hold.expires_at).getTime() <= now.getTime()) return { outcome: 'expired' };
+  return act(hold);
 }
 
 async function releaseLocked(
@@ -170,7 +142,11 @@ async function releaseLocked(
   hold: HoldRow,
   now: Date,
 ): Promise<Decided> {
-  await markDecided(trx, actor, hold, now, 'RELEASED', null);
+  await markHold(trx, hold, now, {
+    status: 'RELEASED',
+    decidedBy: actor.auth.user.id,
+    reason: null,
+  });
   const submission = await trx
     .selectFrom('rail_submissions')
     .selectAll()
@@ -196,7 +172,7 @@ async function releaseLocked(
       .execute();
   }
   await auditDecision(trx, actor, hold, now, 'name_mismatch_release', { next });
-  return { outcome: 'released', send: next === 'send' };
+  return { outcome: 'released', send: next === 'send' ? Number(hold.submission_id) : undefined };
 }
 
 async function rejectLocked(
@@ -207,22 +183,11 @@ async function rejectLocked(
   now: Date,
   reason: string,
 ): Promise<Decided> {
-  await markDecided(trx, actor, hold, now, 'REJECTED', reason || null);
-  // Leased to this transaction only, so finalize's own checks hold; never visible as SEND.
-  const row = await trx
-    .updateTable('rail_submissions')
-    .set({
-      state: 'SEND',
-      lease_token: newLeaseToken(),
-      claimed_until: new Date(now.getTime() + LEASE_MS),
-      updated_at: now,
-    })
-    .where('id', '=', hold.submission_id)
-    .where('state', '=', 'APPROVAL')
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new Error(`payout ${hold.reference} was not held`);
-  await finalizeIn(services, trx, now, row, { ok: false, reason: 'NAME_MISMATCH_REJECTED' });
+  await endHold(services, trx, hold, now, {
+    status: 'REJECTED',
+    decidedBy: actor.auth.user.id,
+    reason: reason || null,
+  });
   await auditDecision(trx, actor, hold, now, 'name_mismatch_reject', { reason });
   return { outcome: 'rejected' };
 }

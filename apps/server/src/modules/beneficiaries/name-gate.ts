@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
+import { loadPolicy } from '../approvals/policy';
 import type { GateOpening, OpeningGate } from '../payouts/gate';
 import type { SubmissionRow } from '../payouts/submissions';
 import { describedColumns } from '../transactions/descriptions';
@@ -15,6 +16,8 @@ interface NamePlan {
 }
 
 export const NAME_CHECK_GATE_NAME = 'name_check';
+
+const HOUR_MS = 3_600_000;
 
 function approvalOf(actor: Actor, opening: GateOpening): 'policy' | 'none' {
   return opening.approval ?? (actor.kind === 'job' ? 'none' : 'policy');
@@ -54,10 +57,18 @@ async function recordHeld(
   openings: readonly GateOpening[],
   submissions: readonly SubmissionRow[],
 ) {
+  const expiryHours = new Map<string, number>();
   for (const [index, opening] of openings.entries()) {
     const plan = plans[index];
     const submission = submissions[index];
     if (!plan || !submission) continue;
+    const { agentId, environment } = opening.payer;
+    const key = `${agentId}:${environment}`;
+    let hours = expiryHours.get(key);
+    if (hours === undefined) {
+      hours = (await loadPolicy(trx, agentId, environment)).expiry_hours;
+      expiryHours.set(key, hours);
+    }
     const destination = `${opening.record.bankName ?? opening.record.productName} ${opening.destination.accountNumber}`;
     await trx
       .insertInto('name_checks')
@@ -74,6 +85,8 @@ async function recordHeld(
         maker_user_id: opening.userId,
         approval: plan.approval,
         created_at: now,
+        // Nobody deciding ends it like an approval nobody decides: the policy's expiry.
+        expires_at: new Date(now.getTime() + hours * HOUR_MS),
       })
       .execute();
     // KETERANGAN says why the payout is in process: the receipt and the transaction list show it.

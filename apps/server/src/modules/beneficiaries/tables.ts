@@ -20,11 +20,14 @@ export interface NameChecksTable {
   destination: string;
   maker_user_id: number | null;
   approval: 'policy' | 'none';
-  status: Generated<'WAITING' | 'RELEASED' | 'REJECTED'>;
+  /** EXPIRED (migration 0225): nobody decided before `expires_at`; the money went back. */
+  status: Generated<'WAITING' | 'RELEASED' | 'REJECTED' | 'EXPIRED'>;
   decided_by: number | null;
   decided_at: Timestamp | null;
   reason: string | null;
   created_at: Timestamp;
+  /** The approval policy's expiry after `created_at` (migration 0225). */
+  expires_at: Timestamp;
 }
 
 export interface BeneficiaryTables {

@@ -56,6 +56,26 @@ export async function holdGroup(
   group: { id: number; agent_id: number; environment: Environment; total: number },
   now: Date,
 ): Promise<void> {
+  const held = await tryHoldGroup(services, trx, group, now);
+  if (!held.ok) {
+    throw refused('bulk.errors.insufficientBalance', {
+      balance: formatRupiah(held.balance),
+      total: formatRupiah(group.total),
+    });
+  }
+}
+
+/**
+ * The group hold as one ledger operation: the whole amount plus fees or nothing. Answers the
+ * available balance when it is short (nothing written), so a caller that must not roll back
+ * (a scheduled group failing as a whole) decides what to do.
+ */
+export async function tryHoldGroup(
+  services: Services,
+  trx: Trx,
+  group: { id: number; agent_id: number; environment: Environment; total: number },
+  now: Date,
+): Promise<{ ok: true } | { ok: false; balance: number }> {
   const payer = { agentId: group.agent_id, environment: group.environment };
   const [available, funds] = await services.ledger.ensureAccounts(
     [
@@ -74,10 +94,7 @@ export async function holdGroup(
   );
   if (result.result === INSUFFICIENT_FUNDS) {
     const balance = await availableBalance(services.ledger, group.agent_id, group.environment, trx);
-    throw refused('bulk.errors.insufficientBalance', {
-      balance: formatRupiah(balance),
-      total: formatRupiah(group.total),
-    });
+    return { ok: false, balance };
   }
   if (!isTransferOk(result))
     throw new Error(`ledger refused bulk group ${group.id}: ${result.result}`);
@@ -86,6 +103,7 @@ export async function holdGroup(
     .set({ held_at: now })
     .where('id', '=', group.id)
     .execute();
+  return { ok: true };
 }
 
 /** The group runs: RUNNING, its rows -1 Queue for the runner. */
@@ -163,7 +181,12 @@ async function alertShortGroup(
 }
 
 /** The Check's token, no row twice, the PIN, bank transfers available: the rows' ids. */
-async function guardSave(services: Services, actor: UserActor, input: SaveInput) {
+export async function guardSave(
+  services: Services,
+  actor: UserActor,
+  input: Omit<SaveInput, 'group_name' | 'group_desc'>,
+  purpose = 'bulk_transfer',
+) {
   await requireToken(services, actor, input);
   const ids = input.saved_data.map((row) => row.idtransaksi);
   const seen = new Set<string>();
@@ -171,7 +194,7 @@ async function guardSave(services: Services, actor: UserActor, input: SaveInput)
     if (seen.has(id)) throw validationError('bulk.errors.rowChanged', { row: index + 1 });
     seen.add(id);
   });
-  await requireTransactionPin({ services, ...actor }, input.pin, 'bulk_transfer');
+  await requireTransactionPin({ services, ...actor }, input.pin, purpose);
   await assertBankTransferAvailable(services, actor.auth.agent.id);
   return ids;
 }

@@ -31,13 +31,14 @@ export interface RowInput {
   line?: number;
 }
 
-interface Fee {
+export interface Fee {
   flat: number;
   percent: number;
   disrupted: boolean;
 }
 
-async function bankFee(services: Services, agentId: number): Promise<Fee> {
+/** The agent's bank-transfer fee now (flat and percent) and whether the product is disrupted. */
+export async function bankFee(services: Pick<Services, 'db'>, agentId: number): Promise<Fee> {
   const row = await services.db
     .selectFrom('product_pricing')
     .select(['fee_admin', 'fee_admin_prosen', 'is_gangguan'])

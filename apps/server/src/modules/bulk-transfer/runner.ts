@@ -24,6 +24,7 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { jobActor } from '../../platform/actor';
 import { writeAudit } from '../../platform/audit/audit';
+import { savedBankBeneficiaries } from '../beneficiaries/book-match';
 import { queueCallback } from '../callbacks/queue';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import { openPayouts, type PayoutOpening, transactionRowOf } from '../payouts/open';
@@ -154,13 +155,25 @@ async function queueGroupRows(
     if (!id) throw new Error(`bulk account ${key} missing`);
     return id;
   };
-  const openings = rows.map((r) =>
-    rowOpening(r, {
+  // Each row meets the name check like a single payout: its Check's inquiry name against the
+  // name the payer's book keeps for that account; a mismatched row is held alone.
+  const saved = await savedBankBeneficiaries(
+    trx,
+    rows.map((r) => ({
+      agentId: r.agent_id,
+      environment: r.environment,
+      bankCode: r.kodebank,
+      accountNumber: r.norekeningtujuan,
+    })),
+  );
+  const openings = rows.map((r, i) => ({
+    ...rowOpening(r, {
       funds: need(`f:${r.agent_id}:${r.environment}`),
       clearing: need(`c:${r.kodebank}:${r.environment}`),
       fees: need(`r:${r.environment}`),
     }),
-  );
+    beneficiary: saved[i] ?? null,
+  }));
   const opened = await openPayouts(services, trx, jobActor('bulk_transfer'), now, openings);
   if (!opened.ok) return opened.refused.map((r) => String(r.result));
   await sql`

@@ -6,7 +6,11 @@ import type { SubmissionRow } from './submissions';
 export type { PayoutSource } from './submissions';
 
 /** A payout ended at a gate (ADR 012, 016): rejected or expired approval, a rejected name mismatch. */
-export type ApprovalEndCode = 'APPROVAL_REJECTED' | 'APPROVAL_EXPIRED' | 'NAME_MISMATCH_REJECTED';
+export type ApprovalEndCode =
+  | 'APPROVAL_REJECTED'
+  | 'APPROVAL_EXPIRED'
+  | 'NAME_MISMATCH_REJECTED'
+  | 'NAME_MISMATCH_EXPIRED';
 
 /** The rail's (or the approval gate's) final word on a payout. */
 export type PayoutOutcome =

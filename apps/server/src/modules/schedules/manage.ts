@@ -122,8 +122,9 @@ export async function updateSchedule(
     }
     const next = occurrenceAfter(input.rule, now, true);
     if (!next) throw refused('schedules.errors.noRun');
+    // A bulk group's amount is its rows' subtotal: its rows are not edited here.
     return {
-      amount: input.amount,
+      amount: row.kind === 'bulk' ? row.amount : input.amount,
       note: input.note,
       rule: JSON.stringify(input.rule),
       next_due_at: next,

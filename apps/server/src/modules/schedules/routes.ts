@@ -1,10 +1,12 @@
 /**
- * Scheduled payouts (issue 24 part 2): list, create from a checked withdraw inquiry, edit, pause,
+ * Scheduled payouts (issue 24 part 2): list, create from a checked withdraw inquiry or a bulk
+ * page's Check, edit, pause,
  * resume, skip the next run, cancel. Handlers only translate.
  */
 import { schedulesCalls } from '@gerbang/shared/contract/schedules-calls';
 import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
+import { createBulkSchedule } from './bulk';
 import { cancelSchedule, pauseSchedule, resumeSchedule, skipNext, updateSchedule } from './manage';
 import { createSchedule, listSchedules } from './service';
 
@@ -14,6 +16,13 @@ export const schedulesRoutes = [
   ),
   defineRoute(schedulesCalls.create, async (ctx) =>
     ok(await createSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.created'),
+  ),
+  defineRoute(
+    schedulesCalls.createBulk,
+    async (ctx) =>
+      ok(await createBulkSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.created'),
+    // 20,000 rows of the bulk page's JSON, as its save allows.
+    { bodyLimit: 16 * 1024 * 1024 },
   ),
   defineRoute(schedulesCalls.update, async (ctx) =>
     ok(await updateSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.updated'),

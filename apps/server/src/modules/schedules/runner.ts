@@ -11,6 +11,8 @@ import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
 import type { SubmissionRow } from '../payouts/submissions';
 import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
+import { runBulkOccurrence } from './bulk-run';
+import { describeDestination, withdrawalOf } from './destination';
 import { SCHEDULED_WITHDRAW_PAYOUT } from './payout-kind';
 import { occurrenceAfter } from './recurrence';
 import type { PayoutSchedulesTable } from './tables';
@@ -36,6 +38,8 @@ import { runAfter } from './windows';
 
 /** Schedules per transaction: one ledger call and a few statements per batch. */
 const BATCH = 500;
+/** Bulk groups per transaction: each is a group of up to 20,000 rows written and held. */
+const BULK_PER_BATCH = 5;
 /** Bounds one pass (the next pass carries on). */
 const MAX_BATCHES = 100;
 /**
@@ -68,6 +72,8 @@ interface Claimed {
 
 interface Outcome {
   runId: number;
+  /** The bulk group a bulk occurrence made. */
+  groupId?: number | null;
   status: 'OPENED' | 'WAITING_APPROVAL' | 'FAILED';
   reason: string | null;
   /** The payout's id_transaksi when it was opened. */
@@ -99,9 +105,16 @@ async function runBatch(
 ): Promise<{ taken: number; toSend: SubmissionRow[]; mailed: boolean }> {
   const now = services.now();
   const due = await takeDue(trx, now);
-  const ready = await postponeInWindows(services, trx, due, now, report);
+  const { ready, deferred } = capBulk(await postponeInWindows(services, trx, due, now, report));
   const claimed = await claim(trx, ready, now);
-  const outcomes = await openClaimed(services, trx, claimed, now);
+  const bulk = claimed.filter((c) => c.schedule.kind === 'bulk');
+  const outcomes = await openClaimed(
+    services,
+    trx,
+    claimed.filter((c) => c.schedule.kind !== 'bulk'),
+    now,
+  );
+  outcomes.results.push(...(await runBulk(services, trx, bulk, now)));
   await recordOutcomes(trx, outcomes.results, now);
   const mailed = await queueFailureMails(services, trx, claimed, outcomes.results);
   await advance(trx, ready, new Set(claimed.map((c) => c.schedule.id)), now);
@@ -111,7 +124,18 @@ async function runBatch(
     else report.failed += 1;
   }
   report.claimed += claimed.length;
-  return { taken: due.length, toSend: outcomes.toSend, mailed };
+  // Deferred bulk schedules stay due: the next batch takes them.
+  return { taken: deferred > 0 ? BATCH : due.length, toSend: outcomes.toSend, mailed };
+}
+
+/**
+ * At most BULK_PER_BATCH bulk groups per transaction (a group may have 20,000 rows); the others
+ * are neither claimed nor advanced here, so the next batch of the pass takes them.
+ */
+function capBulk(ready: ScheduleRow[]): { ready: ScheduleRow[]; deferred: number } {
+  let bulk = 0;
+  const kept = ready.filter((s) => s.kind !== 'bulk' || ++bulk <= BULK_PER_BATCH);
+  return { ready: kept, deferred: ready.length - kept.length };
 }
 
 async function takeDue(trx: Trx, now: Date): Promise<ScheduleRow[]> {
@@ -184,7 +208,7 @@ async function claim(trx: Trx, ready: ScheduleRow[], now: Date): Promise<Claimed
   const stamp = wibStamp(now);
   return rows.map((row) => {
     const schedule = byId.get(Number(row.schedule_id)) as ScheduleRow;
-    const prefix = schedule.destination.rail === 'EWALLET' ? 'EW' : 'WD';
+    const prefix = withdrawalOf(schedule).rail === 'EWALLET' ? 'EW' : 'WD';
     // Unique by the run's id (a random suffix could collide among thousands in one second).
     return { schedule, runId: Number(row.id), reference: `${prefix}${stamp}S${row.id}` };
   });
@@ -255,10 +279,39 @@ function failed(entry: Claimed, reason: string, fee: number): Outcome {
   return { runId: entry.runId, status: 'FAILED', reason, reference: null, fee };
 }
 
+/**
+ * Scheduled bulk groups, each through the bulk pipeline as if saved now (bulk-run.ts): its own
+ * savepoint, so a group short of balance fails whole without touching the batch's other payouts.
+ */
+async function runBulk(
+  services: Services,
+  trx: Trx,
+  claimed: Claimed[],
+  now: Date,
+): Promise<Outcome[]> {
+  const results: Outcome[] = [];
+  for (const entry of claimed) {
+    const run = await runBulkOccurrence(services, trx, entry.schedule, entry.runId, now);
+    if (!run.ok) {
+      results.push(failed(entry, run.reason, run.fee));
+      continue;
+    }
+    results.push({
+      runId: entry.runId,
+      status: run.waiting ? 'WAITING_APPROVAL' : 'OPENED',
+      reason: null,
+      reference: `BULK${run.groupId}`,
+      fee: run.fee,
+      groupId: run.groupId,
+    });
+  }
+  return results;
+}
+
 /** The withdrawal an occurrence makes, priced now; null when the product is disrupted. */
 async function planOf(trx: Trx, entry: Claimed): Promise<WithdrawalPlan | null> {
   const { schedule: s, runId, reference } = entry;
-  const d = s.destination;
+  const d = withdrawalOf(s);
   const pricing = await priceWithdrawal(trx, s.agent_id, d.rail, s.amount);
   if (pricing.disrupted) return null;
   return {
@@ -319,14 +372,14 @@ async function recordOutcomes(trx: Trx, outcomes: Outcome[], now: Date): Promise
   const values = sql.join(
     outcomes.map(
       (o) =>
-        sql`(${o.runId}::bigint, ${o.status}::text, ${o.reason}::text, ${o.reference}::text, ${o.fee}::bigint)`,
+        sql`(${o.runId}::bigint, ${o.status}::text, ${o.reason}::text, ${o.reference}::text, ${o.fee}::bigint, ${o.groupId ?? null}::bigint)`,
     ),
   );
   await sql`
     UPDATE schedule_runs r
        SET status = v.status, reason = v.reason, reference = v.reference, fee = v.fee,
-           updated_at = ${now}
-      FROM (VALUES ${values}) AS v(id, status, reason, reference, fee)
+           group_id = v.group_id, updated_at = ${now}
+      FROM (VALUES ${values}) AS v(id, status, reason, reference, fee, group_id)
      WHERE r.id = v.id`.execute(trx);
 }
 
@@ -364,7 +417,6 @@ function failureMail(
 ): MailMessage {
   const lang: Language = maker.language === 'en' ? 'en' : 'id';
   const { schedule } = entry;
-  const d = schedule.destination;
   return {
     to: maker.username,
     kind: 'scheduled_payout_failed',
@@ -372,7 +424,7 @@ function failureMail(
     text: translate(lang, 'schedules.mail.failedBody', {
       name: maker.nama,
       amount: formatRupiah(schedule.amount + outcome.fee),
-      destination: `${d.product_name} ${d.account_number} a.n. ${d.account_name}`,
+      destination: describeDestination(schedule),
       due: formatWibDateTime(new Date(schedule.next_due_at as Date)),
       reason: translate(lang, `schedules.reasons.${outcome.reason}`),
     }),

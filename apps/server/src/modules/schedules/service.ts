@@ -24,7 +24,7 @@ type Trx = Transaction<Database>;
 const DAY_MS = 86_400_000;
 
 /** The first occurrence at or after now, within the bound; refused when there is none. */
-function firstDue(rule: ScheduleRule, now: Date): Date {
+export function firstDue(rule: ScheduleRule, now: Date): Date {
   const due = occurrenceAfter(rule, now, true);
   if (!due || due.getTime() - now.getTime() > SCHEDULE_LIMITS.maxDaysAhead * DAY_MS) {
     throw refused('schedules.errors.noRun');
@@ -107,7 +107,7 @@ export async function createSchedule(
 }
 
 /** Open (active or paused) schedules per agent are bounded; counted under the agent's lock. */
-async function guardOpenCount(trx: Trx, actor: UserActor) {
+export async function guardOpenCount(trx: Trx, actor: UserActor) {
   const { auth } = actor;
   await trx.selectFrom('agents').select('id').where('id', '=', auth.agent.id).forUpdate().execute();
   const open = await trx

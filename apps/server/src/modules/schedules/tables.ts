@@ -16,14 +16,24 @@ export interface ScheduledDestination {
   account_name: string;
 }
 
-/** A scheduled or recurring payout (migration 0195). */
+/** What a scheduled bulk group pays: its rows are in schedule_bulk_rows (migration 0220). */
+export interface ScheduledBulkGroup {
+  group_name: string;
+  group_desc: string;
+  rows: number;
+}
+
+export type ScheduleKind = 'withdraw' | 'bulk';
+
+/** A scheduled or recurring payout (migration 0195; bulk groups 0220). */
 export interface PayoutSchedulesTable {
   id: Generated<number>;
   agent_id: number;
   environment: Environment;
   maker_user_id: number;
-  kind: 'withdraw';
-  destination: Json<ScheduledDestination>;
+  kind: ScheduleKind;
+  /** A withdrawal's destination, or a bulk group's name and row count (by `kind`). */
+  destination: Json<ScheduledDestination | ScheduledBulkGroup>;
   amount: number;
   note: Generated<string>;
   rule: Json<ScheduleRule>;
@@ -34,6 +44,8 @@ export interface PayoutSchedulesTable {
   next_run_at: Timestamp | null;
   runs_done: Generated<number>;
   source_inquiry_id: number | null;
+  /** The bulk Check's token a bulk schedule was made from (one schedule per Check). */
+  source_bulk_uuid: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -48,11 +60,28 @@ export interface ScheduleRunsTable {
   reference: string | null;
   amount: Generated<number>;
   fee: Generated<number>;
+  /** The bulk group a bulk occurrence made (migration 0220). */
+  group_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A scheduled bulk group's row, as its Check answered it (migration 0220). */
+export interface ScheduleBulkRowsTable {
+  schedule_id: number;
+  row_no: number;
+  customername: string;
+  phone: string | null;
+  email: string | null;
+  kodebank: string;
+  namabank: string;
+  norekeningtujuan: string;
+  nominal: number;
+  note: Generated<string>;
 }
 
 export interface ScheduleTables {
   payout_schedules: PayoutSchedulesTable;
   schedule_runs: ScheduleRunsTable;
+  schedule_bulk_rows: ScheduleBulkRowsTable;
 }

@@ -35,6 +35,8 @@ interface Props {
   initial?: { rule: ScheduleRule; amount: number; note: string };
   /** Edit shows amount and note; a new schedule takes them from the checked inquiry. */
   editsAmount: boolean;
+  /** What a run of this kind does (the withdrawal's words when absent). */
+  hint?: string;
   onSubmit(draft: ScheduleDraft): Promise<boolean>;
   onClose(): void;
 }
@@ -43,7 +45,14 @@ interface Props {
  * The schedule form (issue 24 part 2): when (WIB), how often, until when, and the transaction PIN
  * that authorises the payouts. The server checks every field again and computes the run times.
  */
-export default function ScheduleModal({ title, initial, editsAmount, onSubmit, onClose }: Props) {
+export default function ScheduleModal({
+  title,
+  initial,
+  editsAmount,
+  hint,
+  onSubmit,
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   const now = useServerNow();
   const tomorrow = wibDate(new Date(now.getTime() + 86_400_000));
@@ -73,7 +82,7 @@ export default function ScheduleModal({ title, initial, editsAmount, onSubmit, o
     <Modal opened onClose={onClose} title={title} centered size="lg">
       <Stack gap="sm" data-testid="schedule-form">
         <Text size="sm" c="dimmed">
-          {t('schedules.scheduleHint')}
+          {hint ?? t('schedules.scheduleHint')}
         </Text>
         {editsAmount && (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -5,21 +5,21 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Group,
-  Modal,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeldDecisionModal } from '../../components/HeldDecisionModal';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 
-type Decision = { action: 'release' | 'reject'; hold: NameHold };
+type Decision = { action: 'release' | 'reject'; holds: NameHold[] };
 
 /**
  * Payouts held because the bank returned another name than the saved one (issue 24). Everyone who
@@ -31,12 +31,15 @@ export function NameHolds({ onDecided }: { onDecided(): void }) {
   const [holds, setHolds] = useState<NameHold[] | null>(null);
   const [canOverride, setCanOverride] = useState(false);
   const [decision, setDecision] = useState<Decision | null>(null);
+  // Several holds decided with one PIN entry (a bulk group's renamed rows).
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
 
   const load = useCallback(async () => {
     const res = await client.call(beneficiaryCalls.holds, undefined, { silent: true });
     if (res.rc !== RC.OK) return;
     setHolds(res.data.items);
     setCanOverride(res.data.can_override);
+    setChosen(new Set());
   }, []);
   useEffect(() => {
     void load();
@@ -55,12 +58,22 @@ export function NameHolds({ onDecided }: { onDecided(): void }) {
             {t('beneficiaries.holds.noPermission')}
           </Alert>
         )}
+        {canOverride && chosen.size > 0 && (
+          <ChosenActions
+            count={chosen.size}
+            onDecide={(action) =>
+              setDecision({ action, holds: holds.filter((h) => chosen.has(h.submission_id)) })
+            }
+          />
+        )}
         {holds.map((hold) => (
           <HoldCard
             key={hold.submission_id}
             hold={hold}
             canOverride={canOverride}
-            onDecide={(action) => setDecision({ action, hold })}
+            chosen={chosen.has(hold.submission_id)}
+            onChoose={(on) => setChosen(toggled(chosen, hold.submission_id, on))}
+            onDecide={(action) => setDecision({ action, holds: [hold] })}
           />
         ))}
       </Stack>
@@ -80,13 +93,50 @@ export function NameHolds({ onDecided }: { onDecided(): void }) {
   );
 }
 
+function toggled(set: ReadonlySet<number>, id: number, on: boolean): ReadonlySet<number> {
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+function ChosenActions({
+  count,
+  onDecide,
+}: {
+  count: number;
+  onDecide(action: 'release' | 'reject'): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" data-testid="name-holds-chosen">
+      <Button size="xs" onClick={() => onDecide('release')} data-testid="hold-release-chosen">
+        {t('beneficiaries.holds.releaseChosen', { count })}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        onClick={() => onDecide('reject')}
+        data-testid="hold-reject-chosen"
+      >
+        {t('beneficiaries.holds.rejectChosen', { count })}
+      </Button>
+    </Group>
+  );
+}
+
 function HoldCard({
   hold,
   canOverride,
+  chosen,
+  onChoose,
   onDecide,
 }: {
   hold: NameHold;
   canOverride: boolean;
+  chosen: boolean;
+  onChoose(on: boolean): void;
   onDecide(action: 'release' | 'reject'): void;
 }) {
   const { t } = useTranslation();
@@ -110,9 +160,18 @@ function HoldCard({
         {field(t('beneficiaries.holds.savedName'), hold.saved_name, 'hold-saved-name')}
         {field(t('beneficiaries.holds.foundName'), hold.found_name, 'hold-found-name')}
         {field(t('beneficiaries.holds.maker'), hold.maker ?? '-')}
+        {field(t('beneficiaries.holds.expiresAt'), hold.expires_at, 'hold-expires-at')}
       </SimpleGrid>
       {canOverride && (
         <Group justify="flex-end" mt="xs" gap="xs">
+          <Checkbox
+            mr="auto"
+            size="xs"
+            checked={chosen}
+            onChange={(e) => onChoose(e.currentTarget.checked)}
+            label={t('beneficiaries.holds.choose')}
+            data-testid="hold-choose"
+          />
           <Button size="xs" onClick={() => onDecide('release')} data-testid="hold-release">
             {t('beneficiaries.holds.release')}
           </Button>
@@ -131,7 +190,7 @@ function HoldCard({
   );
 }
 
-/** One PIN entry to release or reject a held payout; the server answers each outcome. */
+/** One PIN entry to release or reject the chosen held payouts; the server answers each outcome. */
 function HoldDecisionModal({
   decision,
   onDone,
@@ -140,60 +199,57 @@ function HoldDecisionModal({
   onDone(changed: boolean): void;
 }) {
   const { t } = useTranslation();
-  const [pin, setPin] = useState('');
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { action, hold } = decision;
-  const send = async () => {
-    setBusy(true);
+  const { action, holds } = decision;
+  const submit = async (pin: string, reason: string) => {
     const call = action === 'release' ? beneficiaryCalls.release : beneficiaryCalls.reject;
-    const res = await client.call(call, { ids: [hold.submission_id], pin, reason });
-    setBusy(false);
+    const ids = holds.map((h) => h.submission_id);
+    const res = await client.call(call, { ids, pin, reason });
     if (res.rc !== RC.OK) return;
-    const outcome = res.data.results[0]?.outcome as NameHoldOutcome | undefined;
-    const text = t(`beneficiaries.holds.outcomes.${outcome ?? 'not_found'}`);
-    if (outcome === 'released' || outcome === 'rejected') showInfoDialog(text);
+    const outcomeOf = (id: number): NameHoldOutcome =>
+      res.data.results.find((r) => r.id === id)?.outcome ?? 'not_found';
+    const done = (o: NameHoldOutcome) => o === 'released' || o === 'rejected';
+    const text =
+      holds.length === 1
+        ? t(`beneficiaries.holds.outcomes.${outcomeOf(ids[0] as number)}`)
+        : holds
+            .map(
+              (h) =>
+                `${h.reference}: ${t(`beneficiaries.holds.outcomes.${outcomeOf(h.submission_id)}`)}`,
+            )
+            .join('; ');
+    if (ids.every((id) => done(outcomeOf(id)))) showInfoDialog(text);
     else showErrorDialog(text);
     onDone(true);
   };
   return (
-    <Modal opened onClose={() => onDone(false)} title={t(`beneficiaries.holds.${action}`)} centered>
-      <Stack gap="sm" data-testid="hold-decision">
-        <Text size="sm">
-          {action === 'release'
-            ? t('beneficiaries.holds.confirmRelease', {
-                reference: hold.reference,
-                found: hold.found_name,
-              })
-            : t('beneficiaries.holds.confirmReject', { reference: hold.reference })}
-        </Text>
-        {action === 'reject' && (
-          <Textarea
-            label={t('beneficiaries.holds.reason')}
-            value={reason}
-            maxLength={200}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-        )}
-        <PasswordInput
-          label={t('beneficiaries.holds.pin')}
-          value={pin}
-          maxLength={6}
-          autoComplete="off"
-          onChange={(e) => setPin(e.currentTarget.value)}
-          data-testid="hold-pin"
-        />
-        <Group justify="flex-end">
-          <Button
-            color={action === 'release' ? undefined : 'red'}
-            loading={busy}
-            onClick={() => void send()}
-            data-testid="hold-send"
-          >
-            {t(`beneficiaries.holds.${action}`)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <HeldDecisionModal
+      title={t(`beneficiaries.holds.${action}`)}
+      summary={decisionSummary(t, decision)}
+      submitLabel={t(`beneficiaries.holds.${action}`)}
+      danger={action === 'reject'}
+      pin={{ label: t('beneficiaries.holds.pin'), maxLength: 6 }}
+      reason={
+        action === 'reject' ? { label: t('beneficiaries.holds.reason'), maxLength: 200 } : undefined
+      }
+      testId="hold"
+      submit={submit}
+      onClose={() => onDone(false)}
+    />
   );
+}
+
+function decisionSummary(t: TFunction, { action, holds }: Decision): string {
+  const [hold] = holds;
+  if (holds.length === 1 && hold) {
+    return action === 'release'
+      ? t('beneficiaries.holds.confirmRelease', {
+          reference: hold.reference,
+          found: hold.found_name,
+        })
+      : t('beneficiaries.holds.confirmReject', { reference: hold.reference });
+  }
+  const total = formatRupiah(holds.reduce((sum, h) => sum + h.amount, 0));
+  return action === 'release'
+    ? t('beneficiaries.holds.confirmReleaseMany', { count: holds.length, total })
+    : t('beneficiaries.holds.confirmRejectMany', { count: holds.length, total });
 }

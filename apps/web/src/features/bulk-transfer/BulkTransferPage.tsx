@@ -1,9 +1,11 @@
 import { formatRupiah } from '@gerbang/shared';
+import { SCHEDULES_ACCESS } from '@gerbang/shared/contract/access-rules';
 import { BULK_TRANSFER_LIMITS, type BulkBatchItem } from '@gerbang/shared/contract/bulk-transfer';
 import {
   BULK_TRANSFER_SAMPLE_PATH,
   bulkTransferCalls,
 } from '@gerbang/shared/contract/bulk-transfer-calls';
+import { schedulesCalls } from '@gerbang/shared/contract/schedules-calls';
 import {
   Alert,
   Anchor,
@@ -27,14 +29,21 @@ import { Link, useNavigate } from 'react-router';
 import { BulkWaitingGroups } from '../../components/BulkWaitingGroups';
 import { Money } from '../../components/Money';
 import { confirmMoneyMovement } from '../../components/money-confirm/confirmMoneyMovement';
+import type { ScheduleDraft } from '../../components/schedule/ScheduleModal';
 import { client } from '../../lib/api';
-import { showErrorDialog } from '../../lib/dialogs';
+import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
+import { withCatalogParts } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import { BankListModal } from './BankListModal';
 import { BrokenRowsCard } from './BrokenRowsCard';
 import type { LinedRow } from './broken-rows';
 import { RowsTable } from './RowsTable';
 import { useBulkUpload } from './use-bulk-upload';
 
+// The schedule form (issue 24 part 2) loads when the user chooses "Schedule instead".
+const ScheduleModal = lazy(() =>
+  withCatalogParts(['schedules'], import('../../components/schedule/ScheduleModal')),
+);
 // The book's tag picker loads apart from the page (the page's bundle budget).
 const TagRows = lazy(() => import('./TagRows').then((m) => ({ default: m.TagRows })));
 /** Rows per batch inquiry request: small enough for a progress bar that moves. */
@@ -63,6 +72,8 @@ export default function BulkTransferPage() {
   const [saving, setSaving] = useState(false);
   const [banksOpen, setBanksOpen] = useState(false);
   const [rule, setRule] = useState<boolean | null>(null);
+  const maySchedule = useSession().verdict(SCHEDULES_ACCESS.manage) === 'allowed';
+  const [scheduling, setScheduling] = useState(false);
 
   useEffect(() => {
     void client.call(bulkTransferCalls.waiting, undefined, { silent: true }).then((res) => {
@@ -158,6 +169,29 @@ export default function BulkTransferPage() {
     });
     setSaving(false);
     if (res.rc === '00') navigate('/data/disbursement');
+  };
+
+  /** "Schedule instead": the Check's rows become a schedule; nothing is held until it runs. */
+  const openSchedule = () => {
+    if (!groupName.trim() || !groupDesc.trim()) return showErrorDialog(t('bulk.scheduleNeedsName'));
+    if (!token || paidRows.length === 0) return showErrorDialog(t('bulk.enterPassword'));
+    setScheduling(true);
+  };
+  const schedule = async (draft: ScheduleDraft) => {
+    if (!token) return false;
+    const res = await client.call(schedulesCalls.createBulk, {
+      saved_data: paidRows.map((row) => ({ idtransaksi: row.idtransaksi })),
+      pin: draft.pin,
+      rule: draft.rule,
+      group_name: groupName,
+      group_desc: groupDesc,
+      token: token.checksum,
+      uuid_user: token.uuid_user,
+    });
+    if (res.rc !== '00') return false;
+    showInfoDialog(res.rd);
+    navigate('/transaction/scheduled');
+    return true;
   };
 
   return (
@@ -333,12 +367,33 @@ export default function BulkTransferPage() {
                 >
                   {t('bulk.save')}
                 </Button>
+                {maySchedule && (
+                  <Button
+                    variant="light"
+                    onClick={openSchedule}
+                    disabled={paidRows.length === 0}
+                    data-testid="bulk-schedule"
+                  >
+                    {t('bulk.schedule')}
+                  </Button>
+                )}
               </Stack>
             </Card>
           </Grid.Col>
         </Grid>
       )}
       <BankListModal opened={banksOpen} onClose={() => setBanksOpen(false)} />
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleModal
+            title={t('bulk.scheduleTitle')}
+            hint={t('bulk.scheduleHint', { count: paidRows.length })}
+            editsAmount={false}
+            onSubmit={schedule}
+            onClose={() => setScheduling(false)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -7,7 +7,12 @@ import { Link } from 'react-router';
 import { consoleQuery } from './consoleApi';
 import { may, type StaffView } from './types';
 
-const KIND_COLOR = { low_balance: 'orange', bulk_short: 'red', endpoint_disabled: 'grape' };
+const KIND_COLOR = {
+  low_balance: 'orange',
+  bulk_short: 'red',
+  endpoint_disabled: 'grape',
+  schedule_short: 'yellow',
+};
 
 /** The alerts raised across merchants (issue 27 part 3), newest first, on the console's home. */
 export function AlertsSection({ staff }: { staff: StaffView }) {

@@ -84,6 +84,13 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
       return answer;
     },
     placeholderData: keepPreviousData,
+    // Where new rows appear (page 1, default order): live events may reload it (lib/live-rows).
+    meta: {
+      liveHead:
+        state.page === 1 &&
+        state.sort.column === page.defaultSort.column &&
+        state.sort.direction === page.defaultSort.direction,
+    },
     // The export list polls while a job is still running, so a finished file is offered at once.
     refetchInterval: (q) => refreshInterval(page, q.state.data?.data),
   });

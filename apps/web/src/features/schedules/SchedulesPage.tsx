@@ -69,14 +69,22 @@ export default function SchedulesPage() {
         <Text size="sm" c="dimmed">
           {t('schedules.intro')}
         </Text>
+        <Text size="sm" c="dimmed" data-testid="schedules-kinds">
+          {t('schedules.kindsNote')}
+        </Text>
+        <Group gap="md">
+          <Anchor component={Link} to="/transaction/single_disbursement" size="sm">
+            {t('schedules.newFromWithdraw')}
+          </Anchor>
+          <Anchor component={Link} to="/transfer_money/bulk" size="sm">
+            {t('schedules.newFromBulk')}
+          </Anchor>
+        </Group>
       </Stack>
       {items && items.length === 0 && (
         <Card withBorder radius="md" p="lg">
           <Text c="dimmed" data-testid="schedules-empty">
-            {t('schedules.empty')}{' '}
-            <Anchor component={Link} to="/transaction/single_disbursement">
-              {t('schedules.newFromWithdraw')}
-            </Anchor>
+            {t('schedules.empty')}
           </Text>
         </Card>
       )}
@@ -88,7 +96,8 @@ export default function SchedulesPage() {
           <ScheduleModal
             title={t('schedules.edit')}
             initial={editing}
-            editsAmount
+            // A bulk group's amount is its rows' subtotal: only its rule changes here.
+            editsAmount={editing.kind !== 'bulk'}
             onSubmit={(draft) => save(editing, draft)}
             onClose={() => setEditing(null)}
           />
@@ -147,11 +156,18 @@ function ScheduleCard({
     <Card withBorder radius="md" p="md" data-testid={`schedule-${item.id}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={700}>
-            {item.bank} {item.account_number}
-          </Text>
+          <Group gap={6}>
+            <Badge variant="outline" color="gray" data-testid="schedule-kind">
+              {t(`schedules.kind.${item.kind}`)}
+            </Badge>
+            <Text fw={700}>
+              {item.kind === 'bulk' ? item.account_name : `${item.bank} ${item.account_number}`}
+            </Text>
+          </Group>
           <Text size="sm" c="dimmed">
-            {item.account_name}
+            {item.kind === 'bulk'
+              ? t('schedules.rows', { count: item.rows ?? 0 })
+              : item.account_name}
             {item.note ? ` · ${item.note}` : ''}
           </Text>
         </Stack>

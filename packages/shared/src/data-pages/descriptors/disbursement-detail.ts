@@ -4,6 +4,7 @@ import {
   enumCol,
   instant,
   money,
+  NAME_CHECK_STATUS,
   numericId,
   printAction,
   rangeInstant,
@@ -27,6 +28,9 @@ export const DISBURSEMENT_DETAIL_PAGE: DataPageDescriptor = {
     text('payment_id', { popupOnly: true }),
     instant('processed_time'),
     enumCol('status', 'disbursementStatus', DISBURSEMENT_STATUS),
+    // A row held because the bank's name differs from the book's (ADR 016): decided on the
+    // beneficiaries page, like a single payout's.
+    enumCol('name_check', 'nameCheck', NAME_CHECK_STATUS),
     rangeInstant('created_date'),
   ],
   rowKey: 'id',

@@ -122,6 +122,13 @@ export const DISBURSEMENT_STATUS: Array<[string, BadgeTone]> = [
   ['1', 'success'],
   ['2', 'danger'],
 ];
+/** A payout's name-mismatch hold (name_checks.status). */
+export const NAME_CHECK_STATUS: Array<[string, BadgeTone]> = [
+  ['WAITING', 'warning'],
+  ['RELEASED', 'success'],
+  ['REJECTED', 'danger'],
+  ['EXPIRED', 'secondary'],
+];
 export const VA_REQUEST_STATUS: Array<[string, BadgeTone]> = [
   ['0', 'warning'],
   ['1', 'success'],

@@ -17,6 +17,9 @@ export const disbursementDetailSource: DataSource = {
     payment_id: s(sql`dd.payment_id`),
     processed_time: at(sql`dd.processed_time`),
     status: n(sql`dd.status`),
+    name_check: s(
+      sql`(select nc.status from rail_submissions rs join name_checks nc on nc.submission_id = rs.id where rs.transaction_id = dd.transaction_id)`,
+    ),
     created_date: at(sql`dd.created_date`),
   }),
   tiebreak: sql`dd.id`,
