@@ -115,7 +115,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   // Issue 25: balance statements (five formats) and their scheduled e-mail delivery.
   {
     path: '/statements',
-    page: lazy(() =>
+    page: lazyPage(() =>
       withCatalogParts(['statements'], import('../features/statements/StatementsPage')),
     ),
     rule: STATEMENT_ACCESS,
