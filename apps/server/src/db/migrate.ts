@@ -62,6 +62,7 @@ import * as reconciliation from './migrations/0215_reconciliation';
 import * as scheduledBulk from './migrations/0220_scheduled_bulk';
 import * as nameHoldExpiry from './migrations/0225_name_hold_expiry';
 import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alerts';
+import * as statements from './migrations/0235_statements';
 import * as reconSummaryMails from './migrations/0240_recon_summary_mails';
 
 /**
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0220_scheduled_bulk': scheduledBulk,
   '0225_name_hold_expiry': nameHoldExpiry,
   '0230_schedule_balance_alerts': scheduleBalanceAlerts,
+  '0235_statements': statements,
   '0240_recon_summary_mails': reconSummaryMails,
 };
 

@@ -16,6 +16,7 @@ import type { RequestPaymentTables } from '../modules/request-payment/tables';
 import type { ScheduleTables } from '../modules/schedules/tables';
 import type { SignupTables } from '../modules/signup/tables';
 import type { SnapTables } from '../modules/snap/tables';
+import type { StatementTables } from '../modules/statements/tables';
 import type { TransactionTables } from '../modules/transactions/tables';
 import type { WithdrawTables } from '../modules/withdraw/tables';
 import type { AlertTables } from '../platform/alerts/tables';
@@ -130,6 +131,9 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** Migration 0235: a file sent with the mail (its name, and its path in the export directory). */
+  attachment_name: ColumnType<string | null, string | null | undefined, string | null>;
+  attachment_path: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuditLogTable {
@@ -205,4 +209,5 @@ export interface Database
     EventTables,
     AlertTables,
     BalanceAlertTables,
-    ReconciliationTables {}
+    ReconciliationTables,
+    StatementTables {}

@@ -12,6 +12,7 @@ import { railSweepJob } from './rail-sweep';
 import { scheduledPayoutsJob } from './scheduled-payouts';
 import { settlementJob } from './settlement';
 import { snapHousekeepingJob } from './snap-housekeeping';
+import { statementsJob } from './statements';
 import { topupExpiryJob } from './topup-expiry';
 import { transferOrdersJob } from './transfer-orders';
 
@@ -35,6 +36,7 @@ export const JOBS: Job<any>[] = [
   scheduledPayoutsJob,
   eventsPruneJob,
   alertsJob,
+  statementsJob,
 ];
 
 /**

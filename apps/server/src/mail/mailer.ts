@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   /** What the mail is for (otp, password_reset, ...), for the dev mailbox and audits. */
   kind: string;
+  /** A file sent with the mail (a small statement): its name and its path on this server. */
+  attachment?: { name: string; path: string };
 }
 
 export interface Mailer {
@@ -43,7 +45,14 @@ export function createMailer(
    */
   const deliver = async (
     smtp: Transporter,
-    row: { id: number; to_address: string; subject: string; body_text: string },
+    row: {
+      id: number;
+      to_address: string;
+      subject: string;
+      body_text: string;
+      attachment_name?: string | null;
+      attachment_path?: string | null;
+    },
   ): Promise<boolean> => {
     try {
       await smtp.sendMail({
@@ -51,6 +60,10 @@ export function createMailer(
         to: row.to_address,
         subject: row.subject,
         text: row.body_text,
+        attachments:
+          row.attachment_name && row.attachment_path
+            ? [{ filename: row.attachment_name, path: row.attachment_path }]
+            : undefined,
       });
       await db
         .updateTable('mail_outbox')
@@ -84,6 +97,8 @@ export function createMailer(
               body_text: m.text,
               kind: m.kind,
               created_at: at,
+              attachment_name: m.attachment?.name ?? null,
+              attachment_path: m.attachment?.path ?? null,
             })),
           )
           .execute();
@@ -94,7 +109,7 @@ export function createMailer(
       if (!transport) return 0;
       const rows = await db
         .selectFrom('mail_outbox')
-        .select(['id', 'to_address', 'subject', 'body_text'])
+        .select(['id', 'to_address', 'subject', 'body_text', 'attachment_name', 'attachment_path'])
         .where('sent_at', 'is', null)
         .where('attempts', '<', 5)
         .orderBy('id')

@@ -38,6 +38,7 @@ import { signupRoutes } from './signup/routes';
 import { snapPortalRoutes } from './snap/portal-routes';
 import { snapRoutes } from './snap/routes';
 import { snapArea } from './snap/unmatched';
+import { statementFileRoutes } from './statements/routes';
 import { teamRoutes } from './team/routes';
 import { topupRoutes } from './topup/routes';
 import { transferRoutes } from './transfer/routes';
@@ -72,6 +73,7 @@ export function allRoutes(
     ...approvalsRoutes,
     ...schedulesRoutes,
     ...reconciliationRoutes,
+    ...statementFileRoutes,
     ...beneficiaryRoutes,
     ...requestPaymentRoutes,
     ...callbackRoutes,

@@ -21,7 +21,7 @@ async function passesCounted(job: string, outcome: string): Promise<number> {
 }
 
 describe('the worker loop', () => {
-  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, name holds, scheduled payouts, event pruning, alerts', () => {
+  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, name holds, scheduled payouts, event pruning, alerts, statements', () => {
     expect(JOBS.map((job) => job.name)).toEqual([
       'rail sweep',
       'export worker',
@@ -37,6 +37,7 @@ describe('the worker loop', () => {
       'scheduled payouts',
       'events prune',
       'alerts',
+      'statements',
     ]);
     for (const job of JOBS) expect(job.intervalMs).toBeGreaterThan(0);
   });

@@ -10,6 +10,7 @@ import {
   REPORT_AREA_ACCESS,
   REQUEST_PAYMENT_ACCESS,
   SCHEDULES_ACCESS,
+  STATEMENT_ACCESS,
   showsDepositLink,
   TOPUP_ACCESS,
   VA_AREA_ACCESS,
@@ -171,6 +172,13 @@ export const MENU: MenuItem[] = [
           permission: { module: 'data_balance', action: 'READ' },
           alsoPermissions: [BALANCE_VIEW_PERMISSION],
         },
+      },
+      // Issue 25: the balance statement as a file (PDF, CSV, XLSX, MT940, camt.053) and by e-mail.
+      {
+        key: 'report-statements',
+        labelKey: 'nav.statements',
+        to: '/statements',
+        rule: STATEMENT_ACCESS,
       },
       {
         key: 'report-product',

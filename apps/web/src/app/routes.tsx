@@ -12,6 +12,7 @@ import {
   REQUEST_PAYMENT_ACCESS,
   SCHEDULES_ACCESS,
   SIGNUP_ACCESS,
+  STATEMENT_ACCESS,
   TOPUP_ACCESS,
   TRANSFER_ACCESS,
   WITHDRAW_ACCESS,
@@ -110,6 +111,14 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
       withCatalogParts(['recon'], import('../features/reconciliation/ReconciliationPage')),
     ),
     rule: RECONCILIATION_ACCESS.read,
+  },
+  // Issue 25: balance statements (five formats) and their scheduled e-mail delivery.
+  {
+    path: '/statements',
+    page: lazyPage(() =>
+      withCatalogParts(['statements'], import('../features/statements/StatementsPage')),
+    ),
+    rule: STATEMENT_ACCESS,
   },
   // Issue 26: Settings › Security (every user: its own factors and sessions; the sections check
   // their rules).

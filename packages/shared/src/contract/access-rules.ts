@@ -1,5 +1,5 @@
 import type { AccessRequirement } from '../domain/access-rule';
-import type { Action } from '../domain/permissions';
+import { type Action, BALANCE_VIEW_PERMISSION } from '../domain/permissions';
 import { hasDepositLink } from '../domain/users';
 
 /**
@@ -357,3 +357,13 @@ export const BENEFICIARY_ACCESS = {
  * that shows a balance (the balance card's poll, the statements, balance summaries and reports).
  */
 export { BALANCE_VIEW_PERMISSION as BALANCE_VIEW } from '../domain/permissions';
+
+/**
+ * Balance statements (issue 25 §4; ADR 020): the balance page's own rule (data_balance READ and
+ * balance_view READ), since a statement shows exactly the movements that page shows; a user who
+ * may read them may download them and have them mailed to their own address.
+ */
+export const STATEMENT_ACCESS = {
+  permission: { module: 'data_balance', action: 'READ' },
+  alsoPermissions: [BALANCE_VIEW_PERMISSION],
+} as const satisfies AccessRequirement;

@@ -32,6 +32,7 @@ import signupEn from './en/signup.json';
 import simulatorEn from './en/simulator.json';
 import snapEn from './en/snap.json';
 import statementEn from './en/statement.json';
+import statementsEn from './en/statements.json';
 import teamEn from './en/team.json';
 import topupEn from './en/topup.json';
 import transferEn from './en/transfer.json';
@@ -70,6 +71,7 @@ import signupId from './id/signup.json';
 import simulatorId from './id/simulator.json';
 import snapId from './id/snap.json';
 import statementId from './id/statement.json';
+import statementsId from './id/statements.json';
 import teamId from './id/team.json';
 import topupId from './id/topup.json';
 import transferId from './id/transfer.json';
@@ -103,6 +105,7 @@ export const catalogs = {
     transfer: transferId,
     bulkva: bulkvaId,
     recon: reconId,
+    statements: statementsId,
     bulk: bulkId,
     paylink: paylinkId,
     callbacks: callbacksId,
@@ -143,6 +146,7 @@ export const catalogs = {
     transfer: transferEn,
     bulkva: bulkvaEn,
     recon: reconEn,
+    statements: statementsEn,
     bulk: bulkEn,
     paylink: paylinkEn,
     callbacks: callbacksEn,

@@ -22,6 +22,8 @@ export const PARTS = {
   /** Scheduled payouts: their page and the withdraw form's "Schedule" choice. */
   schedules: ['schedules'],
   recon: ['recon'],
+  /** Balance statements: their page (download, scheduled delivery). */
+  statements: ['statements'],
   /** Account management (sub-users and the permission editor). */
   team: ['team'],
   /** Bulk transfer: its page and the waiting groups shown on the data pages. */
@@ -37,11 +39,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,team,bulk,transfer,callbacks}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,statements,team,bulk,transfer,callbacks}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,team,bulk,transfer,callbacks}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,statements,team,bulk,transfer,callbacks}.json',
     { import: 'default' },
   ),
 };
