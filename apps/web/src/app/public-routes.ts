@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { withCatalogParts, withFullCatalog } from '../lib/i18n';
+import { lazyPage } from '../lib/lazy-page';
 
 /**
  * The pages a visitor reaches without logging in, each its own chunk. Kept apart from the
@@ -7,7 +8,7 @@ import { withCatalogParts, withFullCatalog } from '../lib/i18n';
  * login page downloads none of that (issue 12 point 11). The login page needs only the core
  * catalog (auth, common); every other page waits for the whole catalog of its language.
  */
-export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 export const PayPage = lazy(() => withFullCatalog(import('../features/paylink/PayPage')));
 export const ResetPasswordPage = lazy(() =>
   withFullCatalog(import('../features/auth/ResetPasswordPage')),
