@@ -1,5 +1,5 @@
 /**
- * Bulk transfer benchmark (issue 15 §6): a 20,000-row CSV from upload through validation, the
+ * Bulk transfer benchmark: a 20,000-row CSV from upload through validation, the
  * batch inquiry and the group hold to every row queued (-1 Queue), on PostgreSQL, against the
  * real server (`apps/server/src/main.ts`, demo data, job loop on) in a process of its own; then
  * the time until the job has handed every row to the payout block (-2 On Process) and until every

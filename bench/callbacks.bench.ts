@@ -1,5 +1,5 @@
 /**
- * Callback delivery benchmark (issue 27 part 2): how many callbacks per second the delivery job
+ * Callback delivery benchmark: how many callbacks per second the delivery job
  * (modules/callbacks/deliver.ts, its default concurrency and per-agent limit) delivers to a local
  * receiver. The bench makes a fresh PostgreSQL database with the demo data, points every demo
  * agent's callback URLs at an HTTP receiver on 127.0.0.1 (answering 200, after

@@ -339,7 +339,7 @@ async function main() {
     const exact = await sql<{
       total: number;
     }>`select count(*) as total from ${aq.from} where ${aq.where}`.execute(services.db);
-    // The exact count(*) the pages ran before the capped count (issue 12 §13), for comparison.
+    // The exact count(*) the pages ran before the capped count, for comparison.
     const ninetyPlan = planRequest(
       page,
       { filters: JSON.stringify([range(wibDate(new Date(now.getTime() - 90 * DAY_MS)), today)]) },

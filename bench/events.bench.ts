@@ -1,5 +1,5 @@
 /**
- * Live events benchmark (issue 27 part 1, ADR 017): how many SSE clients one server process
+ * Live events benchmark (ADR 017): how many SSE clients one server process
  * carries and how fast a balance change reaches all of them. The bench makes a fresh PostgreSQL
  * database, starts the real server (`apps/server/src/main.ts`, demo data, job loop on) in a process
  * of its own, opens N streams `GET /api/events` as partner@demo.id (tabs of a few sessions: the

@@ -1,5 +1,5 @@
 /**
- * Balance-poll benchmark (issue 12 §16): every logged-in page calls `GET /api/data/app_info_web`
+ * Balance-poll benchmark: every logged-in page calls `GET /api/data/app_info_web`
  * every 10 s, so this one call sets how many users a process carries. The bench makes a fresh
  * PostgreSQL database, starts the real server (`apps/server/src/main.ts`, demo data, job loop on)
  * in a process of its own, logs in partner@demo.id 32 times (a session per connection) and drives

@@ -1,5 +1,5 @@
 /**
- * Reconciliation benchmark (issue 25 §"Done means"): import and match a 100,000-line MT940
+ * Reconciliation benchmark: import and match a 100,000-line MT940
  * statement of one account on PostgreSQL. The parent makes a database, 100,000 successful payouts
  * of one agent over five days and the simulator bank's statement of them (with five injected
  * differences), then a child process of its own reads the file, imports it (parse, hash, store)

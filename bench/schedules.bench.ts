@@ -1,5 +1,5 @@
 /**
- * Scheduled payouts benchmark (issue 24 part 2): 10,000 scheduled withdrawals of one merchant due
+ * Scheduled payouts benchmark: 10,000 scheduled withdrawals of one merchant due
  * in the same minute, on PostgreSQL. The job's pass (modules/schedules/runner.ts) claims each
  * occurrence and opens its payout through the pipeline in batches, then calls the rail simulator
  * for each. Prints the time until every occurrence is opened (money held, rail submission written)

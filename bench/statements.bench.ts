@@ -1,5 +1,5 @@
 /**
- * Balance statement benchmark (issue 25 §4): one agent's month with 100,000 ledger lines on
+ * Balance statement benchmark: one agent's month with 100,000 ledger lines on
  * PostgreSQL, written as each format in a child process of its own (streamed: the period is never
  * held in memory). Prints the time and the peak RSS of each format and the load average.
  *

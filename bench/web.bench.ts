@@ -1,5 +1,5 @@
 /**
- * Web bytes on the wire (issue 12 point 11): starts the server on the built web app (a fresh
+ * Web bytes on the wire: starts the server on the built web app (a fresh
  * PGlite data dir with demo data), loads the login page, the back-office shell with the dashboard
  * and every other page in headless Chromium (a fresh context each, so nothing comes from the
  * cache), and prints the compressed JavaScript bytes each page received against its budget:

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start` builds the web app only when its sources changed since the last build (issue 12
- * point 12). The inputs — apps/web/src, apps/web/public, packages/shared/src, the web app's config
+ * `npm start` builds the web app only when its sources changed since the last build. The
+ * inputs — apps/web/src, apps/web/public, packages/shared/src, the web app's config
  * files, the root package.json and package-lock.json — are hashed (paths and contents); the hash
  * is kept in apps/web/dist/.build-hash after a successful build. Same hash and a built
  * index.html: nothing to do. `--force` builds anyway; `--check` only says whether a build is due

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Precompresses a built web app (issue 12 point 10): writes `<file>.br` (brotli, quality 11) and
+ * Precompresses a built web app: writes `<file>.br` (brotli, quality 11) and
  * `<file>.gz` (gzip, level 9) next to every text asset (JS, CSS, HTML, SVG, JSON, maps), so the
  * server sends the compressed file the browser accepts without compressing per request. A
  * variant that is not smaller than the file is not written. The Vite build calls it after writing

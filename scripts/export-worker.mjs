@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Starts the export worker in a process of its own (issue 12 §14), lean:
+ * Starts the export worker in a process of its own, lean:
  * - the entry (default apps/server/src/jobs/export-worker-main.ts) is bundled with esbuild into
  *   `.tmp/export-worker/` — this repository's TypeScript only, packages stay in node_modules —
  *   and run by plain Node: no TypeScript loader in the process (tsx alone costs ~30 MB at start

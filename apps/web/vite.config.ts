@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compressDir } from '../../scripts/compress-dist.mjs';
 import { stripCallSchemasPlugin } from '../../scripts/strip-call-schemas.mjs';
 
-/** Writes `.br` and `.gz` next to every text asset once the bundle is written (issue 12 point 10). */
+/** Writes `.br` and `.gz` next to every text asset once the bundle is written. */
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -31,7 +31,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // Building a zod schema has no side effect: a contract module's schemas a page does not use
-      // are dropped with the module's other unused exports, and zod with them (issue 12 point 11).
+      // are dropped with the module's other unused exports, and zod with them.
       treeshake: { manualPureFunctions: ['z'] },
       // Two pages: the back office, and the public payment link `/pay/…` (its own small bundle).
       input: {

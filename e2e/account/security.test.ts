@@ -11,7 +11,7 @@ import {
 import { ALL_SCREENS, screenName } from '../support/screens';
 
 /**
- * Settings › Security (issue 26 part 2): the sessions list with "end session" (a second browser of
+ * Settings › Security: the sessions list with "end session" (a second browser of
  * the same user is logged out at its next page), and an API key created through the password
  * re-entry dialog, its secret shown once. Screenshots of both tabs in both languages at 1366 and
  * 390 px go to e2e/.artifacts.

@@ -16,7 +16,7 @@ function wibDay(days: number): string {
 }
 
 /**
- * Advance funds `/add-item` (issue 17 §1): the messages of spec 03 §5.8 in order, then a request
+ * Advance funds `/add-item`: the messages of spec 03 §5.8 in order, then a request
  * whose dates the server rejects (yesterday is already in the demo's open request, tomorrow is in
  * the future, today has no unsettled sales): the panel lists them, and "Tetap Simpan" is refused
  * because nothing is left to advance. The console lists a saved request's rejected days and shows

@@ -77,7 +77,7 @@ async function scrollToEnd(page: Page, scroller: string, lastRow: string) {
 }
 
 /**
- * The approval policy that replaced the page's on/off switch (issue 24): with `on`, any group
+ * The approval policy that replaced the page's on/off switch: with `on`, any group
  * waits for one approver (set through the policy call; e2e/approvals tests the policy page).
  */
 async function setRule(page: Page, on: boolean) {

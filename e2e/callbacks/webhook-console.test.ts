@@ -4,7 +4,7 @@ import { hasBrowser, screenshot, useBrowser } from '../support/browser';
 import { SCREENS, screenName } from '../support/screens';
 
 /**
- * The webhook console (issue 27) seen by a person: on the callback page, "send test event" sends
+ * The webhook console seen by a person: on the callback page, "send test event" sends
  * a signed test event that reaches the demo receiver marked as a test, and "resend" of the
  * window queues it once more — the dialog says how many, and the receiver gets attempt 2 of the
  * same event id. Indonesian at 1366 px, English at 390 px.

@@ -15,7 +15,7 @@ const PNG = Buffer.from(
 );
 
 /**
- * Issue 17 end to end: sign-up from the login page's link → verification from the dev mailbox →
+ * Sign-up and activation end to end: sign-up from the login page's link → verification from the dev mailbox →
  * business registration → activation request → approval by ops@demo.id in the console → the new
  * merchant's first login shows the full sidebar.
  */

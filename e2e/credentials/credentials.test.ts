@@ -4,7 +4,7 @@ import { baseUrl, hasBrowser, screenshot, useBrowser } from '../support/browser'
 import { SCREENS, type Screen } from '../support/screens';
 
 /**
- * The credential page (spec 03 §2.4, §4, §5.2; issue 11 §1) as a person uses it: generate a
+ * The credential page (spec 03 §2.4, §4, §5.2) as a person uses it: generate a
  * credential through the OTP dialog with the code read from the dev mailbox, see the secret once,
  * set a callback URL. Uses h2h@demo.id (Personal H2H, API enabled), not partner, whose PIN,
  * signature and callback URLs other files rely on.

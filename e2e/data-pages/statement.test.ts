@@ -7,7 +7,7 @@ import { waitForTable } from '../support/data-table';
 import { SCREENS } from '../support/screens';
 
 /**
- * Issue 12 §1–§3 in Chromium: a week-long date range picked with two clicks on a history page
+ * The statement in Chromium: a week-long date range picked with two clicks on a history page
  * (the field then shows both dates), the calendar in the page's language, and the statement's
  * header (opening, credits, debits, closing) that the rows add up to — at 1366 and 390 px, in
  * Indonesian and English.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Known English words an Indonesian page must not show (issue 12 §3). Proper names and codes
+ * Known English words an Indonesian page must not show. Proper names and codes
  * (Transfer, Virtual Account, Top Up, Sandbox, Production, BCA, QRIS, CASH IN…) are not listed; nor
  * are words Indonesian shares with English ("robot": the phrase "not a robot" is).
  */

@@ -42,7 +42,7 @@ const PAGES = [
 ];
 
 /**
- * Issue 12 §3: Indonesian everywhere in Indonesian mode. Walks the main pages in Indonesian at
+ * Indonesian everywhere in Indonesian mode. Walks the main pages in Indonesian at
  * 1366 and 390 px and fails on known English words in the visible text (the page's innerText plus
  * the text inside open shadow roots, where web components such as the captcha draw). Proper names
  * and codes (Transfer, Virtual Account, Top Up, Sandbox, Production, BCA, QRIS…) are not in the

@@ -6,7 +6,7 @@ import { SCREENS } from '../support/screens';
 import { englishWordsIn, visibleText } from './english-words';
 
 /**
- * Issue 12 §4–6 in the browser at the shared SCREENS (Indonesian 1366 px, English 390 px): the activation message on
+ * The notices in the browser at the shared SCREENS (Indonesian 1366 px, English 390 px): the activation message on
  * money pages for an unactivated business, the sandbox switch's confirmation and banner, and the
  * export list refreshing itself until the file is ready.
  */

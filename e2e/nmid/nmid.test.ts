@@ -11,7 +11,7 @@ const PNG = Buffer.from(
 );
 
 /**
- * NMID registration `/add-nmid` (issue 17 §2): the form filled in full with a text file renamed
+ * NMID registration `/add-nmid`: the form filled in full with a text file renamed
  * `.jpg` as one photo is refused by the server (it reads the bytes), in Indonesian and English, at
  * 1366 and 390 px; nothing is saved.
  */

@@ -14,7 +14,7 @@ import {
 } from '../support/wire-bytes';
 
 /**
- * Bytes on the wire (issue 12 points 10 and 11): compressed JavaScript per page, cold cache, in
+ * Bytes on the wire: compressed JavaScript per page, cold cache, in
  * the real browser against the built app. Bytes, not time, so the test does not depend on the
  * machine. `npm run bench:web` prints the same figures for every page.
  *

@@ -7,7 +7,7 @@ import { hasBrowser, screenshot, useBrowser } from '../support/browser';
 import { KIB, kib, measurePage } from '../support/wire-bytes';
 
 const PARTNER = 'partner@demo.id';
-/** Issue 14: the JavaScript `/pay/…` loads, gzipped. */
+/** The JavaScript `/pay/…` loads, gzipped. */
 const PAY_JS_BUDGET = 150 * KIB;
 
 function webDist(): string {
@@ -47,7 +47,7 @@ async function createLink(page: Page, name: string, uses = 1): Promise<string> {
 }
 
 /**
- * Request payment end to end (issue 14): the partner creates a link; a payer in a fresh phone-sized
+ * Request payment end to end: the partner creates a link; a payer in a fresh phone-sized
  * browser opens it, chooses a VA, confirms, pays it in /dev/simulator; the partner sees the
  * customer row paid and the link then shows the limit message. Plus the JS budget of /pay.
  */
@@ -144,7 +144,7 @@ describe.skipIf(!hasBrowser())('request payment in Chromium', () => {
       .getByTestId('simulator-result-status')
       .and(bank.locator('[data-status="SUCCESS"]'))
       .waitFor();
-    // The live stream (public/payment_events) flips it within 2 s of the payment (issue 27).
+    // The live stream (public/payment_events) flips it within 2 s of the payment.
     await phone.getByTestId('pay-paid').getByText('Payment received').waitFor({ timeout: 2_000 });
     await expect(phone.getByTestId('pay-paid').textContent()).resolves.toContain('Rp. 150.000');
     await expect(phone.getByTestId('pay-generated').count()).resolves.toBe(0);

@@ -14,7 +14,7 @@ import {
 import { newBusiness } from '../support/new-business';
 
 /**
- * Issue 26 part 1 (ADR 010) in the browser: TOTP enrolment from the QR page's key, a passkey
+ * ADR 010 in the browser: TOTP enrolment from the QR page's key, a passkey
  * registered and used with Chromium's virtual authenticator (CDP WebAuthn), the login's second
  * step with both, and the step-up dialog. A browser refuses an IP address as a WebAuthn RP id,
  * so this file opens the app as localhost (the server is told so in global-setup).

@@ -5,7 +5,7 @@ import { hasBrowser, screenshot, useBrowser } from '../support/browser';
 import { SCREENS } from '../support/screens';
 
 /**
- * The SNAP pieces of the portal (issue 18): the credential card's "SNAP public key" registered
+ * The SNAP pieces of the portal: the credential card's "SNAP public key" registered
  * through the OTP dialog (code read from the dev mailbox), and the API log page, in both
  * languages at 1366 and 390 px. Uses h2h@demo.id (API enabled), like the credentials file.
  */

@@ -10,7 +10,7 @@ const downloadLink = (page: Page) =>
   page.locator('[data-testid^="statement-download-"]:visible').first();
 
 /**
- * Balance statements in Chromium (issue 25 §4): the partner asks for yesterday's statement as CSV,
+ * Balance statements in Chromium: the partner asks for yesterday's statement as CSV,
  * the job writes it, and the file downloaded from the page adds up: opening + lines = closing.
  * The page in both languages at 1366 and 390 px, with a scheduled delivery added and stopped.
  */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 /**
- * Bytes on the wire per page (issue 12 point 11), shared by `npm run bench:web` and the browser
+ * Bytes on the wire per page, shared by `npm run bench:web` and the browser
  * test e2e/platform/bundle-budget.test.ts. A page is loaded in a fresh browser context (empty
  * cache, the session's cookies only), the network is let go quiet, and every script response's
  * body is summed as it crossed the wire (compressed when the server compressed it).
@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 export const KIB = 1024;
 
-/** The budgets of issue 12 point 11: compressed JavaScript per page, in bytes. */
+/** The budgets: compressed JavaScript per page, in bytes. */
 export const BUDGETS = {
   login: 150 * KIB,
   dashboard: 300 * KIB,
@@ -44,7 +44,7 @@ export const OTHER_PAGES = [
 ] as const;
 
 /**
- * TEMPORARY ceilings for pages above their budget (issue 12 point 11). Empty since the altcha
+ * TEMPORARY ceilings for pages above their budget. Empty since the altcha
  * widget was replaced by the ~2 KiB hand-written captcha: every page is held to its budget. A
  * ceiling, if one is ever added, only goes down.
  */
@@ -105,7 +105,7 @@ function trackInFlight(page: Page) {
     changes += 1;
     lastChange = Date.now();
   };
-  // The live event stream (issue 27) stays open for good: it is not part of loading the page.
+  // The live event stream stays open for good: it is not part of loading the page.
   const counted = (req: Request) => req.resourceType() !== 'eventsource';
   page.on('request', (req) => counted(req) && change(1));
   page.on('requestfinished', (req) => counted(req) && change(-1));

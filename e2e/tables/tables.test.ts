@@ -6,7 +6,7 @@ import { waitForTable } from '../support/data-table';
 import { ENGLISH_PHONE, INDONESIAN_WIDE, SCREENS } from '../support/screens';
 
 /**
- * Tables and pages people use all day (issue 12 points 7–9): reading order and what stays in view
+ * Tables and pages people use all day: reading order and what stays in view
  * at 1366 px, cards per row at 390 px, the invoice toolbar, empty states, sidebar icons and
  * balance skeleton, the withdraw amount, and a login page without console errors; both languages
  * (the shared SCREENS: the wide table in Indonesian, the longer headers; the cards in English).

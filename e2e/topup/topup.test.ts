@@ -89,7 +89,7 @@ describe.skipIf(!hasBrowser())('top-up in Chromium', () => {
         return Number((el?.textContent ?? '').replace(/\D/g, '')) === expected;
       },
       { expected: before + total },
-      // The live balance event (issue 27), not the 10 s poll: within 2 s of the payment.
+      // The live balance event, not the 10 s poll: within 2 s of the payment.
       { timeout: 2_000 },
     );
     expect(await sidebarBalance(page)).toBe(before + total);

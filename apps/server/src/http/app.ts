@@ -141,7 +141,7 @@ function keepRawBody(limit: number) {
 }
 
 /**
- * The security headers of a JSON answer (issue 12 §16): what protects data that is not a page —
+ * The security headers of a JSON answer: what protects data that is not a page —
  * no sniffing it as something else, no framing, no loading it as a resource from another origin,
  * HTTPS only in production — without the dozen page headers helmet adds (about 600 bytes on
  * every 10 s balance poll). Cache-Control no-store and X-Server-Time come from the API hook.
@@ -195,7 +195,7 @@ function registerRoute(
     // are (a compressor would hold back the stream's events until its buffer fills).
     ...(route.raw ? {} : { compress: {} }),
     // Session, origin, CSRF and the access rule are checked before the body is read: a refused
-    // caller never gets a body parsed, whatever its size (issue 9, finding 6).
+    // caller never gets a body parsed, whatever its size.
     onRequest: async (req, reply) => {
       let lang: Language = DEFAULT_LANGUAGE;
       if (!route.raw) reply.headers(jsonHeaders);

@@ -8,7 +8,7 @@ import { ApiError } from './errors';
 import type { Services } from './services';
 
 /**
- * What every API request passes before its body is read (issue 9, findings 5, 6, 12): the
+ * What every API request passes before its body is read: the
  * origin and CSRF checks of state-changing calls, and the body limits. The route wrapper runs
  * these in `onRequest`, so an anonymous or cross-site caller never gets a body parsed.
  */

@@ -76,7 +76,7 @@ export interface RouteOptions<P extends z.ZodType = z.ZodType> {
   multipart?: boolean;
   /**
    * The session's statement also reads the agent's balances (`auth.balances`): one round trip
-   * for the balance poll (issue 12 §16). Never cached.
+   * for the balance poll. Never cached.
    */
   loadsBalances?: boolean;
   /**

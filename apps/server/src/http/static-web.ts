@@ -29,7 +29,7 @@ const PAGE_ONLY_HEADERS = [
 ];
 
 /**
- * The built web app (issue 12 point 10). The build writes `.br` and `.gz` next to every text
+ * The built web app. The build writes `.br` and `.gz` next to every text
  * asset (scripts/compress-dist.mjs); the file the browser accepts is sent as it is, with
  * `Vary: Accept-Encoding`. Hashed assets are cached for a year, immutable; index.html and every
  * other file are revalidated (`no-cache`, with ETag and Last-Modified), so a new build is seen on

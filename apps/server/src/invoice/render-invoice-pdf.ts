@@ -32,7 +32,7 @@ export interface Invoice {
   /** What was charged, as the ledger recorded it (it may include a service fee and a voucher). */
   readonly total: number;
   readonly status: InvoiceStatus;
-  /** A remittance: what the beneficiary received abroad and the rate (issue 16). */
+  /** A remittance: what the beneficiary received abroad and the rate. */
   readonly foreign?: {
     readonly currency: string;
     readonly amount: number;

@@ -1,5 +1,5 @@
 /**
- * The export worker as a process of its own (issue 12 §14): only what an export needs — the
+ * The export worker as a process of its own: only what an export needs — the
  * configuration, a database pool, the clock, the page descriptors, the query engine and the
  * CSV/XLSX writers — not the HTTP server, the ledger, mail, captcha or rails. Every 2 s it runs
  * waiting export jobs (modules/exports/worker.ts); claims use `FOR UPDATE SKIP LOCKED`, so it can

@@ -1,5 +1,5 @@
 /**
- * What the export worker's own process builds (issue 12 §14): only what an export needs — the
+ * What the export worker's own process builds: only what an export needs — the
  * configuration, a database pool, the clock and the log; the worker itself brings the page
  * descriptors, the query engine and the CSV/XLSX writers. Not the HTTP server, the ledger, mail,
  * captcha or rails. Used by jobs/export-worker-main.ts and the data bench.

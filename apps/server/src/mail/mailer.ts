@@ -27,63 +27,65 @@ export interface Mailer {
 
 const QUEUE_CHUNK = 1_000;
 
+type MailerOptions = { smtpUrl: string | null; from: string; log: Logger; now: () => Date };
+
+/**
+ * Sends one outbox row through SMTP and records the outcome on it: sent, or the error (the row
+ * stays unsent and `deliverQueued` may try it again, up to five attempts).
+ */
+async function deliverOne(
+  db: Kysely<Database>,
+  opts: MailerOptions,
+  smtp: Transporter,
+  row: {
+    id: number;
+    to_address: string;
+    subject: string;
+    body_text: string;
+    attachment_name?: string | null;
+    attachment_path?: string | null;
+  },
+): Promise<boolean> {
+  try {
+    await smtp.sendMail({
+      from: opts.from,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.body_text,
+      attachments:
+        row.attachment_name && row.attachment_path
+          ? [{ filename: row.attachment_name, path: row.attachment_path }]
+          : undefined,
+    });
+    await db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ sent_at: opts.now(), attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    return true;
+  } catch (error) {
+    opts.log.error({ err: error, mailId: row.id }, 'smtp send failed');
+    await db
+      .updateTable('mail_outbox')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        last_error: String(error).slice(0, 500),
+      }))
+      .where('id', '=', row.id)
+      .execute();
+    return false;
+  }
+}
+
 /**
  * Every mail is written to the outbox table first. With SMTP_URL set it is then sent through
  * SMTP and marked sent; without it the outbox is the mailbox (the dev mailbox page reads it in
  * demo mode), so OTP and reset mails work on a fresh clone with no mail server.
  */
-export function createMailer(
-  db: Kysely<Database>,
-  opts: { smtpUrl: string | null; from: string; log: Logger; now: () => Date },
-): Mailer {
+export function createMailer(db: Kysely<Database>, opts: MailerOptions): Mailer {
   const transport: Transporter | null = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : null;
-  /**
-   * Sends one outbox row through SMTP and records the outcome on it: sent, or the error (the row
-   * stays unsent and `deliverQueued` may try it again, up to five attempts).
-   */
-  const deliver = async (
-    smtp: Transporter,
-    row: {
-      id: number;
-      to_address: string;
-      subject: string;
-      body_text: string;
-      attachment_name?: string | null;
-      attachment_path?: string | null;
-    },
-  ): Promise<boolean> => {
-    try {
-      await smtp.sendMail({
-        from: opts.from,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.body_text,
-        attachments:
-          row.attachment_name && row.attachment_path
-            ? [{ filename: row.attachment_name, path: row.attachment_path }]
-            : undefined,
-      });
-      await db
-        .updateTable('mail_outbox')
-        .set((eb) => ({ sent_at: opts.now(), attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
-        .execute();
-      return true;
-    } catch (error) {
-      opts.log.error({ err: error, mailId: row.id }, 'smtp send failed');
-      await db
-        .updateTable('mail_outbox')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          last_error: String(error).slice(0, 500),
-        }))
-        .where('id', '=', row.id)
-        .execute();
-      return false;
-    }
-  };
   return {
     async queue(trx, messages) {
       const at = opts.now();
@@ -116,7 +118,7 @@ export function createMailer(
         .limit(limit)
         .execute();
       let sent = 0;
-      for (const row of rows) if (await deliver(transport, row)) sent += 1;
+      for (const row of rows) if (await deliverOne(db, opts, transport, row)) sent += 1;
       return sent;
     },
     async send(message) {
@@ -131,7 +133,7 @@ export function createMailer(
         })
         .returning(['id', 'to_address', 'subject', 'body_text'])
         .executeTakeFirstOrThrow();
-      if (transport) await deliver(transport, row);
+      if (transport) await deliverOne(db, opts, transport, row);
     },
   };
 }

@@ -87,7 +87,7 @@ export function allRoutes(
     ...remittanceRoutes,
     ...advanceFundsRoutes,
     ...nmidRoutes,
-    // Issue 17 §3, §4: sign-up and the provider console (staff sessions only).
+    // Sign-up and the provider console (staff sessions only).
     ...signupRoutes,
     ...consoleRoutes,
     ...(config.mode === 'production' ? [] : consoleDemoRoutes),

@@ -29,7 +29,7 @@ export function registerPayoutKinds(): void {
   ]) {
     registerPayoutKind(kind);
   }
-  // Issue 24: the gates every payout opening passes, in order (ADR 016): the beneficiary name
+  // The gates every payout opening passes, in order (ADR 016): the beneficiary name
   // check first (approvers never see a payout whose recipient is in doubt), then the approval
   // policy; and the bulk group as one approval subject.
   registerOpeningGate(NAME_CHECK_GATE);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * Budgets of guesses that hold however the guesses arrive (issue 9). A try is RESERVED before the
+ * Budgets of guesses that hold however the guesses arrive. A try is RESERVED before the
  * secret is compared: one short transaction locks the budget's row (so requests for the same key
  * queue there, on PGlite and on PostgreSQL alike), counts the tries still inside the window and
  * inserts one more only if the count is under the limit. The slow comparison (argon2) then runs

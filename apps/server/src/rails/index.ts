@@ -66,7 +66,7 @@ export interface Rails {
   readonly callTimeoutMs: number;
   /** Settles or fails simulated transfers by hand (the simulator page); simulated references only. */
   readonly simulatorControl: SimulatorControl;
-  /** Renames simulated accounts (the simulator page; issue 24's name check). */
+  /** Renames simulated accounts (the simulator page; the name check). */
   readonly simulatorAccounts: SimulatorAccountControl;
   /**
    * The simulator's statement of incoming transfers the payer page made without notifying
@@ -75,7 +75,7 @@ export interface Rails {
   readonly simulatorStatement: SimulatedBankStatement;
   /**
    * The simulators' settings, read on every call: the console's demo switches change them at run
-   * time (bank downtime on or off, issue 17 §4). Real connectors ignore them.
+   * time (bank downtime on or off). Real connectors ignore them.
    */
   readonly simulatorSettings: SimulatorConfig;
 }

@@ -17,7 +17,7 @@ export interface DemoUser {
   memberOf?: string;
 }
 
-/** The demo logins of issue 2 (all with DEMO_PASSWORD), plus aggregator members and a signup-stage user. */
+/** The demo logins (all with DEMO_PASSWORD), plus aggregator members and a signup-stage user. */
 export const DEMO_USERS: DemoUser[] = [
   {
     username: 'partner@demo.id',
@@ -46,25 +46,25 @@ export const DEMO_USERS: DemoUser[] = [
       'credential:UPDATE',
       'request_payment:ADD',
       'reset_password:UPDATE',
-      // Issue 24 part 2: scheduling payouts is granted per sub-user (finance may, staff may not).
+      // Scheduling payouts is granted per sub-user (finance may, staff may not).
       'single_disbursement:SCHEDULE',
-      // Issue 25: reconciliation is the main user's and finance's.
+      // Reconciliation is the main user's and finance's.
       'reconciliation:READ',
       'reconciliation:UPDATE',
       'reconcile_write_off:APPROVE',
-      // Issue 24: staff may not release a payout held for a beneficiary name mismatch.
+      // Staff may not release a payout held for a beneficiary name mismatch.
       'name_mismatch:OVERRIDE',
     ],
   },
   {
-    // Issue 24: with the main user and staff, three people of one merchant, so a payout can be
+    // With the main user and staff, three people of one merchant, so a payout can be
     // made by one and approved by two others (six-eyes).
     username: 'finance@demo.id',
     nama: 'Sari Lestari',
     role: 'Sub-user of partner, second approver of payouts',
     agent: { nama_agen: '', id_grup: 6, user_type: 'Business', username: 'partner@demo.id' },
     parentOf: 'partner@demo.id',
-    // Issue 25: finance reconciles (matches by hand) but may not write off.
+    // Finance reconciles (matches by hand) but may not write off.
     denied: [
       'credential:READ',
       'credential:UPDATE',

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_PASSWORD } from './demo-users';
 
-/** The console's demo staff member (issue 17 §4): full console rights, the demo password. */
+/** The console's demo staff member: full console rights, the demo password. */
 export const DEMO_STAFF = { email: 'ops@demo.id', nama: 'Ops Demo', role: 'admin' } as const;
 
 export async function seedConsoleStaff(db: Kysely<Database>): Promise<void> {

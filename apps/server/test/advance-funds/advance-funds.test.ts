@@ -33,7 +33,7 @@ const reviewer: ConsoleReviewer = {
 };
 
 /**
- * Advance funds (issue 17 §1): the server decides the rejected dates (future, no sales, already
+ * Advance funds: the server decides the rejected dates (future, no sales, already
  * advanced), "Tetap Simpan" saves with them, the provider's approval pays the advance from its
  * funding account into the merchant's balance, and the product's later settlements take it back
  * exactly — the funding account ends where it started.

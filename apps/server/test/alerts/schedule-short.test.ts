@@ -9,7 +9,7 @@ import { consoleLogin } from '../signup/helpers';
 const HOUR = 3_600_000;
 
 /**
- * The scheduled-payout balance alert (issue 27 part 3): a payout schedule due within the next
+ * The scheduled-payout balance alert: a payout schedule due within the next
  * 24 hours whose amount exceeds the available balance raises `schedule_short` — a console row
  * and a mail to the main user — once per occurrence, however many alert passes run at once.
  */

@@ -12,7 +12,7 @@ const FINANCE = 'finance@demo.id';
 const FEE = 2_500;
 
 /**
- * Issue 24 parts 3 and 4: the beneficiary book, the name check at use (held as a name mismatch,
+ * The beneficiary book, the name check at use (held as a name mismatch,
  * released only with name_mismatch OVERRIDE, once under parallel requests), and the "no balance"
  * view flag refused by the API. One server and database per database kind.
  */

@@ -9,7 +9,7 @@ import { checkedRows, csvOf, HEADER, PIN, upload } from './helpers';
 
 const STAFF = 'staff@demo.id';
 const FEE = 2_500;
-/** The approval policy that replaced the page's on/off switch (issue 24): any group, one approver. */
+/** The approval policy that replaced the page's on/off switch: any group, one approver. */
 const NO_APPROVAL = {
   expiry_hours: 24,
   applies_to_api: false,
@@ -431,7 +431,7 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     );
     const after = await t.services.db.selectFrom('disbursement_groups').select('id').execute();
     expect(after.length).toBe(before.length);
-    // The payout that would fail for balance raises an alert and mails the agent (issue 27).
+    // The payout that would fail for balance raises an alert and mails the agent.
     const alerts = await t.services.db
       .selectFrom('alerts')
       .select('detail')
@@ -483,7 +483,7 @@ describe.each(testDatabases())('bulk transfer on %s', (kind) => {
     const checked = await checkedRows(partner, csvOf(3, [2]));
     const saved = await save(partner, checked);
     expect(saved.data.status).toBe('WAITING_APPROVAL');
-    // Issue 24: the group's money is held at the save, while it waits.
+    // The group's money is held at the save, while it waits.
     expect(await ledgerBalance(t, PARTNER)).toBe(before - (30_000 + 3 * FEE));
     const waiting = await staff.get('/transaction/disbursement_waiting');
     expect(waiting.data.groups.map((g: any) => g.id)).toContain(saved.data.group_id);

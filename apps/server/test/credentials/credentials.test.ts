@@ -13,7 +13,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 
 /**
- * The credential page's calls (spec 03 §2.4, §4, §5.2–§5.4, §6, §7.2; issue 11 §1): the OTP rules
+ * The credential page's calls (spec 03 §2.4, §4, §5.2–§5.4, §6, §7.2): the OTP rules
  * (6 digits, 10 minutes, single use, bound to user and action, five wrong tries lock, also in
  * parallel), each credential action, secrets shown once and stored unreadably, the IP whitelist
  * bounds, callback URL refusals, and access per user kind.

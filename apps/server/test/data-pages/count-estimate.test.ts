@@ -8,7 +8,7 @@ import { fundAgent, offsetToWib } from '../withdraw/factory';
 import { agentOf } from './factories';
 
 /**
- * Issue 12 §13 (ADR 005): the transaction page counts exactly up to EXACT_COUNT_LIMIT matching
+ * ADR 005: the transaction page counts exactly up to EXACT_COUNT_LIMIT matching
  * rows and gives an estimate (flagged) above it; the rows a filter shows are the same as a direct
  * query's whatever the count.
  */

@@ -20,7 +20,7 @@ import { createTestApp, type TestApp, type TestClient } from '../helpers/test-ap
 import { insertTransactions } from './factories';
 
 /**
- * The statement (issue 12 §2; docs/data-model.md "The statement") reconciles with the ledger for
+ * The statement (docs/data-model.md "The statement") reconciles with the ledger for
  * every agent of the demo data (the 90-day history `npm start` seeds), in both environments: over
  * the full range the opening balance is 0, the rows sum to the closing balance, which is the
  * ledger's available balance now; every row moves money (no Rp 0), and each row's balance after

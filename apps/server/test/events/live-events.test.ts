@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestClient } from '../helpers/test-ap
 import { newReference, PARTNER, TUESDAY_10_WIB } from '../payins/factory';
 
 /**
- * Live events (issue 27 part 1, ADR 017). On PostgreSQL two apps share one database, as two
+ * Live events (ADR 017). On PostgreSQL two apps share one database, as two
  * server processes do: a payment made through app A reaches the streams of app B (NOTIFY →
  * LISTEN → the events table). On PGlite (one process) both roles are the same app.
  */

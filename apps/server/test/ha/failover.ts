@@ -1,5 +1,5 @@
 /**
- * The failover test (issue 31, `npm run test:ha`, scripts/test-ha.sh starts the lab around it).
+ * The failover test (`npm run test:ha`, scripts/test-ha.sh starts the lab around it).
  *
  * The real server process runs on the HA lab's multi-host URL (scripts/ha-lab.sh: a
  * pg_auto_failover monitor, a primary and a synchronous standby). Concurrent clients make

@@ -4,7 +4,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 
 /**
- * Spec 02 §1, issue 12 §4: an unactivated business (newbiz) gets the activation message from the
+ * Spec 02 §1: an unactivated business (newbiz) gets the activation message from the
  * money calls — withdraw, domestic transfer, top-up, bulk VA — in its language, and nothing moves.
  */
 describe.each(testDatabases())('activation on %s', (kind) => {

@@ -5,7 +5,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 
 /**
- * Issue 12 §3: server-written transaction descriptions are stored as a kind and parameters and
+ * Server-written transaction descriptions are stored as a kind and parameters and
  * read in the reader's language; rows written before (text only) read as stored.
  */
 describe.each(testDatabases())('transaction descriptions on %s', (kind) => {

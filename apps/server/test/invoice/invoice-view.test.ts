@@ -14,7 +14,7 @@ const PNG_1X1 = Buffer.from(
 );
 
 /**
- * GET /invoice/invoice_view: the invoice page's data as JSON (issue 12 point 11: the page draws it
+ * GET /invoice/invoice_view: the invoice page's data as JSON (the page draws it
  * as HTML instead of running a PDF viewer), the same rows and letterheads as the PDF, same access.
  */
 describe.each(testDatabases())('invoice view (JSON) on %s', (kind) => {

@@ -11,7 +11,7 @@ import { createPostgresDatabase } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 12 §14: the export worker's own process (jobs/export-worker-main.ts, started by
+ * The export worker's own process (jobs/export-worker-main.ts, started by
  * scripts/export-worker.mjs) loads only what an export needs — configuration, database pool,
  * descriptors, engine, CSV/XLSX writers — not the HTTP server, the ledger, mail or captcha.
  */

@@ -13,7 +13,7 @@ import {
 } from '../withdraw/factory';
 
 /**
- * Issue 12 §16: the balance poll (`data/app_info_web`, every 10 s on every logged-in page) reads
+ * The balance poll (`data/app_info_web`, every 10 s on every logged-in page) reads
  * session, user, agent, access list and both balances in one statement, shared by the polls that
  * arrive together and never cached — the answer after a money movement is the new balance — and
  * JSON answers carry a lean set of

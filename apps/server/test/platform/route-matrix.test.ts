@@ -199,7 +199,7 @@ describe.each(testDatabases())('route permission matrix on %s', (kind) => {
 });
 
 /**
- * The console half (issue 17 §4): every console route that needs a staff session refuses every
+ * The console half: every console route that needs a staff session refuses every
  * demo merchant's session (403, whatever the merchant's rights) and an anonymous caller (401);
  * ops@demo.id passes; ops with exactly the route's console permission denied gets 403.
  */
@@ -292,7 +292,7 @@ describe.each(testDatabases())('console routes on %s', (kind) => {
 });
 
 /**
- * The partner API half (SNAP, issue 18): routes outside /api with their own rule kind. A `signed`
+ * The partner API half (SNAP): routes outside /api with their own rule kind. A `signed`
  * route refuses a caller without its headers (400xx02) and one with a forged bearer token
  * (401xx01) — a portal session and CSRF token give nothing; a `token` route refuses an unknown
  * client (401xx00); a `document` route is public and read-only.

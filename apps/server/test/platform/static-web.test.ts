@@ -8,7 +8,7 @@ import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../src/http/static-web';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * The built web app is served precompressed and cached (issue 12 point 10): a hashed asset in
+ * The built web app is served precompressed and cached: a hashed asset in
  * brotli, gzip or as it is per Accept-Encoding, with Vary and a year's immutable cache; index.html
  * and the SPA fallback revalidated every time. A small build is made here the way the real build
  * is (the same compress step), so the test does not need `npm run build`.

@@ -12,7 +12,7 @@ const PAYMENTS = [
 ];
 
 /**
- * Settlement breakdown on both databases (issue 25 §3): a settlement of three payments with an
+ * Settlement breakdown on both databases: a settlement of three payments with an
  * advance-fund recovery and a refund of one of them; the payments, fees and gross → net add up,
  * the CSV says the same, and a settlement of another merchant is not found.
  */

@@ -65,7 +65,7 @@ async function insertPayouts(
 }
 
 /**
- * Reconciliation on both databases (issue 25 §1, §2): a statement of partner's real payouts with
+ * Reconciliation on both databases: a statement of partner's real payouts with
  * five injected differences (a missing line, a changed amount, a duplicate, an unknown reference,
  * a line that comes a day late on the next statement) gives exactly those exceptions; the same
  * file twice and an overlapping statement store no line twice; a malformed file is refused with

@@ -15,7 +15,7 @@ function expectedSignature(key: string, timestamp: string, rawBody: string): str
 }
 
 /**
- * The request-payment-paid callback end to end (issue 14 with issues 11/12): the merchant
+ * The request-payment-paid callback end to end: the merchant
  * activates its signature and points REQUEST_PAYMENT_PAID at the demo receiver through the
  * credential pages' own calls, a payer pays the link in the simulator, and the real sender
  * delivers it over HTTP to `/api/dev/callback_sink` on this server, which checks the signature.

@@ -17,7 +17,7 @@ import { DEMO_PASSWORD } from '../helpers/test-app';
 import { type Answer, BankClient, freePort, NoAnswer, ServerProcess } from './bank-server';
 
 /**
- * The bank test (issue 9), Jepsen-style: concurrent clients withdraw money (inquiry → OTP read
+ * The bank test, Jepsen-style: concurrent clients withdraw money (inquiry → OTP read
  * from the dev mailbox → payment, identical payments sent several times at once and replayed
  * later) against the real server process, which is killed with SIGKILL several times in the middle
  * of the bursts and started again on the same database. Afterwards, on the database itself:

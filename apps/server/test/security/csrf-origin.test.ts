@@ -3,7 +3,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, DEMO_PASSWORD, TEST_KEY, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 9, finding 12: the CSRF token is bound to the session (a token from before the login,
+ * The CSRF token is bound to the session (a token from before the login,
  * or from another session, is refused) and rotated at login; a state-changing request that a
  * browser marks as coming from another site is refused whatever token it carries.
  */

@@ -22,7 +22,7 @@ async function persistentDatabase(kind: 'pglite' | 'postgres') {
 }
 
 /**
- * Issue 9, finding 8: without SESSION_SECRET the secrets were random per start, so inquiries and
+ * Without SESSION_SECRET the secrets were random per start, so inquiries and
  * OTPs issued before a demo restart failed with 409 after it. Demo mode now generates them once and
  * keeps them in its database; configured secrets win; test mode stays random per process.
  */

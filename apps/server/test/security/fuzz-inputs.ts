@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RouteDefinition } from '../../src/http/route';
 
 /**
- * Bad inputs for the schema-driven fuzz (issue 9): derived from each route's own zod schemas, so
+ * Bad inputs for the schema-driven fuzz: derived from each route's own zod schemas, so
  * a route added later is fuzzed without touching the suite. A case changes one thing at a time
  * on a baseline the schema accepts field by field, so the bad value reaches as deep as it can.
  */

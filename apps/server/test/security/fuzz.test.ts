@@ -15,7 +15,7 @@ import { createTestApp, TEST_KEY, type TestApp } from '../helpers/test-app';
 import { casesFor, type FuzzCase, refusalCasesFor } from './fuzz-inputs';
 
 /**
- * Schema-driven fuzz (issue 9): every route of allRoutes() gets generated bad input — wrong
+ * Schema-driven fuzz: every route of allRoutes() gets generated bad input — wrong
  * types, missing fields, NUL, huge strings and numbers, out-of-range dates, SQL in filters and
  * sorts, broken JSON, wrong media types, bodies over the limit — as an anonymous caller, as a
  * user the route's rule refuses, and as one it allows. Expected: no 5xx, every answer in the

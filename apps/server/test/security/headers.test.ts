@@ -5,7 +5,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../helpers/test-app';
 
 /**
- * Issue 9, finding 11 and the headers suite: every /api answer — success, refusal, validation
+ * The headers suite: every /api answer — success, refusal, validation
  * error, Fastify's own errors, unknown paths — says `Cache-Control: no-store` (only a public
  * asset such as a bank logo may be cached), carries the CSP and `nosniff`, and the cookies carry
  * the attributes of the mode (`__Host-`, Secure in production).

@@ -10,7 +10,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 9, findings 4, 5 and 6, one example each (the schema-driven fuzz covers every route):
+ * Bad input, one example of each kind (the schema-driven fuzz covers every route):
  * input PostgreSQL would choke on is refused with the field's message; Fastify's own refusals
  * answer in the envelope; bodies are small and read only after the session and CSRF checks.
  */

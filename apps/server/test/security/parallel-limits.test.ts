@@ -21,7 +21,7 @@ import {
 } from '../withdraw/factory';
 
 /**
- * Issue 9, "Parallel limits": every budget of guesses holds however the guesses arrive. Requests
+ * Parallel limits: every budget of guesses holds however the guesses arrive. Requests
  * are fired together with Promise.all; a guess that was compared answers "wrong" (rc 01), one that
  * was refused before any comparison answers 429. So the number of "wrong" answers is the number of
  * comparisons the server made.

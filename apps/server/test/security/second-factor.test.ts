@@ -14,7 +14,7 @@ import { consoleLogin } from '../signup/helpers';
 import { SoftAuthenticator } from './soft-authenticator';
 
 /**
- * Issue 26 part 1 (ADR 010): TOTP and passkeys as a second factor, the half-logged-in session,
+ * ADR 010: TOTP and passkeys as a second factor, the half-logged-in session,
  * step-up, recovery codes, lost-factor resets and the provider's and main user's rules. TOTP codes
  * are computed here with otplib on the server's clock; passkeys come from a software authenticator.
  */

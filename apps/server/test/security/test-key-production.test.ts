@@ -4,7 +4,7 @@ import { testDatabases } from '../helpers/databases';
 import { createTestApp, DEMO_PASSWORD, TEST_KEY, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 9, finding 3: with NODE_ENV=production a login with TEST_MODE_KEY as its captcha answered
+ * With NODE_ENV=production a login with TEST_MODE_KEY as its captcha answered
  * `is_test_user: true`. Production refuses to start with the key (loadConfig), and a production
  * server never accepts it even if a key reaches its configuration some other way.
  */

@@ -10,7 +10,7 @@ import {
 import { consoleLogin } from '../signup/helpers';
 
 /**
- * Sessions you can see and end (issue 26 part 2): the list with device, IP and place; ending one
+ * Sessions you can see and end: the list with device, IP and place; ending one
  * answers 401 at its next request (on PostgreSQL also through a second server on the same
  * database); end all others; the main user over its sub-users; the console over a merchant; the
  * new-device mail; the idle timeouts (portal per agent, console 15 minutes) with the clock moved;

@@ -9,7 +9,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../
 import { otpFor, type Partner, registerPartner, snapClient, TEN_WIB } from './partner';
 
 /**
- * Scoped API keys and rotation with overlap (issue 26 part 2), through the portal's calls and a
+ * Scoped API keys and rotation with overlap, through the portal's calls and a
  * SNAP client written from the standard (partner.ts): a key outside its scope (403xx01), from an
  * IP outside its list (403xx01), expired (401xx00), a rotated secret inside and after its grace
  * (401xx00 after), a revoked key's token (401xx01); each refusal in the API log. The key count

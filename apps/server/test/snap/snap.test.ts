@@ -20,7 +20,7 @@ import {
 } from './partner';
 
 /**
- * The SNAP partner API (issue 18) driven by a client written from the standard (partner.ts, plain
+ * The SNAP partner API driven by a client written from the standard (partner.ts, plain
  * node:crypto): token issue and expiry, each signature failure, the IP whitelist, the X-EXTERNAL-ID
  * and partnerReferenceNo conflicts (moving nothing, the status answering the first result),
  * insufficient funds, sandbox apart from production, the rate limit, and a VA paid in the

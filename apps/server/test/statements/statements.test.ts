@@ -71,7 +71,7 @@ function readCamt(xml: string) {
 const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 
 /**
- * Balance statements on both databases (issue 25 §4; ADR 020): a Monday with a top-up, a posted
+ * Balance statements on both databases (ADR 020): a Monday with a top-up, a posted
  * withdrawal and a voided one (its hold given back as REVERSAL lines), then a Tuesday top-up.
  * Every format is written by the job, downloaded through its link and read back by a parser of
  * its own (mt940js, saxes, exceljs, pdf.js, plain CSV): opening + lines = closing and the lines'

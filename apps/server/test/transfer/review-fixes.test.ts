@@ -17,7 +17,7 @@ let refs = 0;
 const newRef = () => `LATE-${process.pid}-${++refs}`;
 
 /**
- * Review fixes of issue 13: the order job goes on past an order that throws and is not starved by
+ * Review fixes of the transfer orders: the order job goes on past an order that throws and is not starved by
  * lines waiting on the bank; a cancelled or expired order is never paid late (its money goes back
  * to the balance, once) and its lines' transaction ids are the order's own; a wrong amount does
  * not pay an order; the payment callback names its channel, so it goes to the channel's URL.

@@ -497,7 +497,7 @@ describe.each(testDatabases())('withdraw payment on %s', (kind) => {
         'tags',
         'type',
       ]);
-      // Issue 24: the favourite list is the beneficiary book (label, tags; VA destinations).
+      // The favourite list is the beneficiary book (label, tags; VA destinations).
       expect(['BANK', 'EWALLET', 'VA']).toContain(row.type);
     }
     expect(

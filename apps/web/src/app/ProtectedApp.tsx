@@ -7,7 +7,7 @@ import { AppLayout } from './layout/AppLayout';
 import { PROTECTED_ROUTES } from './routes';
 
 /**
- * Everything behind the login, as one lazy chunk (issue 12 point 11): the route table with its
+ * Everything behind the login, as one lazy chunk: the route table with its
  * access rules, the page guard and the shell (sidebar, header, balance). The login page never
  * downloads it; each page inside is its own chunk again.
  */

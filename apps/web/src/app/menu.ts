@@ -1,5 +1,5 @@
 import type { AccessRequirement, LoginResult } from '@gerbang/shared';
-// The zod-free module of the access rules: the menu loads no zod (issue 12 point 11).
+// The zod-free module of the access rules: the menu loads no zod.
 import {
   APPROVALS_ACCESS,
   BENEFICIARY_ACCESS,
@@ -52,7 +52,7 @@ export const MENU: MenuItem[] = [
         to: '/transaction/single_disbursement',
         rule: WITHDRAW_ACCESS.menu,
       },
-      // Issue 24 part 2: scheduled and recurring payouts.
+      // Scheduled and recurring payouts.
       {
         key: 'schedules',
         labelKey: 'nav.schedules',
@@ -173,7 +173,7 @@ export const MENU: MenuItem[] = [
           alsoPermissions: [BALANCE_VIEW_PERMISSION],
         },
       },
-      // Issue 25: the balance statement as a file (PDF, CSV, XLSX, MT940, camt.053) and by e-mail.
+      // The balance statement as a file (PDF, CSV, XLSX, MT940, camt.053) and by e-mail.
       {
         key: 'report-statements',
         labelKey: 'nav.statements',
@@ -201,7 +201,7 @@ export const MENU: MenuItem[] = [
         to: '/data/aggregator_fee_daily',
         rule: { permission: { module: 'data_aggregator_fee_daily', action: 'READ' }, groups: [11] },
       },
-      // Revenue sharing monthly and per partner (spec 01 §2 menu labels; issue 17 §5).
+      // Revenue sharing monthly and per partner (spec 01 §2 menu labels).
       {
         key: 'report-fee-monthly',
         labelKey: 'nav.reportAggregatorFeeMonthly',
@@ -259,7 +259,7 @@ export const MENU: MenuItem[] = [
     rule: TOPUP_ACCESS.page,
     visible: (s) => showsDepositLink(s.agent.id_grup),
   },
-  // Issue 25: reconciliation of the provider accounts' statements.
+  // Reconciliation of the provider accounts' statements.
   {
     key: 'reconciliation',
     labelKey: 'nav.reconciliation',
@@ -267,7 +267,7 @@ export const MENU: MenuItem[] = [
     rule: RECONCILIATION_ACCESS.read,
     visible: (s) => !isEndUser(s),
   },
-  // Issue 24: the beneficiary book (the spec's favourite list) and its name-mismatch holds.
+  // The beneficiary book (the spec's favourite list) and its name-mismatch holds.
   {
     key: 'beneficiaries',
     labelKey: 'nav.beneficiaries',
@@ -275,7 +275,7 @@ export const MENU: MenuItem[] = [
     rule: BENEFICIARY_ACCESS.read,
     visible: (s) => !isEndUser(s),
   },
-  // Issue 24: the approvals queue (every user may open it; it lists what they may approve).
+  // The approvals queue (every user may open it; it lists what they may approve).
   {
     key: 'approvals',
     labelKey: 'nav.approvals',
@@ -301,7 +301,7 @@ export const MENU: MenuItem[] = [
     labelKey: 'nav.settings',
     rule: { userTypes: ['Business', 'Personal H2H'], apiEnabled: true },
     children: [
-      // Issue 26: the user's second factors (and later sessions and API keys). Users without the
+      // The user's second factors (and later sessions and API keys). Users without the
       // settings menu (spec 01) reach it from the profile menu in the header.
       { key: 'security', labelKey: 'nav.security', to: '/settings/security' },
       {
@@ -354,7 +354,7 @@ export function showsSidebar(session: LoginResult): boolean {
 
 /**
  * Balance in the sidebar: show-balance rule 1, API enabled and registration complete, and the
- * user not flagged "no balance" (issue 24: balance_view READ denied).
+ * user not flagged "no balance" (balance_view READ denied).
  */
 export function showsSidebarBalance(session: LoginResult): boolean {
   return (

@@ -5,7 +5,7 @@ import { lazyPage } from '../lib/lazy-page';
 /**
  * The pages a visitor reaches without logging in, each its own chunk. Kept apart from the
  * protected route table (routes.tsx), whose access rules come with the contract modules, so the
- * login page downloads none of that (issue 12 point 11). The login page needs only the core
+ * login page downloads none of that. The login page needs only the core
  * catalog (auth, common); every other page waits for the whole catalog of its language.
  */
 export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
@@ -22,7 +22,7 @@ export const MailboxPage = lazy(() =>
 export const SimulatorPage = lazy(() =>
   withCatalogParts(['simulator'], import('../features/dev-simulator/SimulatorPage')),
 );
-// Sign-up, its e-mail link (issue 17 §3) and the provider console with its own login (§4).
+// Sign-up, its e-mail link and the provider console with its own login (§4).
 export const SignupPage = lazy(() => withFullCatalog(import('../features/signup/SignupPage')));
 export const SignupVerifyPage = lazy(() =>
   withFullCatalog(import('../features/signup/VerifyPage')),
@@ -33,7 +33,7 @@ export const ConsolePage = lazy(() =>
     import('../features/console/ConsolePage'),
   ),
 );
-// The login's second step and a required enrolment (issue 26, ADR 010).
+// The login's second step and a required enrolment (ADR 010).
 export const SecondFactorPage = lazy(() =>
   withCatalogParts(['security'], import('../features/security/SecondFactorPage')),
 );

@@ -1,5 +1,5 @@
 import type { AccessRequirement } from '@gerbang/shared';
-// The zod-free module of the access rules: the route table loads no zod (issue 12 point 11).
+// The zod-free module of the access rules: the route table loads no zod.
 import {
   ACCOUNT_ACCESS,
   APPROVALS_ACCESS,
@@ -32,7 +32,7 @@ export interface ProtectedRoute {
 
 export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: '/', page: lazyPage(() => import('../features/dashboard/DashboardPage')) },
-  // Issue 17 §3: the registration fields of the type chosen on the signup landing.
+  // The registration fields of the type chosen on the signup landing.
   {
     path: '/signup/personal',
     page: lazyPage(() => import('../features/signup/RegistrationPage')),
@@ -83,13 +83,13 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
       withCatalogParts(['remittance'], import('../features/invoice/InvoicePage')),
     ),
   },
-  // Issue 24: the beneficiary book and the payouts held for a name mismatch.
+  // The beneficiary book and the payouts held for a name mismatch.
   {
     path: '/beneficiaries',
     page: lazyPage(() => import('../features/beneficiaries/BeneficiariesPage')),
     rule: BENEFICIARY_ACCESS.read,
   },
-  // Issue 24: the approvals queue and the approval policy.
+  // The approvals queue and the approval policy.
   {
     path: '/approvals',
     page: lazyPage(() =>
@@ -104,7 +104,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     ),
     rule: APPROVALS_ACCESS.policy,
   },
-  // Issue 25: bank statements, matching and the exceptions queue.
+  // Bank statements, matching and the exceptions queue.
   {
     path: '/reconciliation',
     page: lazyPage(() =>
@@ -112,7 +112,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     ),
     rule: RECONCILIATION_ACCESS.read,
   },
-  // Issue 25: balance statements (five formats) and their scheduled e-mail delivery.
+  // Balance statements (five formats) and their scheduled e-mail delivery.
   {
     path: '/statements',
     page: lazyPage(() =>
@@ -120,7 +120,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     ),
     rule: STATEMENT_ACCESS,
   },
-  // Issue 26: Settings › Security (every user: its own factors and sessions; the sections check
+  // Settings › Security (every user: its own factors and sessions; the sections check
   // their rules).
   {
     path: '/settings/security',
@@ -138,7 +138,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     ),
     rule: CREDENTIAL_ACCESS.page,
   },
-  // Issue 18: the agent's own SNAP partner-API calls (same rule as the server's log call).
+  // The agent's own SNAP partner-API calls (same rule as the server's log call).
   {
     path: '/tools/api_log',
     page: lazyPage(() => import('../features/snap/ApiLogPage')),
@@ -182,7 +182,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     page: lazyPage(() => import('../features/withdraw/WithdrawPage')),
     rule: WITHDRAW_ACCESS.page,
   },
-  // Issue 24 part 2: scheduled and recurring payouts.
+  // Scheduled and recurring payouts.
   {
     path: '/transaction/scheduled',
     page: lazyPage(() =>

@@ -10,7 +10,7 @@ import { useLoggedIn } from '../lib/session';
 
 /**
  * Shown instead of a money feature to a business not activated yet (spec 02 §1), with the state of
- * its activation request (issue 17 §3: not submitted, waiting for review, rejected with the reason)
+ * its activation request (not submitted, waiting for review, rejected with the reason)
  * and, for the main user, the button that (re)submits it. It is the one activation banner: for
  * agent group 3 it also carries the spec's prompt to activate the business (spec 01 §2), until the
  * request is waiting for review — then the state says what happens next, and a prompt to do what

@@ -28,7 +28,7 @@ export function useBeneficiaries(): Beneficiary[] {
 }
 
 /**
- * "Saved recipient" on a payout form (issue 24): choosing one fills the destination; the page
+ * "Saved recipient" on a payout form: choosing one fills the destination; the page
  * sends its id with the inquiry, so the server checks the bank's name against the saved one.
  */
 export function BeneficiaryPicker({

@@ -33,7 +33,7 @@ const confirmGroup = (group: BulkGroupSummary) =>
   });
 
 /**
- * Bulk transfer groups waiting for a checker (issue 15 maker–checker), shown on /data/disbursement
+ * Bulk transfer groups waiting for a checker (maker–checker), shown on /data/disbursement
  * and on the bulk page: an approver opens a group and approves or rejects it with the transaction
  * PIN. The server refuses the maker's own group; the page says so before anyone types a PIN.
  */

@@ -41,7 +41,7 @@ label{flex:1;cursor:pointer}
 `;
 
 /**
- * The proof-of-work captcha (self-hosted, issue 12 point 11): fetches a signed altcha challenge
+ * The proof-of-work captcha (self-hosted): fetches a signed altcha challenge
  * from the server, solves it in the browser when the box is ticked, and hands us the payload the
  * server verifies once. Rendered as `<altcha-widget>` with an open shadow root holding `.altcha`
  * (data-state) and a real checkbox + label, so it looks and is found like the widget it replaces.

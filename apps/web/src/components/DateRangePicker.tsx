@@ -13,7 +13,7 @@ type Draft = [string | null, string | null];
 export const RANGE_MIN_DATE = '2000-01-01';
 
 /**
- * The one date-range picker of the app (issue 12 §1): the first click starts the range, the second
+ * The one date-range picker of the app: the first click starts the range, the second
  * ends it (a range of any length; the same day twice is one day); presets for today, yesterday,
  * 7 and 30 days, this and last month; no day after today, today being the server's WIB date.
  * Only a finished range reaches `onChange`; closing after one click takes that one day.

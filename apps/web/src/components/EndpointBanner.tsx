@@ -11,7 +11,7 @@ import { showInfoDialog } from '../lib/dialogs';
 import { useSession } from '../lib/session';
 
 /**
- * The banner of a callback endpoint the sender disabled after a day of failures (issue 27): its
+ * The banner of a callback endpoint the sender disabled after a day of failures: its
  * paused deliveries and the button that enables it again (the paused ones are then sent at once).
  * Shown on the callback pages: the webhook console and /data/callback.
  */

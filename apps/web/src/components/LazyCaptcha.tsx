@@ -10,7 +10,7 @@ type CaptchaProps = ComponentPropsWithoutRef<typeof CaptchaWidget>;
 const Widget = lazy(() => import('./Captcha').then((module) => ({ default: module.Captcha })));
 
 /**
- * The captcha, loaded only where one is shown (issue 12 point 11): the widget is its own small
+ * The captcha, loaded only where one is shown: the widget is its own small
  * chunk, fetched when this renders; until then a placeholder of its size holds the place.
  */
 export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function LazyCaptcha(props, ref) {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Calendars in the reader's language (issue 12 §3): month and day names from dayjs' locale, weeks
+ * Calendars in the reader's language: month and day names from dayjs' locale, weeks
  * starting on Monday. Mantine writes the weekday row with the two-letter names (`dd`); Indonesian
  * calendars use three letters (Sen Sel Rab Kam Jum Sab Min), so the `id` locale gets those.
  */

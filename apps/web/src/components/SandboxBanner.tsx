@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
 
 /**
- * The persistent sandbox banner (issue 12 §5): on every logged-in page while the session is in
+ * The persistent sandbox banner: on every logged-in page while the session is in
  * sandbox, so test data is never mistaken for real money. Not dismissable.
  */
 export function SandboxBanner() {

@@ -10,7 +10,7 @@ import { showInfoDialog } from '../lib/dialogs';
 import { useSession } from '../lib/session';
 
 /**
- * "Save as favourite" on a withdraw or transfer receipt (issue 24): the server copies the payout's
+ * "Save as favourite" on a withdraw or transfer receipt: the server copies the payout's
  * destination and the name its inquiry returned into the beneficiary book. Shown only to users
  * who may save (the server refuses the others anyway).
  */

@@ -1,6 +1,6 @@
 /**
  * The altcha v2 proof of work (altcha-lib `solveChallenge` with the SHA deriveKey), written out so
- * the login page does not carry the ~30 KiB altcha widget (issue 12 point 11). For counter n the
+ * the login page does not carry the ~30 KiB altcha widget. For counter n the
  * key is SHA-256 applied `cost` times to salt ‖ nonce ‖ uint32be(n) (each round truncated to
  * keyLength); the answer is the first n whose hex key starts with keyPrefix.
  */

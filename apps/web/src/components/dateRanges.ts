@@ -14,7 +14,7 @@ export function monthStart(date: string): string {
 
 export type RangePresetKey = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'lastMonth';
 
-/** The presets of issue 12 §1, ending no later than `today` (the server's WIB date). */
+/** The date-range presets, ending no later than `today` (the server's WIB date). */
 export function rangePresets(
   today: string,
 ): Array<{ key: RangePresetKey; value: [string, string] }> {

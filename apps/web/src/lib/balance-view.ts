@@ -1,7 +1,7 @@
 import type { LoginResult } from '@gerbang/shared';
 import { BALANCE_VIEW_PERMISSION, isAllowed } from '@gerbang/shared/domain/permissions';
 
-/** The "no balance" flag (issue 24): false when the user is denied balance_view READ. */
+/** The "no balance" flag: false when the user is denied balance_view READ. */
 export function seesBalances(session: Pick<LoginResult, 'access_data'>): boolean {
   return isAllowed(
     session.access_data,

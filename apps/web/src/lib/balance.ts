@@ -15,7 +15,7 @@ export function useBalances(): {
   hold_balance: number | null;
   /** False until the first answer (or failure): show a skeleton, not Rp. 0. */
   loaded: boolean;
-  /** False for a user flagged "no balance" (issue 24): nothing is asked, nothing is shown. */
+  /** False for a user flagged "no balance": nothing is asked, nothing is shown. */
   visible: boolean;
 } {
   const { session } = useSession();

@@ -8,7 +8,7 @@ const STORAGE_KEY = 'gerbang.language';
 type CatalogModule = Promise<{ default: Record<string, unknown> }>;
 
 /**
- * Catalogs per language and in two parts (lib/catalogs, issue 12 point 11): the core the login
+ * Catalogs per language and in two parts (lib/catalogs): the core the login
  * page needs, and the rest, loaded by `loadFullCatalog` before any other page renders. A page
  * downloads the reader's language only, the other when the reader switches.
  */

@@ -1,5 +1,5 @@
 /**
- * The tab's one live event stream (issue 27 part 1, ADR 017): an EventSource on `GET /api/events`
+ * The tab's one live event stream (ADR 017): an EventSource on `GET /api/events`
  * opened by the shell while logged in, and a tiny store pages subscribe to. The browser reconnects
  * by itself with `Last-Event-ID` (the server replays what the tab missed); when the server refuses
  * (the session ended) the stream stays closed and is tried again later. Pages keep their polling as

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { i18next } from './i18n';
 
 /**
- * The modal and notification stacks, loaded on first use (issue 12 point 11): Mantine's modal,
+ * The modal and notification stacks, loaded on first use: Mantine's modal,
  * focus trap, scroll area and floating-ui are not part of the login page until a dialog is shown.
  * `ModalsProvider` listens to the static `modals.open…` calls; it is rendered beside the app (as
  * it was above it before, with the same providers around it), so it needs no children.

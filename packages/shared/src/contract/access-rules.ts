@@ -4,7 +4,7 @@ import { hasDepositLink } from '../domain/users';
 
 /**
  * The access rules the back office's route table and menu need, apart from the contract modules
- * that define the calls' zod schemas (issue 12 point 11): importing them loads no zod. Each
+ * that define the calls' zod schemas: importing them loads no zod. Each
  * contract module re-exports its own (`@gerbang/shared/contract/<area>` is unchanged).
  */
 
@@ -49,13 +49,13 @@ export const BULK_VA_ACCESS = {
   },
 } as const satisfies Record<string, AccessRequirement>;
 
-/** The registration a new agent completes and its activation request (issue 17 §3): the main user. */
+/** The registration a new agent completes and its activation request: the main user. */
 export const SIGNUP_ACCESS = {
   registration: { mainUserOnly: true },
 } as const satisfies Record<string, AccessRequirement>;
 
 /**
- * Bulk transfer (issue 15). The page: disbursement ADD (spec 02 §6; parent users hold every
+ * Bulk transfer. The page: disbursement ADD (spec 02 §6; parent users hold every
  * action of their group), production, activated.
  */
 export const BULK_TRANSFER_ACCESS = {
@@ -296,7 +296,7 @@ export const ADVANCE_FUNDS_ACCESS = {
 } as const satisfies Record<string, AccessRequirement>;
 
 /**
- * Approval policies and the approvals queue (issue 24). Reading the policy and the queue: any
+ * Approval policies and the approvals queue. Reading the policy and the queue: any
  * activated user (the queue lists only what the caller may approve, per kind: domain/approvals.ts
  * APPROVE_PERMISSION); saving the policy: approval_policy UPDATE (main users hold it).
  */
@@ -307,7 +307,7 @@ export const APPROVALS_ACCESS = {
 } as const satisfies Record<string, AccessRequirement>;
 
 /**
- * Scheduled payouts (issue 24 part 2): single_disbursement SCHEDULE (main users hold it; the
+ * Scheduled payouts: single_disbursement SCHEDULE (main users hold it; the
  * permission editor grants it to sub-users), activated, production (as the payouts they make).
  */
 export const SCHEDULES_ACCESS = {
@@ -319,7 +319,7 @@ export const SCHEDULES_ACCESS = {
 } as const satisfies Record<string, AccessRequirement>;
 
 /**
- * Reconciliation (issue 25): reading statements, results and the exceptions queue needs
+ * Reconciliation: reading statements, results and the exceptions queue needs
  * reconciliation READ; importing a statement, saving a CSV mapping, running the matcher and
  * matching or unmatching by hand need reconciliation UPDATE; writing off an exception needs the
  * separate `reconcile_write_off` APPROVE (main users hold every action; sub-users get them only
@@ -340,7 +340,7 @@ export const RECONCILIATION_ACCESS = {
 } as const satisfies Record<string, AccessRequirement>;
 
 /**
- * The beneficiary book (issue 24 part 3): the spec's favourite list, so its module guards it —
+ * The beneficiary book: the spec's favourite list, so its module guards it —
  * data_setting_account_favourite READ lists, UPDATE saves, edits and deletes. Releasing a payout
  * held for a name mismatch: name_mismatch OVERRIDE (main users hold every action); the list of
  * held payouts is open to whoever reads the book (the server says who may decide).
@@ -353,13 +353,13 @@ export const BENEFICIARY_ACCESS = {
 } as const satisfies Record<string, AccessRequirement>;
 
 /**
- * The "no balance" view flag (issue 24 part 4): balance_view READ, added to every call and page
+ * The "no balance" view flag: balance_view READ, added to every call and page
  * that shows a balance (the balance card's poll, the statements, balance summaries and reports).
  */
 export { BALANCE_VIEW_PERMISSION as BALANCE_VIEW } from '../domain/permissions';
 
 /**
- * Balance statements (issue 25 §4; ADR 020): the balance page's own rule (data_balance READ and
+ * Balance statements (ADR 020): the balance page's own rule (data_balance READ and
  * balance_view READ), since a statement shows exactly the movements that page shows; a user who
  * may read them may download them and have them mailed to their own address.
  */

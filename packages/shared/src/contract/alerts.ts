@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AccessRequirement } from '../domain/access-rule';
 
 /**
- * Alerts (issue 27 part 3): a low-balance threshold per environment, and the alerts the server
+ * Alerts: a low-balance threshold per environment, and the alerts the server
  * raises for a merchant — e-mailed to its main user and listed in the provider console.
  */
 export const ALERT_KINDS = [

@@ -10,7 +10,7 @@ import {
 import { defineCall } from './call';
 
 /**
- * Approval policies and the approvals queue (issue 24). The server decides who may approve what
+ * Approval policies and the approvals queue. The server decides who may approve what
  * (per kind, never the maker, distinct people for six-eyes); the page only shows it.
  */
 export const approvalsCalls = {

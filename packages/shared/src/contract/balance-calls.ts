@@ -8,7 +8,7 @@ export const balanceCalls = {
   appInfo: defineCall({
     method: 'GET',
     path: '/data/app_info_web',
-    // The "no balance" flag (issue 24): a user denied balance_view READ is refused the balances.
+    // The "no balance" flag: a user denied balance_view READ is refused the balances.
     access: { permission: BALANCE_VIEW_PERMISSION },
     response: agentBalances,
   }),

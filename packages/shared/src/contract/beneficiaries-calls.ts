@@ -15,7 +15,7 @@ import {
 import { defineCall } from './call';
 
 /**
- * The beneficiary book and the payouts held for a name mismatch (issue 24 parts 3 and 4). The
+ * The beneficiary book and the payouts held for a name mismatch. The
  * server decides who may release a held payout (name_mismatch OVERRIDE); the page only shows it.
  */
 export const beneficiaryCalls = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export { BENEFICIARY_ACCESS } from './access-rules';
 
 /**
- * The beneficiary book (issue 24 part 3): saved recipients — a bank account, an e-wallet or a bank
+ * The beneficiary book: saved recipients — a bank account, an e-wallet or a bank
  * virtual account — per agent and environment, with the name the account inquiry returned, a
  * label and tags. It is the spec's favourite list (data/setting_account_favourite and the
  * withdraw page's stored destinations read the same rows). Messages are catalog keys.

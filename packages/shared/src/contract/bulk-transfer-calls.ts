@@ -26,7 +26,7 @@ const groupDecision = z.object({
 
 /**
  * The calls of the bulk transfer page (spec 02 §7 `transaction/checksum`, the bulk variant of
- * `transaction/cashout_inquiry`, `transaction/cashout_save`; issue 15: the CSV upload, the batch
+ * `transaction/cashout_inquiry`, `transaction/cashout_save`: the CSV upload, the batch
  * inquiry, the maker–checker calls). Every call needs the page's rule (disbursement ADD,
  * production, activated); deciding on a group needs disbursement APPROVE.
  */

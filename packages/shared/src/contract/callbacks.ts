@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AccessRequirement } from '../domain/access-rule';
 
 /**
- * The callback delivery engine (issue 11 §2; spec 03 §3.1 callback rows, §7.1
+ * The callback delivery engine (spec 03 §3.1 callback rows, §7.1
  * `control/retry_callback`): what a partner's receiver gets, and the attempt log the callback
  * monitor (/data/callback) shows in a row's popup. docs/api.md "Callbacks" is the partner-facing
  * description of the same constants.
@@ -31,7 +31,7 @@ export const CALLBACK_HEADERS = {
   /** Hex HMAC-SHA512 of `timestamp + "." + raw body` with the signature key; only when active. */
   signature: 'x-signature',
   /**
-   * During a signing-key rotation's overlap (issue 26): the same HMAC with the previous key, so a
+   * During a signing-key rotation's overlap: the same HMAC with the previous key, so a
    * receiver that still holds the old key verifies this one, a receiver with the new key
    * `x-signature`. Absent outside an overlap.
    */

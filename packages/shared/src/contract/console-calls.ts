@@ -34,7 +34,7 @@ const may = (module: ConsoleModule, action: ConsoleAction) => ({
 });
 
 /**
- * The provider console's calls (issue 17 §4). Every one reads only the staff session (never a
+ * The provider console's calls. Every one reads only the staff session (never a
  * merchant's); `:id` is the row's id.
  */
 export const consoleCalls = {
@@ -176,7 +176,7 @@ export const consoleCalls = {
     request: merchantAccessRequest,
     response: merchantPage,
   }),
-  /** Ends every open portal session of the merchant's users (issue 26): they answer 401 at once. */
+  /** Ends every open portal session of the merchant's users: they answer 401 at once. */
   endMerchantSessions: defineCall({
     method: 'POST',
     path: '/console/merchants/:id/end_sessions',

@@ -5,7 +5,7 @@ import type { MissingDateReason } from './advance-funds';
 import { NMID_IMAGES } from './nmid';
 
 /**
- * The provider console's requests and answers (issue 17 §4). Messages are catalog keys. Answers
+ * The provider console's requests and answers. Messages are catalog keys. Answers
  * describe the JSON as sent: instants are ISO strings.
  */
 

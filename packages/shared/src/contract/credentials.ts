@@ -5,7 +5,7 @@ import { CREDENTIAL_ACCESS, CREDENTIAL_PROMPT_GROUP } from './access-rules';
 export { CREDENTIAL_ACCESS, CREDENTIAL_PROMPT_GROUP };
 
 /**
- * The callback event types (spec 03 §3.3 items; issue 11): `idinfo` is the item id, `type_info`
+ * The callback event types (spec 03 §3.3 items): `idinfo` is the item id, `type_info`
  * the event code sent in each callback, `type_value` the agent's URL for it.
  */
 export const CALLBACK_EVENTS = [
@@ -71,7 +71,7 @@ export function callbackEventOf(
     case 'transfer':
       return 'DISBURSEMENT';
     case 'topup':
-    // The low-balance alert's optional callback (issue 27) goes to the top-up URL.
+    // The low-balance alert's optional callback goes to the top-up URL.
     case 'low_balance':
       return 'TOPUP';
     case 'settlement':
@@ -140,7 +140,7 @@ export const createOtpSchema = z.object({
 });
 export type CreateOtpRequest = z.infer<typeof createOtpSchema>;
 
-/** A rotation's overlap in hours (issue 26): 0–168 (7 days); absent: 0, the old secret stops. */
+/** A rotation's overlap in hours: 0–168 (7 days); absent: 0, the old secret stops. */
 const graceHours = z
   .number({ error: 'credentials.errors.graceInvalid' })
   .int('credentials.errors.graceInvalid')
@@ -154,7 +154,7 @@ export const generatePinSchema = otpConfirmSchema.extend({
 export type GeneratePinRequest = z.infer<typeof generatePinSchema>;
 export const generateCredentialSchema = generatePinSchema.extend({
   /**
-   * A new client secret with an overlap (issue 26): the old secret stays valid for SNAP service
+   * A new client secret with an overlap: the old secret stays valid for SNAP service
    * signatures this many hours beside the new one; 0 or absent: it stops at once.
    */
   grace_hours: graceHours,
@@ -165,7 +165,7 @@ export const SIGNATURE_KODES = ['ACTIVATED', 'RESET'] as const;
 export const createSignatureSchema = generatePinSchema.extend({
   kode: z.enum(SIGNATURE_KODES, { error: 'credentials.errors.kodeInvalid' }),
   /**
-   * A RESET's overlap (issue 26): the old key still signs every callback beside the new one
+   * A RESET's overlap: the old key still signs every callback beside the new one
    * (`X-Signature-Previous`) for this many hours, at most 7 days; 0 or absent: it stops at once.
    */
   grace_hours: graceHours,

@@ -15,7 +15,7 @@ const pageCall = (page: DataPageDescriptor) =>
   });
 
 /**
- * `GET data/{balance|balance_detail}/summary` (issue 12 §2): the page's own query string and rule,
+ * `GET data/{balance|balance_detail}/summary`: the page's own query string and rule,
  * so the summary covers exactly the range the table shows.
  */
 const summaryCall = (page: DataPageDescriptor) =>

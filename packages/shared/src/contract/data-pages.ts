@@ -31,7 +31,7 @@ export const dataPageAnswer = z.object({
   total: z.number().int().min(0),
   /**
    * Present (true) when `total` is an estimate: a wide range with a filter the count rollups do
-   * not cover and more than 10,000 matching rows (issue 12 §13). The page shows "about N".
+   * not cover and more than 10,000 matching rows. The page shows "about N".
    */
   estimated: z.literal(true).optional(),
   data: z.array(z.record(z.string(), z.unknown())),

@@ -59,7 +59,7 @@ export const devCalls = {
     request: simulatorSettleRequest,
     response: simulatorSettleResult,
   }),
-  /** Renames a simulated account: the rail's inquiry answers the new name (issue 24). */
+  /** Renames a simulated account: the rail's inquiry answers the new name. */
   simulatorRenameAccount: defineCall({
     method: 'POST',
     path: '/dev/simulator/rename_account',

@@ -39,7 +39,7 @@ export const devClockRequest = z.object({
 export const devClockAnswer = z.object({ now: z.string() });
 
 /**
- * POST /dev/simulator/rename_account (issue 24): the simulated rail answers this name for the
+ * POST /dev/simulator/rename_account: the simulated rail answers this name for the
  * account from now on — a saved beneficiary's next payout is then held for a name mismatch.
  * `name` empty gives the account its own name back.
  */

@@ -1,5 +1,5 @@
 /**
- * Live events (issue 27 part 1, ADR 017): what `GET /api/events` streams to a logged-in tab and
+ * Live events (ADR 017): what `GET /api/events` streams to a logged-in tab and
  * `GET /api/public/payment_events` to the public pay page. Plain types and constants, no zod: the
  * web shell's stream store imports this module and stays small.
  */

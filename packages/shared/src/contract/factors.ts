@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Second factors (issue 26 part 1, ADR 010): TOTP, passkeys, recovery codes, the login's second
+ * Second factors (ADR 010): TOTP, passkeys, recovery codes, the login's second
  * step and step-up. The same shapes serve portal users (`/security/*`) and console staff
  * (`/console/security/*`).
  */

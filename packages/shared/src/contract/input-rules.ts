@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The input rules every request obeys before anything reaches the database (issue 9, finding 4),
+ * The input rules every request obeys before anything reaches the database,
  * in one place. PostgreSQL refuses these with an error, so unchecked they became HTTP 500s:
  * - text with U+0000 (a `text` value cannot hold NUL): the route wrapper looks through every
  *   body, query and path value with `findForbiddenText` and answers 400 with the field's message;

@@ -4,7 +4,7 @@ import { dateField } from './input-rules';
 /**
  * The invoice of one transaction (spec 03 §2.7, §7.5). `GET /invoice/invoice_trx` answers the PDF
  * as base64 (Download); `GET /invoice/invoice_view` answers the same data as JSON, which the
- * invoice page shows as HTML (no PDF viewer in the browser: issue 12 point 11).
+ * invoice page shows as HTML (no PDF viewer in the browser bundle).
  */
 export type InvoiceStatusView = 'SUCCESS' | 'FAILED' | 'PROCESS';
 

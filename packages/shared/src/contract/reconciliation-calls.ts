@@ -24,7 +24,7 @@ import {
 } from './reconciliation';
 
 /**
- * Reconciliation (issue 25 §1, §2; ADR 019). The server decides: reading needs reconciliation
+ * Reconciliation (ADR 019). The server decides: reading needs reconciliation
  * READ, changing needs UPDATE, writing off needs reconcile_write_off APPROVE.
  */
 export const reconciliationCalls = {

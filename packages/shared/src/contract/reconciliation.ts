@@ -4,7 +4,7 @@ import { isDateInRange } from './input-rules';
 export { RECONCILIATION_ACCESS } from './access-rules';
 
 /**
- * Reconciliation (issue 25 §1, §2): statements of the provider's accounts come in (MT940,
+ * Reconciliation: statements of the provider's accounts come in (MT940,
  * camt.053, CSV with a saved per-bank column mapping), a matcher pairs their lines with ledger
  * items, and what does not pair is an exception to resolve by hand. Records only: nothing here
  * posts money (ADR 019).
@@ -184,7 +184,7 @@ export const simulatorStatementQuery = z.object({
   day,
 });
 
-/** One settlement's breakdown (issue 25 §3): the payments inside it, gross → net. */
+/** One settlement's breakdown: the payments inside it, gross → net. */
 export const settlementBreakdownQuery = z.object({
   id: z.coerce
     .number({ error: 'recon.errors.settlement' })

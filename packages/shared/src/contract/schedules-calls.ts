@@ -11,7 +11,7 @@ import {
 } from './schedules';
 
 /**
- * Scheduled and recurring payouts (issue 24 part 2). The server computes every run time (WIB,
+ * Scheduled and recurring payouts. The server computes every run time (WIB,
  * rrule) and runs each occurrence once through the payout pipeline; the page only shows it.
  */
 export const schedulesCalls = {

@@ -16,7 +16,7 @@ import {
 } from './security';
 
 /**
- * The security settings' sessions and API keys (issue 26 part 2). Every user sees and ends their
+ * The security settings' sessions and API keys. Every user sees and ends their
  * own sessions; a main user also its sub-users' (the handler decides whose); the idle timeout is
  * the main user's. API keys follow the credential page's rules (they are SNAP credentials).
  */

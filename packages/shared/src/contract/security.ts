@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIpAddress } from './credentials';
 
 /**
- * The security settings' sessions and API keys (issue 26 part 2, ADR 011): schemas of the calls
+ * The security settings' sessions and API keys (ADR 011): schemas of the calls
  * in ./security-calls.ts.
  */
 
@@ -27,7 +27,7 @@ export const API_KEY_SCOPES = [
   'va:write',
   'qris:read',
   'qris:write',
-  /** The undelivered callbacks (issue 27, `/snap/v1.0/callback/undelivered`). */
+  /** The undelivered callbacks (`/snap/v1.0/callback/undelivered`). */
   'callback:read',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -10,7 +10,7 @@ import {
 } from './signup';
 
 /**
- * Sign-up (public) and the registration a new agent completes (issue 17 §3): the sign-up form,
+ * Sign-up (public) and the registration a new agent completes: the sign-up form,
  * its mailed link, the registration's state, the PERSONAL or BUSINESS fields and the business's
  * activation request.
  */

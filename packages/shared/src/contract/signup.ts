@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SIGNUP_ACCESS } from './access-rules';
 
 /**
- * Sign-up and the registration a new agent completes (issue 17 §3): the public sign-up form and
+ * Sign-up and the registration a new agent completes: the public sign-up form and
  * its mailed link, then PERSONAL (identity; reviewed as KYC) or BUSINESS (company, owner, NPWP,
  * document images; an unactivated business of group 3 until its activation request is approved).
  */

@@ -9,7 +9,7 @@ import {
 } from './snap';
 
 /**
- * The portal side of the SNAP partner API (issue 18): the partner's RSA public key on the
+ * The portal side of the SNAP partner API: the partner's RSA public key on the
  * credential card (read; upload through the credential OTP flow: `control/create_otp` with
  * action `snapKey` first) and the API log of the agent's own calls. The rules are the credential
  * page's: reading needs credential READ, uploading credential UPDATE too.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The statement (`/data/balance`, Mutasi; issue 12 §2): the kinds of movement a row can be, and the
+ * The statement (`/data/balance`, Mutasi): the kinds of movement a row can be, and the
  * summary above the table (`GET /data/balance/summary`, same query string as the page).
  */
 export const MOVEMENT_KINDS = [

@@ -11,7 +11,7 @@ import {
   statementRequest,
 } from './statements';
 
-/** Balance statements (issue 25 §4; ADR 020): the balance page's access rule for every call. */
+/** Balance statements (ADR 020): the balance page's access rule for every call. */
 export { STATEMENT_ACCESS };
 
 export const statementCalls = {

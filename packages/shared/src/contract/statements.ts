@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isDateInRange } from './input-rules';
 
 /**
- * Balance statements (issue 25 §4; ADR 020): the available balance of one agent and environment
+ * Balance statements (ADR 020): the available balance of one agent and environment
  * over WIB days, every ledger line with its type and running balance, opening + lines = closing
  * checked before a file is written; five formats; scheduled delivery by e-mail.
  */

@@ -131,7 +131,7 @@ export const withdrawCalls = {
 
 /**
  * The server's route of `transaction/cashout_inquiry`: the standard inquiry, or the bulk-row
- * variant (issue 15), each with its own schema so the first failing rule's message is the one the
+ * variant, each with its own schema so the first failing rule's message is the one the
  * user reads; it answers the inquiry of the one that was asked.
  */
 export const cashoutInquiryRoute = defineCall({

@@ -128,7 +128,7 @@ export const cashoutInquiryRequest = z.object({
   jenis_rekening: accountType,
   recaptcha: captcha,
   type_inq: typeInq,
-  /** The saved beneficiary this inquiry is for: its name is checked again at payout (issue 24). */
+  /** The saved beneficiary this inquiry is for: its name is checked again at payout. */
   beneficiary_id: z.coerce.number().int().positive().optional(),
 });
 export type CashoutInquiryRequest = z.input<typeof cashoutInquiryRequest>;
@@ -145,7 +145,7 @@ export const ewalletInquiryRequest = z.object({
   jenis_rekening: accountType,
   recaptcha: captcha,
   type_inq: typeInq,
-  /** The saved beneficiary this inquiry is for: its name is checked again at payout (issue 24). */
+  /** The saved beneficiary this inquiry is for: its name is checked again at payout. */
   beneficiary_id: z.coerce.number().int().positive().optional(),
 });
 export type EwalletInquiryRequest = z.input<typeof ewalletInquiryRequest>;
@@ -215,7 +215,7 @@ export const favouriteDestination = z.object({
   accountnumber: z.string(),
   accountname: z.string(),
   type: z.enum(['BANK', 'EWALLET', 'VA']),
-  /** The beneficiary book's label and tags (issue 24; the favourite list is the book). */
+  /** The beneficiary book's label and tags (the favourite list is the book). */
   label: z.string(),
   tags: z.array(z.string()),
 });

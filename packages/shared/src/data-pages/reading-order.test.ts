@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_PAGES, isStatusColumn, readingOrder, tableColumns } from './pages';
 
-/** Issue 12 point 7: columns in the order people read them, the same on every data page. */
+/** Columns in the order people read them, the same on every data page. */
 describe('reading order of the data tables', () => {
   const rank = (page: (typeof DATA_PAGES)[keyof typeof DATA_PAGES], name: string) => {
     const column = page.columns.find((c) => c.name === name);

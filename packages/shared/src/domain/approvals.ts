@@ -1,7 +1,7 @@
 import type { Action } from './permissions';
 
 /**
- * Approval policies (issue 24 item 1): per agent and environment, rules by payout kind and amount
+ * Approval policies: per agent and environment, rules by payout kind and amount
  * tier. One definition for the server (which enforces it), the settings page and the queue.
  *
  * - `withdraw`: the portal's withdrawal (bank, e-wallet, retail pickup).

@@ -28,7 +28,7 @@ export const RC = {
   THROTTLED: '429',
   /**
    * The session has not passed its second factor yet (or must enrol one first): only the login's
-   * second step answers it (issue 26, ADR 010).
+   * second step answers it (ADR 010).
    */
   SECOND_FACTOR: '2FA',
   /** The call moves money or changes security: pass the second factor again (step-up) first. */

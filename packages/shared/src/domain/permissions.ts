@@ -4,15 +4,15 @@
  * Module ids below 100 are the ones the spec names; the rest are ours, stable once released.
  */
 /**
- * APPROVE (issue 15, issue 24): approving a waiting payout of the module's kind — disbursement (bulk
+ * APPROVE: approving a waiting payout of the module's kind — disbursement (bulk
  * groups), single_disbursement (withdrawals and, when the policy applies to them, API transfers),
  * international (remittances); domain/approvals.ts.
  */
 /**
- * SCHEDULE (issue 24 part 2): scheduling a payout (one-off or recurring) on single_disbursement;
+ * SCHEDULE: scheduling a payout (one-off or recurring) on single_disbursement;
  * the schedule is the act that authorises its future payouts (domain/schedules.ts).
  *
- * OVERRIDE (issue 24): releasing a payout held because the account name the inquiry returned
+ * OVERRIDE: releasing a payout held because the account name the inquiry returned
  * differs from the beneficiary's saved name (module name_mismatch).
  */
 export const ACTIONS = [
@@ -131,16 +131,16 @@ export const MODULES: readonly ModuleDefinition[] = [
   { id: 117, name: 'topup', actions: ['READ', 'ADD'] },
   { id: 118, name: 'bulk_virtual_account', actions: ['CREATE'] },
   { id: 119, name: 'data_activity_log', actions: ['READ'] },
-  /** Issue 24: UPDATE edits the approval policy (domain/approvals.ts). */
+  /** UPDATE edits the approval policy (domain/approvals.ts). */
   { id: 120, name: 'approval_policy', actions: ['READ', 'UPDATE'] },
-  /** Issue 25: statements and the exceptions queue; UPDATE imports and matches by hand. */
+  /** Statements and the exceptions queue; UPDATE imports and matches by hand. */
   { id: 130, name: 'reconciliation', actions: ['READ', 'UPDATE'] },
-  /** Issue 25: writing off a reconciliation exception (its own right, never implied). */
+  /** Writing off a reconciliation exception (its own right, never implied). */
   { id: 131, name: 'reconcile_write_off', actions: ['APPROVE'] },
-  /** Issue 24: releasing (or rejecting) a payout held for a beneficiary name mismatch. */
+  /** Releasing (or rejecting) a payout held for a beneficiary name mismatch. */
   { id: 132, name: 'name_mismatch', actions: ['OVERRIDE'] },
   /**
-   * Issue 24, the "no balance" flag: READ shows balances (the balance card, statements, balance
+   * The "no balance" flag: READ shows balances (the balance card, statements, balance
    * reports). Denied, the user still sees transactions but no balance, on the page and the API.
    */
   { id: 133, name: 'balance_view', actions: ['READ'] },
@@ -191,7 +191,7 @@ export function isAllowed(
 }
 
 /**
- * The "no balance" view flag (issue 24 part 4): balance_view READ. Every call and page that shows
+ * The "no balance" view flag: balance_view READ. Every call and page that shows
  * a balance — the balance card's poll, the statements (balance, balance detail, held balance,
  * hold monitor), the aggregator's member balances and the dashboard's balance summaries — also
  * asks for it, so one unticked box in the permission editor hides them on the page and refuses

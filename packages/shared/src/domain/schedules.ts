@@ -1,5 +1,5 @@
 /**
- * Scheduled and recurring payouts (issue 24 part 2): the recurrence a user picks, in WIB wall
+ * Scheduled and recurring payouts: the recurrence a user picks, in WIB wall
  * time, and its bounds. The server turns it into instants with the kept `rrule` library
  * (apps/server/src/modules/schedules/recurrence.ts); the page only shows what the server computed.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Secrets a demo installation generated for itself (finding 8 of issue 9): without SESSION_SECRET
+ * Secrets a demo installation generated for itself (a security finding): without SESSION_SECRET
  * and CAPTCHA_SECRET, demo mode generates them once and keeps them here, in the same database
  * (the PGlite data directory or the demo PostgreSQL database), so inquiry checksums, OTP hashes
  * and export links issued before a restart still verify after it. Production never reads this

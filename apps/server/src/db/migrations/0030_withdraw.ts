@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Withdraw, OTP and rail submission tables (issue 5). Money never lives here: balances are the
+ * Withdraw, OTP and rail submission tables. Money never lives here: balances are the
  * ledger's, and `transactions` (0003) holds the payment rows the data pages read.
  *
  * - `favourite_accounts`: saved destinations of an agent (spec 02 §3 "favourite destination";

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Budgets of guesses (issue 9): login per account name and per address, the own password, reset
+ * Budgets of guesses: login per account name and per address, the own password, reset
  * mails. A try is reserved (a row in guess_tries) under a row lock on its budget BEFORE the secret
  * is compared, so parallel requests cannot all be compared; a right guess deletes its own try.
  * `key` is a normalised user name, a user id or an address, so unknown names are budgeted like

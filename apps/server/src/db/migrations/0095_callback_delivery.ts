@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * The callback delivery engine (modules/callbacks/deliver.ts, issue 11 §2):
+ * The callback delivery engine (modules/callbacks/deliver.ts):
  * - `event_id` on each callback row: the receiver's idempotency key, the same on every attempt of a row.
  * - `claimed_until` / `lease_token`: a worker owns a row only while its lease runs, and every
  *   write of that worker is conditional on its token, so an expired lease is picked up again and

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Transaction descriptions in the reader's language (issue 12 §3): a row written by the server
+ * Transaction descriptions in the reader's language: a row written by the server
  * stores the kind of its description (`keterangan_key`, a catalog key such as
  * `descriptions.withdrawTo`) and its parameters (`keterangan_params`, text values by name); pages
  * and exports render it per request language (modules/transactions/descriptions.ts). `keterangan`

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Per-day count rollups of `transactions` (issue 12 §13, ADR 005): for every agent, environment,
+ * Per-day count rollups of `transactions` (ADR 005): for every agent, environment,
  * WIB day of `time_request`, `status_trx` and `jenis_trx`, how many rows there are. The data
  * pages answer the count of a date range (with status or cash-in/out filters) from here instead
  * of counting up to millions of rows.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Indexes for the transaction page's common filters (issue 12 §13, ADR 005):
+ * Indexes for the transaction page's common filters (ADR 005):
  * - the range index carries the amounts (INCLUDE), so an amount filter over a range is checked
  *   inside the index, newest first, without reading the table: the first page and the capped
  *   count (count.ts) stop after the rows they need. It replaces transactions_agent_time_idx

@@ -3,7 +3,7 @@ import { execScript } from '../exec-script';
 import { syncModules } from './0002_permissions';
 
 /**
- * Bulk transfer from the page (issue 15): a group's state (maker–checker and the run), its fee
+ * Bulk transfer from the page: a group's state (maker–checker and the run), its fee
  * total and checker; each row's place, fee, note, its payout's transaction and its refund; the
  * Check's password tokens; the agent's approver rule. Groups seeded before this are history: DONE.
  * The permission catalogue gains APPROVE on disbursement (the checker's action).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * The rows a bulk Check answered (issue 15), kept under the Check's token until the save copies
+ * The rows a bulk Check answered, kept under the Check's token until the save copies
  * the chosen ones into its group with one INSERT … SELECT: the save's body names rows by their
  * transaction id only, and what is paid is what the inquiry answered. The job deletes rows of
  * tokens that have expired.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * International remittance (modules/remittance, issue 16, ADR 006):
+ * International remittance (modules/remittance, ADR 006):
  * - `remittance_rates`: the partner's published selling rates, whole rupiah per unit, each valid
  *   from `valid_from` until `valid_until`. Filled on demand from the rail (the simulator moves its
  *   rates a little every period); one row per (currency, valid_from).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Advance funds decided and paid (issue 17 §1): who decided and why, the ledger transfer that paid
+ * Advance funds decided and paid: who decided and why, the ledger transfer that paid
  * the advance, and what later settlements of the product recovered (one row per settlement, so a
  * settlement recovers a request at most once; `recovered` never exceeds `nominal`).
  */

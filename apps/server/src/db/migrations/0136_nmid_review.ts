@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * NMID requests decided in the console (issue 17 §2): who decided and why, and the static QRIS
+ * NMID requests decided in the console: who decided and why, and the static QRIS
  * payload issued with the NMID on approval (the sticker is drawn from it).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * The provider console (issue 17 §4): staff are their own user type with their own sessions, so
+ * The provider console: staff are their own user type with their own sessions, so
  * no merchant row, session or cookie can ever reach a console route. Their permissions follow the
  * merchant model (a role grants module actions, a staff member may be denied some); the modules
  * are the console's own (`console_*`, modules/console/permissions.ts). `agents.portal_disabled`

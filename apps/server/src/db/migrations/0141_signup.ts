@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Sign-up and activation (issue 17 §3). A sign-up waits in `signup_verifications` (the password
+ * Sign-up and activation. A sign-up waits in `signup_verifications` (the password
  * already hashed, the link's token as a SHA-256) until its single-use link is followed; only then
  * are the agent and its main user created. `registrations` holds what a new agent filled in
  * (PERSONAL or BUSINESS) and its review state; a business's documents are images checked by their

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * The SNAP partner API (modules/snap, issue 18):
+ * The SNAP partner API (modules/snap):
  * - `agent_credentials.snap_public_key`: the partner's RSA public key (PEM) that verifies its
  *   access-token signature; `client_secret_enc`: the client secret encrypted like the signature
  *   key (the SNAP service signature is an HMAC keyed with the secret itself, so a hash alone is not

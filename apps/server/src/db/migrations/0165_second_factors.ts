@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Second factors (issue 26 part 1, ADR 010), for portal users and console staff alike
+ * Second factors (ADR 010), for portal users and console staff alike
  * (`owner_kind` 'user' | 'staff'):
  * - `second_factors`: TOTP (secret encrypted at rest, the last time step used so a code is
  *   accepted once) and passkeys (credential id, COSE public key, signature counter).

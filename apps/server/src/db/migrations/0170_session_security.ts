@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Sessions you can see and end (issue 26 part 2, ADR 011):
+ * Sessions you can see and end (ADR 011):
  * - `sessions.device` / `place`: the browser and OS read from the User-Agent and a rough place
  *   from the IP, fixed at login (the sessions page shows them; a device label never seen on the
  *   user's earlier sessions sends the new-device mail).

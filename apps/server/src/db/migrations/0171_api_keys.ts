@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Scoped SNAP API keys and secret rotation with overlap (issue 26 part 2, ADR 011):
+ * Scoped SNAP API keys and secret rotation with overlap (ADR 011):
  * - `api_keys`: more keys per agent and environment beside the credential's own client id (the
  *   default key, all scopes). Each has a name, scopes (`group:read|write`, comma-joined), an
  *   optional expiry, its own IP allow-list (empty: the credential's whitelist), the last use, and

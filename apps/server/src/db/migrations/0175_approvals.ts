@@ -3,7 +3,7 @@ import { execScript } from '../exec-script';
 import { syncModules } from './0002_permissions';
 
 /**
- * Approval policies (issue 24 item 1; ADR 012, modules/approvals):
+ * Approval policies (ADR 012, modules/approvals):
  * - `approval_policies`: one policy per agent and environment (JSON rules by kind and tier).
  * - `approval_requests`: one per payout or bulk group waiting for approval, keyed by its subject,
  *   with the policy in force stored (a later edit does not change it); `layers_done` counts the

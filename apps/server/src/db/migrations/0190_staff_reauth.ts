@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Console staff re-authenticate like portal users (issue 26, ADR 011): `staff_sessions.reauth_at`
+ * Console staff re-authenticate like portal users (ADR 011): `staff_sessions.reauth_at`
  * is the last password re-entry on that staff session, the short-lived proof that factor changes
  * and ending other sessions ask for (platform/session/reauth.ts).
  */

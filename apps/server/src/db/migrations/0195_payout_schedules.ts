@@ -3,7 +3,7 @@ import { execScript } from '../exec-script';
 import { syncModules } from './0002_permissions';
 
 /**
- * Scheduled and recurring payouts (issue 24 part 2; ADR 015, modules/schedules):
+ * Scheduled and recurring payouts (ADR 015, modules/schedules):
  * - `payout_schedules`: what to pay (the destination as its inquiry checked it), the recurrence
  *   as the user gave it (WIB), and the next occurrence: `next_due_at` is the occurrence (its
  *   identity), `next_run_at` when the runner may take it (later when the cut-off or the bank

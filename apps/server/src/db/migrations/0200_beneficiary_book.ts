@@ -3,7 +3,7 @@ import { execScript } from '../exec-script';
 import { syncModules } from './0002_permissions';
 
 /**
- * The beneficiary book and the name check at use (issue 24 parts 3 and 4; ADR 016):
+ * The beneficiary book and the name check at use (ADR 016):
  * - `favourite_accounts` (spec 02 §3's favourite list, migration 0030) BECOMES the book: every
  *   favourite is a beneficiary as it stands, the spec's routes read the same rows. It gains a
  *   label, tags, the VA kind (a bank virtual account) and when its name was last checked.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Live events (issue 27 part 1, ADR 017, platform/events): the `events` outbox.
+ * Live events (ADR 017, platform/events): the `events` outbox.
  *
  * Every event is written by a trigger in the SAME transaction as the change it reports, so an
  * event exists exactly when its change committed (at least once, never lost), whichever code path

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * The webhook console and alerts (issue 27 parts 2 and 3):
+ * The webhook console and alerts:
  * - `callbacks.is_test`: a test event sent from the console (header `X-Callback-Test: true`, body
  *   `test: true`); `callbacks.paused`: the row's endpoint is disabled, it waits (not lost) until
  *   the user re-enables the endpoint.

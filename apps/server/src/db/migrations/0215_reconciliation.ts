@@ -3,7 +3,7 @@ import { execScript } from '../exec-script';
 import { syncModules } from './0002_permissions';
 
 /**
- * Reconciliation (issue 25 §1, §2; ADR 019, modules/reconciliation). Records about the ledger,
+ * Reconciliation (ADR 019, modules/reconciliation). Records about the ledger,
  * never postings:
  * - `recon_csv_mappings`: a bank's CSV layout, saved per agent, environment and bank code.
  * - `recon_statements`: one imported file; the same file twice (sha-256 of its bytes) is one row.

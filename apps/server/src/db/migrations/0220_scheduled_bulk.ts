@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Scheduled bulk transfer groups (issue 24 part 2; ADR 015):
+ * Scheduled bulk transfer groups (ADR 015):
  * - `payout_schedules.kind` gains 'bulk': the schedule's `destination` names the group (name,
  *   description, row count) and `amount` is the rows' subtotal.
  * - `schedule_bulk_rows`: the rows the Check answered (destination and account name as the bank

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script';
 
 /**
- * Balance statements (issue 25 §4; ADR 020, modules/statements):
+ * Balance statements (ADR 020, modules/statements):
  * - `statement_files`: one statement asked for (a period, a format, a language), written by the
  *   job loop; 0 waiting, 2 being written, 3 ready, 4 failed (the error says why: an unbalanced
  *   period is refused before any file exists).

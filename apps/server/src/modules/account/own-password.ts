@@ -48,7 +48,7 @@ type OwnSecretContext = Pick<
 
 /**
  * The one check of a secret of the caller's own (account password, transaction PIN). A try is
- * reserved before the secret is compared (issue 9: parallel guesses cannot all be compared), so
+ * reserved before the secret is compared (parallel guesses cannot all be compared), so
  * at most `rule.limit` wrong ones are compared in the window, then 429 without comparing. A right
  * secret gives back its own try only, and a check that finds the budget full of tries still being
  * compared waits for them rather than counting them as guesses. Failures are audited, never with the secret.

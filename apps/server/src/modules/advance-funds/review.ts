@@ -1,5 +1,5 @@
 /**
- * The provider's decisions on advance-funds requests (issue 17 §1, §4): service functions with
+ * The provider's decisions on advance-funds requests: service functions with
  * plain inputs the console routes call. Each decision is one database transaction with its audit
  * row; approval pays the advance through the ledger in the same transaction (all or nothing).
  */

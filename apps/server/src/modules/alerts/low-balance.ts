@@ -7,7 +7,7 @@ import { userAuditEntry, writeAudit } from '../../platform/audit/audit';
 import { queueCallback } from '../callbacks/queue';
 
 /**
- * The low-balance alert (issue 27 part 3). Per agent and environment a threshold; the alert job
+ * The low-balance alert. Per agent and environment a threshold; the alert job
  * reads each watched balance and fires once per crossing below it: the fire is a claim (`armed`
  * true → false in one conditional UPDATE), so parallel postings and several server processes
  * raise one alert, one mail and (when asked) one `low_balance` callback. Back at or above the

@@ -5,7 +5,7 @@ import type { Services } from '../../http/services';
 import { raiseAlert } from '../../platform/alerts/raise';
 
 /**
- * The scheduled-payout balance alert (issue 27 part 3): an active schedule whose next occurrence
+ * The scheduled-payout balance alert: an active schedule whose next occurrence
  * is due within SCHEDULE_ALERT_HOURS and whose amount exceeds the agent's available balance now
  * raises `schedule_short` (console row + mail to the main user), once per occurrence. "Once" is a
  * claim: the (schedule, occurrence) row is inserted in the alert's own transaction, so parallel

@@ -16,7 +16,7 @@ import { approvalSubject, type RequestRow } from './requests';
 type Trx = Transaction<Database>;
 
 /**
- * Deciding on waiting payouts (issue 24). Every decision locks the request's row (FOR UPDATE) and
+ * Deciding on waiting payouts. Every decision locks the request's row (FOR UPDATE) and
  * re-reads it, so parallel approvals of one payout queue and each sees the previous one's result:
  * a payout is approved at most `layers_needed` times, by different people (the primary key
  * (request, user) of approval_decisions holds it too), never by its maker, never after it was

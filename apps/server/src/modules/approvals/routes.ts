@@ -1,5 +1,5 @@
 /**
- * Approval policies and the approvals queue (issue 24): the settings page's policy, the queue, and
+ * Approval policies and the approvals queue: the settings page's policy, the queue, and
  * approve / reject of one or many payouts with one PIN. Handlers only translate.
  */
 import { approvalsCalls } from '@gerbang/shared/contract/approvals-calls';

@@ -9,7 +9,7 @@ export async function buildLoginResult(
   services: Pick<Services, 'balances' | 'config'>,
 ): Promise<LoginResult> {
   const { user, agent } = auth;
-  // The "no balance" flag (issue 24): a user denied balance_view READ is never told a balance.
+  // The "no balance" flag: a user denied balance_view READ is never told a balance.
   const seesBalance = isAllowed(
     auth.access,
     BALANCE_VIEW_PERMISSION.module,

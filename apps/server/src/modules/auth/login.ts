@@ -62,7 +62,7 @@ type Tried = Extract<Reservation, { ok: true }>;
 
 /**
  * Reserves a try for the address and one for the user name BEFORE any password is compared, so
- * parallel guesses cannot all be compared (issue 9). A name without a try left answers "locked"
+ * parallel guesses cannot all be compared. A name without a try left answers "locked"
  * whether or not it is registered.
  */
 async function reserveLoginTries(ctx: LoginContext, now: Date): Promise<[Tried, Tried]> {
@@ -142,7 +142,7 @@ export async function login(ctx: LoginContext) {
   await releaseTry(services.db, nameTry);
   await releaseTry(services.db, ipTry);
 
-  // The console can disable a merchant's portal login (issue 17 §4): refused like a user without
+  // The console can disable a merchant's portal login: refused like a user without
   // portal access.
   const agentDisabled = await services.db
     .selectFrom('agents')
@@ -172,7 +172,7 @@ export async function login(ctx: LoginContext) {
   });
   await alertNewDevice(services, user, session, ctx);
 
-  // The session cookie, and the CSRF token rotated to the new session's (issue 9, finding 12).
+  // The session cookie, and the CSRF token rotated to the new session's.
   setSessionCookies(ctx.reply, services.config.mode, session);
   // Half logged in: the page asks for the second factor (or an enrolment) before anything else.
   if (factorState) {

@@ -7,7 +7,7 @@ export const balanceRoutes = [
     async ({ auth, services }) =>
       ok(auth.balances ?? (await services.balances.read(auth.agent.id, auth.environment))),
     // Polled every 10 s by every logged-in page: the balances come with the session, in one
-    // statement (issue 12 §16), read fresh on every call.
+    // statement, read fresh on every call.
     { loadsBalances: true },
   ),
 ];

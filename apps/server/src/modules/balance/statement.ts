@@ -6,7 +6,7 @@ import { defineRoute, ok, type RouteDefinition } from '../../http/route';
 import { instantRange, planRequest } from '../data-pages/query';
 
 /**
- * The statement's summary (issue 12 §2; docs/data-model.md "The statement"): the available
+ * The statement's summary (docs/data-model.md "The statement"): the available
  * balance at the start and at the end of the range, and the credits and debits of the statement
  * rows between them. Each ledger entry records the available balance before and after it, in the
  * order the ledger wrote it, so the balance at an instant is the `balance_after` of the account's

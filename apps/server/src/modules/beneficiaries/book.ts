@@ -8,7 +8,7 @@ import type { Services } from '../../http/services';
 import type { UserActor } from '../../platform/actor';
 
 /**
- * The beneficiary book (issue 24 part 3): the spec's favourite list (`favourite_accounts`), per
+ * The beneficiary book: the spec's favourite list (`favourite_accounts`), per
  * agent and environment, with the name the account inquiry returned, a label and tags. A
  * beneficiary is saved only with a name the rail gave: from a new inquiry (`createBeneficiary`)
  * or from a payout that already had one (`saveFromTransaction`, the receipts' "save as favourite").

@@ -16,7 +16,7 @@ import { NAME_CHECK_GATE_NAME } from './name-gate';
 type Trx = Transaction<Database>;
 
 /**
- * Deciding on payouts held for a name mismatch (issue 24, ADR 016). Each decision locks the
+ * Deciding on payouts held for a name mismatch (ADR 016). Each decision locks the
  * hold's row (FOR UPDATE) and moves it from WAITING once, so parallel releases of one payout queue
  * and exactly one counts; the others answer `decided`. Release continues the pipeline in the same
  * transaction (the gates after the name check: an approval policy may still hold it), then the

@@ -24,7 +24,7 @@ function approvalOf(actor: Actor, opening: GateOpening): 'policy' | 'none' {
 }
 
 /**
- * The name check of the payout pipeline (issue 24 part 3, ADR 016): a payout made for a saved
+ * The name check of the payout pipeline (ADR 016): a payout made for a saved
  * beneficiary carries the saved name; its inquiry was just run again, so `record.accountName` is
  * what the rail says today. When they differ the payout is held (money held, not sent) as a name
  * mismatch until a user with name_mismatch OVERRIDE releases it (the gates after this one — the

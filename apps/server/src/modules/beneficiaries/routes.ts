@@ -10,7 +10,7 @@ import {
 } from './book';
 import { listHolds, rejectHolds, releaseHolds } from './holds';
 
-/** The beneficiary book and the name-mismatch holds: handlers only translate (issue 24). */
+/** The beneficiary book and the name-mismatch holds: handlers only translate. */
 export const beneficiaryRoutes = [
   defineRoute(beneficiaryCalls.list, async (ctx) =>
     ok(await listBeneficiaries(ctx.services, actorOf(ctx), ctx.query)),

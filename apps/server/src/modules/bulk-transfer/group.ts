@@ -1,6 +1,6 @@
 /**
- * A bulk transfer group from save to run (spec 02 §4 Bulk, §7 `transaction/cashout_save`; issue 15
- * maker–checker, issue 24 approval policies):
+ * A bulk transfer group from save to run (spec 02 §4 Bulk, §7 `transaction/cashout_save`; the
+ * maker–checker and the approval policies):
  *
  *   save: ONE ledger operation holds the whole group's amount plus fees (refused as a whole when
  *         the balance is short: the save changes nothing), then
@@ -162,7 +162,7 @@ export async function saveGroup(
 }
 
 /**
- * The bulk payout that would fail for balance (issue 27 part 3): the save was refused as a whole
+ * The bulk payout that would fail for balance: the save was refused as a whole
  * (nothing changed); the alert and its mail are written in their own transaction.
  */
 async function alertShortGroup(

@@ -10,7 +10,7 @@ import type { TransferInput } from '@gerbang/ledger';
  *     amount  bulk funds → rail clearing of the row's bank
  *     fee     bulk funds → fee revenue
  *   per failed row (posted, after its hold was voided): refund  bulk funds → available
- *   group rejected or expired before it ran (issue 24): release  bulk funds → available, the
+ *   group rejected or expired before it ran: release  bulk funds → available, the
  *     whole hold back in one posted transfer
  *
  * After every row is final the bulk-funds account holds nothing of the group.

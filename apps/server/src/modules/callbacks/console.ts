@@ -15,7 +15,7 @@ import { userAuditEntry, writeAudit } from '../../platform/audit/audit';
 import { queueCallback } from './queue';
 
 /**
- * The webhook console (issue 27 part 2): test events, the undelivered list (portal and SNAP
+ * The webhook console: test events, the undelivered list (portal and SNAP
  * variant) and the bulk resend. The sender (deliver.ts) does every delivery; these only queue.
  */
 

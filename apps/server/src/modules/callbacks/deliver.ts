@@ -19,7 +19,7 @@ import { type PostResult, postCallback } from './http-post';
 import { signCallback } from './sign';
 
 /**
- * The callback sender (issue 11 §2). Every callback row (queued with status 0 New in the money
+ * The callback sender. Every callback row (queued with status 0 New in the money
  * event's own transaction, queue.ts) is delivered at least once:
  *
  *   0 New / 3 Process, due ──claim (lease)──► POST ──2xx──► 1 Sent

@@ -12,7 +12,7 @@ import { raiseAlert } from '../../platform/alerts/raise';
 import { userAuditEntry, writeAudit } from '../../platform/audit/audit';
 
 /**
- * Endpoint health (issue 27 part 2). An endpoint is one URL of one agent in one environment. Its
+ * Endpoint health. An endpoint is one URL of one agent in one environment. Its
  * failure streak is every finished attempt to it since its last delivered attempt (or since the
  * user last re-enabled it). The endpoint is disabled when the streak lasted 24 hours, or covered
  * `config.callbackDisableEvents` events within 24 hours: rows due for it are then paused (not

@@ -11,7 +11,7 @@ const EVERY_MS = 10 * 60_000;
 let lastRun = 0;
 
 /**
- * The daily callback health mail (issue 27 part 2): an agent whose deliveries failed in the last
+ * The daily callback health mail: an agent whose deliveries failed in the last
  * 24 h gets one mail per WIB day with the count of failed attempts and of rows still undelivered.
  * Once per agent per day across processes: the mail is queued in the transaction that inserts
  * the (agent, day) claim, and a second insert of the same claim does nothing.

@@ -6,7 +6,7 @@ import { currentRates } from '../remittance/rates';
 import { auditConsole } from './audit';
 
 /**
- * The demo switches of the console (issue 17 §4, demo mode only): the simulator's clock (the
+ * The demo switches of the console (demo mode only): the simulator's clock (the
  * server's one clock), the simulated banks' nightly downtime, and the remittance selling rates.
  */
 const DEFAULT_DOWNTIME = { startsAtWib: '23:00', endsAtWib: '06:00' } as const;

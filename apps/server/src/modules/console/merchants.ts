@@ -7,7 +7,7 @@ import type { ConsoleReviewer } from '../../platform/staff/reviewer';
 import { auditConsole } from './audit';
 
 /**
- * Merchant search and page (issue 17 §4). Balances come from the ledger (services.balances), read
+ * Merchant search and page. Balances come from the ledger (services.balances), read
  * only; nothing here moves money. The two switches are enforced by the server: `enable_api` off
  * refuses every `apiEnabled` rule, `portal_disabled` refuses logins and ends open sessions.
  */
@@ -183,7 +183,7 @@ export async function failingCallbacks(db: Db) {
 }
 
 /**
- * Console staff end every open portal session of a merchant's users (issue 26 part 2), with a
+ * Console staff end every open portal session of a merchant's users, with a
  * reason in the audit: each answers 401 at its next request, on every server process.
  */
 export async function endMerchantSessions(

@@ -8,7 +8,7 @@ import { sanitizeArticleHtml } from '../dashboard/news';
 import { auditConsole } from './audit';
 
 /**
- * News articles written in the console (issue 17 §4): the dashboard and /news/{id} read the same
+ * News articles written in the console: the dashboard and /news/{id} read the same
  * `news_articles` table (modules/dashboard/news.ts). The body is sanitised when stored, and again
  * on every answer by the reader.
  */

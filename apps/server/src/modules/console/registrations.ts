@@ -6,7 +6,7 @@ import type { RegistrationStatus } from '../signup/tables';
 import { auditConsole } from './audit';
 
 /**
- * Registrations and KYC to review (issue 17 §4). Approving a business activates it: group 6
+ * Registrations and KYC to review. Approving a business activates it: group 6
  * (the full overview, spec 01 §6), API enabled, KYC approved, `business_activated`; approving a
  * personal registration approves its KYC. Rejecting keeps the agent as it is with the reason, which
  * the merchant's activation prompt shows. Decisions are one conditional UPDATE each (a request

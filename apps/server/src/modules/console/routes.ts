@@ -108,7 +108,7 @@ const nmidRow = (v: NmidRequestView) => ({
 
 const id = { params: idParams };
 
-/** The provider console's API (issue 17 §4): every route is a console rule (http/console-guard.ts). */
+/** The provider console's API: every route is a console rule (http/console-guard.ts). */
 export const consoleRoutes = [
   ...staffSecondFactorRoutes,
   ...staffSessionRoutes,

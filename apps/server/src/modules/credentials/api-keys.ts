@@ -15,7 +15,7 @@ import { clientIdFor, credentialRow, ensureCredentialRow } from './service';
 import { encryptSecret } from './signing';
 
 /**
- * Scoped SNAP API keys (issue 26 part 2, ADR 011). Beside the credential's own client id (the
+ * Scoped SNAP API keys (ADR 011). Beside the credential's own client id (the
  * default key: all scopes, the credential's whitelist, no expiry), an agent may hold up to
  * API_KEYS_MAX keys per environment, each with its scopes, an optional expiry and IP list. The
  * secret is answered once and kept encrypted (the SNAP HMAC is keyed with the secret itself).

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { decryptSecret } from './signing';
 
 /**
- * Where a callback row goes and how it is signed (issue 11 §2): the agent's URL for the row's
+ * Where a callback row goes and how it is signed: the agent's URL for the row's
  * event type and, when the agent's signature is active, its signature key in plain text (kept
  * encrypted at rest, signing.ts). Null when the agent has no URL for that event.
  *

@@ -156,7 +156,7 @@ export async function generateCredential(
   const existing = await credentialRow(services.db, actor.agentId, actor.environment);
   const clientId = existing?.client_id ?? clientIdFor(actor.environment);
   const clientSecret = randomBytes(32).toString('base64url');
-  // With an overlap the old secret keeps verifying SNAP service signatures until then (issue 26);
+  // With an overlap the old secret keeps verifying SNAP service signatures until then;
   // without one it stops at once, as before.
   const overlapUntil =
     graceHours > 0 && existing?.client_secret_enc

@@ -13,7 +13,7 @@ export function newTransactionPin(): string {
 }
 
 /**
- * The transaction PIN check that bulk transfer, bulk VA and remittance ask for (issue 11). The
+ * The transaction PIN check that bulk transfer, bulk VA and remittance ask for. The
  * PIN is set with `control/generate_pin` (mailed, stored argon2-hashed; the demo seed sets
  * 123456). Like the own-password check: a try is reserved before comparing (parallel guesses
  * cannot exceed the limit), five wrong ones in 15 minutes lock, failures are audited.

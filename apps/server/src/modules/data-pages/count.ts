@@ -6,7 +6,7 @@ import type { DataPlan } from './query';
 import type { SourceScope } from './sources';
 
 /**
- * The total of a data page (issue 12 §13, docs/decisions/005): an exact `count(*)` is linear in
+ * The total of a data page (docs/decisions/005): an exact `count(*)` is linear in
  * the rows of the range, 100+ ms for 90 days of a busy merchant. A source with `cappedCount`
  * (transactions) counts exactly up to EXACT_COUNT_LIMIT matching rows, walking the range index
  * newest first; above it the total is PostgreSQL's plan estimate and the answer says so (the

@@ -1,7 +1,7 @@
 import { type Language, MOVEMENT_KINDS, translate } from '@gerbang/shared';
 
 /**
- * The statement's descriptions (issue 12 §2/§3): the ledger keeps each movement's kind and what
+ * The statement's descriptions: the ledger keeps each movement's kind and what
  * it refers to; the words are the catalog's (`statement.desc.*`), in the language of whoever
  * reads the page or asked for the export. The data-page source selects the parameters as JSON in
  * `keterangan`; this turns them into text in place.

@@ -120,7 +120,7 @@ export const invoiceRoutes = [
     });
     return ok(pdf.toString('base64'));
   }),
-  // The same data the PDF shows, as JSON: the invoice page draws it as HTML (issue 12 point 11).
+  // The same data the PDF shows, as JSON: the invoice page draws it as HTML.
   defineRoute(invoiceCalls.view, async ({ services, auth, query }) => {
     const invoice = await loadInvoice(services, auth, query);
     const provider = await invoiceProvider(services.config);

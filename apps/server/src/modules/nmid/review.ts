@@ -1,5 +1,5 @@
 /**
- * The provider's decisions on NMID requests (issue 17 §2, §4): service functions with plain inputs
+ * The provider's decisions on NMID requests: service functions with plain inputs
  * the console routes call; each decision is one database transaction with its audit row. Approval
  * records the NMID and issues the merchant's static QRIS (pay-in block, payins/issue.ts), which
  * the merchant downloads as a sticker.

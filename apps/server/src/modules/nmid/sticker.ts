@@ -1,5 +1,5 @@
 /**
- * The printable static QRIS sticker of an approved NMID (issue 17 §2): a PNG (the QR code with
+ * The printable static QRIS sticker of an approved NMID: a PNG (the QR code with
  * its quiet zone, large enough to print) or an A6 PDF with the merchant's name and NMID under the
  * code (in DejaVu Sans, as the invoice, so a name beyond Latin-1 prints as written). The QR modules are drawn as vector squares
  * in the PDF, so it prints sharp at any size.

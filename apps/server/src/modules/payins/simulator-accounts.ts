@@ -3,7 +3,7 @@ import { accessDenied, refused } from '../../http/errors';
 import { defineRoute, ok } from '../../http/route';
 
 /**
- * The simulator's account control (issue 24): rename a simulated bank account, VA or e-wallet so
+ * The simulator's account control: rename a simulated bank account, VA or e-wallet so
  * the next inquiry answers another name — how a demo or a test shows a saved beneficiary's payout
  * held for a name mismatch. Demo and test mode only, like the rest of the simulator page.
  */

@@ -20,14 +20,14 @@ export interface GateOpening {
   };
   approval?: 'policy' | 'none';
   /**
-   * The saved beneficiary the payout was made for and the name saved with it (issue 24): the
+   * The saved beneficiary the payout was made for and the name saved with it: the
    * name-check gate holds the payout when `record.accountName` (the inquiry's answer) differs.
    */
   beneficiary?: { id: number; savedName: string } | null;
 }
 
 /**
- * The gates of the payout pipeline (issue 24; ADR 012, ADR 016). `openPayouts` asks them, in the
+ * The gates of the payout pipeline (ADR 012, ADR 016). `openPayouts` asks them, in the
  * order they were registered, which openings must wait: the FIRST gate that plans to hold an
  * opening holds it (its plan is recorded, the others are not asked). A held payout is written like
  * any other (hold, PROCESS row, audit) but its rail submission is APPROVAL — "held at a gate",

@@ -86,7 +86,7 @@ export interface PayoutOpening {
   approval?: 'policy' | 'none';
   /**
    * The saved beneficiary the payout is for, with the name saved in the book: the name-check gate
-   * (issue 24, ADR 016) holds the payout when the inquiry's `record.accountName` differs.
+   * (ADR 016) holds the payout when the inquiry's `record.accountName` differs.
    */
   beneficiary?: { id: number; savedName: string } | null;
 }

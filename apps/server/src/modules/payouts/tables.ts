@@ -19,7 +19,7 @@ export interface RailSubmissionsTable {
   source_id: number;
   rail: PayoutRail;
   /**
-   * APPROVAL: held and written but waiting for approval (issue 24; no worker claims it);
+   * APPROVAL: held and written but waiting for approval (no worker claims it);
    * SEND: not sent yet; CHECK: sent at `sent_at`, outcome unknown until the rail answers a lookup;
    * POLL: accepted, waiting for a final status; DONE; REVIEW: needs a person (ADR 001).
    */

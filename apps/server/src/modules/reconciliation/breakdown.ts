@@ -1,5 +1,5 @@
 /**
- * A settlement's breakdown (issue 25 §3, ADR 019): the payments it settled (its holds), each with
+ * A settlement's breakdown (ADR 019): the payments it settled (its holds), each with
  * its gross, fee and net, the advance-fund recoveries the settlement paid back, and the QRIS
  * refunds given back from those payments since. gross − fees must equal what the settlement moved
  * (its nominal); the answer is refused rather than shown if it does not.

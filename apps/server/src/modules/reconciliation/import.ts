@@ -1,5 +1,5 @@
 /**
- * Importing a statement file (issue 25 §1): the file row and its lines in one transaction, the file
+ * Importing a statement file: the file row and its lines in one transaction, the file
  * read and stored a chunk at a time (a malformed file is refused with its line and reason and the
  * transaction rolls back, so nothing is stored).
  * The same file twice (sha-256 of its bytes) stores nothing; a line already known from another

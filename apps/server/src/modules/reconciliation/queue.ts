@@ -1,5 +1,5 @@
 /**
- * The exceptions queue (issue 25 §2): results listed and summed per day, and a person's decisions —
+ * The exceptions queue: results listed and summed per day, and a person's decisions —
  * pair an unmatched line with an unmatched item, undo a match, write an exception off — each under
  * the scope's lock, with a note and an audit row in the same transaction. Records only: a write-off
  * says "we accept this difference", it never posts (a correction is a separate ledger operation).

@@ -1,5 +1,5 @@
 /**
- * The reconciliation calls (issue 25 §1, §2): handlers only translate the request; parsing and
+ * The reconciliation calls: handlers only translate the request; parsing and
  * storing are in import.ts, matching in run.ts, the queue in queue.ts.
  */
 import { RC } from '@gerbang/shared';

@@ -1,5 +1,5 @@
 /**
- * The simulator bank's statement of one provider account and day for this agent (issue 25 §1):
+ * The simulator bank's statement of one provider account and day for this agent:
  * the movements the rails really made (the same ledger items the matcher expects), written by the
  * simulator's statement writers, so the whole loop — download, import, match — runs in demo.
  * Opening balance: the sum of the account's earlier movements of this agent (the simulator's

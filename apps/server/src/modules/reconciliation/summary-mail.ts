@@ -16,7 +16,7 @@ let lastRun = 0;
 const OPEN = ['amount_mismatch', 'unmatched_line', 'unmatched_item'];
 
 /**
- * The daily reconciliation summary mail (issue 25 §2): every agent and environment that has
+ * The daily reconciliation summary mail: every agent and environment that has
  * imported a statement gets, once per WIB day, the day before's match rate and drift in rupiah
  * and the exceptions still open across all days. Once per scope and day across processes: the
  * mail is queued in the transaction that inserts the (agent, environment, day) claim, and a second

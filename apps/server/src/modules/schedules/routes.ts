@@ -1,5 +1,5 @@
 /**
- * Scheduled payouts (issue 24 part 2): list, create from a checked withdraw inquiry or a bulk
+ * Scheduled payouts: list, create from a checked withdraw inquiry or a bulk
  * page's Check, edit, pause,
  * resume, skip the next run, cancel. Handlers only translate.
  */

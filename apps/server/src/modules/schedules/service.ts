@@ -13,7 +13,7 @@ import { occurrenceAfter } from './recurrence';
 import type { ScheduledDestination } from './tables';
 
 /**
- * Scheduled payouts: the user's side (issue 24 part 2). Creating and editing a schedule is the
+ * Scheduled payouts: the user's side. Creating and editing a schedule is the
  * act that authorises its future payouts, so both ask the transaction PIN (as bulk transfer,
  * remittance and approvals do); each occurrence then passes the approval policy, the balance and
  * the windows at its time (runner.ts). Every change takes the schedule's row lock, which the

@@ -5,7 +5,7 @@ import { LOCAL_PLACE, placeOf } from '../../platform/session/device';
 import { isNewDevice } from '../../platform/session/session-admin';
 
 /**
- * The new-device login alert (issue 26 part 2): a login whose browser and OS label none of the
+ * The new-device login alert: a login whose browser and OS label none of the
  * user's earlier sessions had sends the user an e-mail with the device, IP, place and time, so
  * an unknown login is noticed. Sent through the mailer's outbox (a failing SMTP never fails the
  * login: the outbox row stays and is retried).

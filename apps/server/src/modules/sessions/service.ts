@@ -9,7 +9,7 @@ import { requireReauth } from '../../platform/session/reauth';
 import { endSessions, openSessionsOf } from '../../platform/session/session-admin';
 
 /**
- * The sessions page (issue 26 part 2): a user sees and ends their own sessions; the agent's main
+ * The sessions page: a user sees and ends their own sessions; the agent's main
  * user also its sub-users' (spec 01 §6: the main user manages the sub-accounts). The server
  * decides whose: an id outside that set is "not found", never ended.
  */

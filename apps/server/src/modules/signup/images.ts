@@ -2,7 +2,7 @@ import { NMID_LIMITS } from '@gerbang/shared/contract/nmid';
 import { sanitizeImage } from '../nmid/images';
 
 /**
- * Document images of a registration (issue 17 §3, "the same upload rules" as NMID): at most
+ * Document images of a registration ("the same upload rules" as NMID): at most
  * 5,242,880 bytes and really an image, decided by the bytes, never by the file's name or the
  * type the browser claims. Metadata segments (EXIF, comments, text chunks) are dropped before
  * storage, so a phone's location never reaches the database.

@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import { documentImage, type ImageMime, MAX_DOCUMENT_BYTES } from './images';
 
 /**
- * The registration of a new agent (spec 03 §3.1 "merchant registration row", issue 17 §3):
+ * The registration of a new agent (spec 03 §3.1 "merchant registration row"):
  * PERSONAL (identity; reviewed as KYC) or BUSINESS (company, owner, NPWP, document images; the
  * agent becomes an unactivated business of group 3 until its activation request is approved).
  * The fields' rules and the answer are the shared contract's (contract/signup.ts).

@@ -14,7 +14,7 @@ import {
 } from './registration';
 import { startSignup, verifySignup } from './verification';
 
-/** Sign-up (public) and the registration a new agent completes (issue 17 §3). */
+/** Sign-up (public) and the registration a new agent completes. */
 export const signupRoutes = [
   defineRoute(signupCalls.signup, async (ctx) => {
     const answer = await startSignup(ctx.services, ctx, ctx.body);

@@ -6,7 +6,7 @@ import type { callbackUndeliveredRequest } from './schemas';
 import { formatSnapTimestamp } from './signature';
 
 /**
- * The partner API's variant of the webhook console's undelivered list (issue 27): an integrator
+ * The partner API's variant of the webhook console's undelivered list: an integrator
  * whose receiver was down asks for the callbacks not delivered yet — the same rows, filters and
  * pages as the portal's `/data/callback_undelivered`, for the key's agent and environment only.
  * Gerbang's own call (no SNAP service code in the standard): scope `callback:read`.

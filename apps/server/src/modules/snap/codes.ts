@@ -37,7 +37,7 @@ export const SERVICE = {
   // QRIS SNAP", snap-docs.paydia.id "Refund Payment").
   qrisRefund: '78',
   /**
-   * Gerbang's own call, not in the standard (issue 27): the undelivered callbacks. 90 is no
+   * Gerbang's own call, not in the standard: the undelivered callbacks. 90 is no
    * service of the standard's table, so its codes (2009000, 4019000, ...) name this call only.
    */
   callbackUndelivered: '90',

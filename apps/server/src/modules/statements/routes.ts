@@ -12,7 +12,7 @@ import { requestStatement, type StatementFileRow } from './files';
 import { PAGE_LINK_TTL_MS, statementDownloadUrl, verifyStatementToken } from './tokens';
 import { EXTENSIONS } from './writers/types';
 
-/** Balance statements (issue 25 §4; ADR 020): handlers translate; the work is in files.ts. */
+/** Balance statements (ADR 020): handlers translate; the work is in files.ts. */
 type Ctx = RouteContext<unknown, unknown, unknown>;
 
 const ownerOf = (ctx: Ctx) => ({

@@ -2,7 +2,7 @@ import { catalogs, hasKey, type Language, leafKeys, translate } from '@gerbang/s
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * Transaction descriptions (KETERANGAN) in the reader's language (issue 12 §3). A row the server
+ * Transaction descriptions (KETERANGAN) in the reader's language. A row the server
  * writes stores the description's kind — a catalog key — and its parameters; the Indonesian text
  * goes to `keterangan` too, for rows read by older code and as the fallback. Pages and exports
  * render the kind in the request's language IN SQL (`describedSql`), so filters and sorting on

@@ -28,7 +28,7 @@ import { linePostings, orderPostings, refundPosting } from './postings';
 import { LINE_STATUS, type TransferOrderLinesTable, type TransferOrdersTable } from './tables';
 
 type OrderRow = Selectable<TransferOrdersTable>;
-/** A line and the saved beneficiary its inquiry was made for (issue 24's name check). */
+/** A line and the saved beneficiary its inquiry was made for (for the name check). */
 type LineRow = Selectable<TransferOrderLinesTable> & {
   beneficiary_id: number | null;
   beneficiary_name: string | null;

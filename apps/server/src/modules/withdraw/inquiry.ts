@@ -137,7 +137,7 @@ export async function createInquiry(
     destination: Destination;
     fields: InquiryFields;
     use?: InquiryUse;
-    /** A saved beneficiary (issue 24): its saved name goes with the payout to the name check. */
+    /** A saved beneficiary: its saved name goes with the payout to the name check. */
     beneficiaryId?: number;
   },
 ): Promise<WithdrawInquiryResult> {

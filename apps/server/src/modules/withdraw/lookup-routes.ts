@@ -15,7 +15,7 @@ import { defineRoute, ok, type RouteContext } from '../../http/route';
 
 /**
  * Lookups of the withdraw page (spec 02 §7): real bank codes, products and saved destinations —
- * the beneficiary book's active rows (issue 24: the favourite list is the book).
+ * the beneficiary book's active rows (the favourite list is the book).
  */
 
 async function storedDestinations(

@@ -37,7 +37,7 @@ export function describeStatus(row: TransactionRow, lang: Language): string {
     return text === key ? translate(lang, 'withdraw.paymentFailed') : text;
   }
   if (row.response_code === 'QUEUED_BANK_DOWNTIME') return translate(lang, 'withdraw.bankQueued');
-  // Held at a pipeline gate (issue 24): say why — a name mismatch or an approval it waits for.
+  // Held at a pipeline gate: say why — a name mismatch or an approval it waits for.
   if (row.keterangan_key && HELD_KEYS.has(row.keterangan_key)) {
     return describeRow(lang, row) ?? translate(lang, 'withdraw.paymentProcessing');
   }

@@ -14,7 +14,7 @@ export interface FavouriteAccountsTable {
   accountnumber: string;
   kodebank: string;
   namabank: string;
-  /** VA: a bank virtual account (issue 24's beneficiary book, migration 0200). */
+  /** VA: a bank virtual account (the beneficiary book, migration 0200). */
   type: 'BANK' | 'EWALLET' | 'VA';
   is_active: Generated<boolean>;
   /** The book's label and tags (migration 0200). */

@@ -14,7 +14,7 @@ import type { AgentBalances, BalanceReader } from './balance-reader';
  * holds, e.g. withdrawals at the rail), `hold_balance` the incoming funds held until settlement.
  * An agent without accounts has no money yet, so both are zero.
  *
- * With `db` (the ledger's database), both accounts are read in one statement (issue 12 §16: the
+ * With `db` (the ledger's database), both accounts are read in one statement (the
  * balance poll every 10 s of every logged-in page); the ledger's own formulas turn the rows into
  * balances. Always read from the database, never cached: a money movement shows at the next poll.
  */

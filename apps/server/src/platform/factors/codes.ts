@@ -5,7 +5,7 @@ import { isTotpShape, matchTotp, takeTimeStep, totpFactors } from './totp';
 
 /**
  * Codes typed as a second factor (TOTP or recovery) per owner: five wrong ones within 15 minutes
- * lock the owner's codes for 15 minutes (issue 26). The try is reserved before any comparison,
+ * lock the owner's codes for 15 minutes. The try is reserved before any comparison,
  * so parallel guesses are counted (platform/guess-budget.ts, as passwords and PINs are).
  */
 export const FACTOR_CODE_RULE: GuessRule = {

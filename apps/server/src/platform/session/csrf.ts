@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { safeEqual } from './tokens';
 
 /**
- * CSRF protection, two layers (issue 9, finding 12):
+ * CSRF protection, two layers:
  * - The token. Before login it is a double submit: `GET /auth/csrf_token` sets a random token in
  *   an HttpOnly, SameSite=Lax cookie and returns the same value; a POST echoes it in the header.
  *   Once logged in the token is bound to the session: an HMAC keyed with the session token, so it

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors';
  * Re-authentication before e-mail, password, factor and key changes (ASVS 5.0 V7.5.1): a password
  * re-entry (`POST /auth/reauth`) stamps `sessions.reauth_at`; the proof is bound to that session
  * (another browser, or a new login, has none) and lasts REAUTH_VALID_MINUTES. The one place that
- * decides it: the second-factor work (issue 26 part 1) extends `recordReauth`'s callers to ask the
+ * decides it: the second-factor work extends `recordReauth`'s callers to ask the
  * factor too, and every change keeps calling `requireReauth`.
  */
 export const REAUTH_VALID_MS = REAUTH_VALID_MINUTES * 60_000;

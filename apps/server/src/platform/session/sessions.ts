@@ -55,7 +55,7 @@ export async function createSession(
 }
 
 /**
- * Session, user, agent and access list of many sessions in one round trip (issue 12 §16): this runs
+ * Session, user, agent and access list of many sessions in one round trip: this runs
  * on every request, the 10 s balance poll included. The agent comes as JSON (its one timestamp
  * turned back into a Date by `agentFromJson`); grants and denials as JSON arrays.
  */
@@ -189,7 +189,7 @@ export async function loadSession(
   } = row;
   if (!user.portal_access) return null;
   const agent = agentFromJson(fromJson(agentJson));
-  // The console disabled the merchant's portal login: its open sessions end too (issue 17 §4).
+  // The console disabled the merchant's portal login: its open sessions end too.
   if (agent.portal_disabled) return null;
   // Idle timeout (PCI DSS 8.2.8): the one the agent's main user chose, else the installation's.
   const idleForMs = now.getTime() - lastSeenAt.getTime();

@@ -6,7 +6,7 @@ export type RenameResult =
   | { readonly ok: true; readonly name: string }
   | { readonly ok: false; readonly code: string };
 
-/** The simulator page's control of simulated accounts (issue 24). */
+/** The simulator page's control of simulated accounts. */
 export interface SimulatorAccountControl {
   /**
    * Renames a simulated account (a bank account, a VA or an e-wallet): the rail's inquiry answers

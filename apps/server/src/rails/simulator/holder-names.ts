@@ -23,7 +23,7 @@ export function holderNameFor(destination: string): string {
 }
 
 /**
- * The simulator's renamed accounts (issue 24: a test or a demo renames an account to see a saved
+ * The simulator's renamed accounts (a test or a demo renames an account to see a saved
  * beneficiary's payout held for a name mismatch). In memory, like the operator's answers when no
  * database store is passed; `null` gives the account its derived name back.
  */

@@ -1,5 +1,5 @@
 /**
- * The simulator bank's statement files (issue 25 §1): the movements of one provider account on one
+ * The simulator bank's statement files: the movements of one provider account on one
  * day written as MT940, camt.053 and CSV, the way a bank would send them, so the reconciliation
  * loop runs in demo and tests. Pure: the caller gives the movements (from what the rails really
  * did) and the opening balance. Rupiah are whole; MT940 references are cut to the 16 characters

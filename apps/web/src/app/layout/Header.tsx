@@ -85,7 +85,7 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
     });
   };
 
-  // Issue 12 §5: switching environment asks first; the new one's data replaces everything shown.
+  // Switching environment asks first; the new one's data replaces everything shown.
   const onEnvironment = (target: Environment) => {
     if (target === session.environment) return;
     modals.openConfirmModal({

@@ -2,7 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * Small hand-written charts (issue 12 point 11): a stacked bar chart and a donut, drawn with plain
+ * Small hand-written charts: a stacked bar chart and a donut, drawn with plain
  * SVG and HTML instead of a chart library (recharts weighed ~96 KiB compressed on the dashboard).
  * Tooltips are the native `title` of each bar and segment; values are text in the legend.
  * The drawing area carries the class `chart-surface`.

@@ -42,7 +42,7 @@ interface Props {
 }
 
 /**
- * The schedule form (issue 24 part 2): when (WIB), how often, until when, and the transaction PIN
+ * The schedule form: when (WIB), how often, until when, and the transaction PIN
  * that authorises the payouts. The server checks every field again and computes the run times.
  */
 export default function ScheduleModal({

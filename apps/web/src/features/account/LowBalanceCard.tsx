@@ -10,7 +10,7 @@ import { showInfoDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 
 /**
- * The low-balance alert of the session's environment (issue 27 part 3): a threshold in rupiah
+ * The low-balance alert of the session's environment: a threshold in rupiah
  * and whether a `low_balance` callback goes too. The server mails once per fall below it.
  */
 export function LowBalanceCard() {

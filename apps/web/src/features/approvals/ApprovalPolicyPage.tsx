@@ -25,7 +25,7 @@ const resolver = requestResolver<ApprovalPolicyRules>(
 );
 
 /**
- * The approval policy (issue 24): per kind, amount tiers and how many different people approve;
+ * The approval policy: per kind, amount tiers and how many different people approve;
  * the expiry; whether API transfers follow the withdraw tiers. The server checks it again.
  */
 export default function ApprovalPolicyPage() {

@@ -30,7 +30,7 @@ import { RowActions } from './RowActions';
 type Decision = { action: 'approve' | 'reject'; items: ApprovalItem[] };
 
 /**
- * The approvals queue (issue 24): every waiting payout the user may approve, of every kind, and
+ * The approvals queue: every waiting payout the user may approve, of every kind, and
  * the user's own (which they may cancel). One or many are approved with one PIN after the same
  * totals confirmation the money pages use; the server decides each one and says why not.
  */

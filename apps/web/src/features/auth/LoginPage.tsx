@@ -25,7 +25,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { firstLoginProblem, type LoginProblem } from './login-form';
 
-// The dialog (and Mantine's modal stack with it) loads when it is first opened (issue 12 point 11).
+// The dialog (and Mantine's modal stack with it) loads when it is first opened.
 const ForgotPasswordDialog = lazy(() =>
   import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
 );
@@ -97,7 +97,7 @@ export default function LoginPage() {
                 </Text>
               </Group>
               {/* Two buttons, not a SegmentedControl: that one brings the scroll area and
-                  floating-ui to the login page (issue 12 point 11). */}
+                  floating-ui to the login page. */}
               <Group
                 gap={4}
                 wrap="nowrap"

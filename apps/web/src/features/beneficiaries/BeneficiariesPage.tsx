@@ -31,7 +31,7 @@ interface Filters {
 }
 
 /**
- * The beneficiary book (issue 24): saved recipients with the name the bank returned, a label and
+ * The beneficiary book: saved recipients with the name the bank returned, a label and
  * tags — the spec's favourite list. Search, filter by tag or type, add (the server asks the rail
  * for the name), edit the label and tags, delete. Payouts held for a name mismatch are listed above.
  */

@@ -22,7 +22,7 @@ import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 type Decision = { action: 'release' | 'reject'; holds: NameHold[] };
 
 /**
- * Payouts held because the bank returned another name than the saved one (issue 24). Everyone who
+ * Payouts held because the bank returned another name than the saved one. Everyone who
  * reads the book sees them; only a user with the name-mismatch override right may release or
  * reject (the server decides; the buttons only follow its `can_override`).
  */

@@ -40,7 +40,7 @@ import type { LinedRow } from './broken-rows';
 import { RowsTable } from './RowsTable';
 import { useBulkUpload } from './use-bulk-upload';
 
-// The schedule form (issue 24 part 2) loads when the user chooses "Schedule instead".
+// The schedule form loads when the user chooses "Schedule instead".
 const ScheduleModal = lazy(() =>
   withCatalogParts(['schedules'], import('../../components/schedule/ScheduleModal')),
 );
@@ -52,7 +52,7 @@ const CHECK_CHUNK = 1_000;
 type Paid = Extract<BulkBatchItem, { status: 'paid' }>;
 
 /**
- * Bulk transfer (spec 02 §2.3, §4 Bulk, §5, §7; issue 15): upload a CSV (read and checked by the
+ * Bulk transfer (spec 02 §2.3, §4 Bulk, §5, §7): upload a CSV (read and checked by the
  * server), tick rows, Check with the account password (one checksum call, then the batch
  * inquiry in chunks with a progress bar), then save the paid rows as a group with name,
  * description and transaction PIN; success goes to /data/disbursement.

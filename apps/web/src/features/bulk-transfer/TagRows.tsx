@@ -9,7 +9,7 @@ import { useBeneficiaries } from '../../components/BeneficiaryPicker';
 const HEADER = 'bankCode,accountNumber,phone,email,nominal,note';
 
 /**
- * "Add recipients by tag" (issue 24): every bank or VA beneficiary with the tag becomes a row of
+ * "Add recipients by tag": every bank or VA beneficiary with the tag becomes a row of
  * the bulk file, with one amount for each — the same upload and Check as a file, so every rule of
  * a row applies (the bulk Check asks the bank for each name again).
  */

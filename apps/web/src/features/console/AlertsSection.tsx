@@ -14,7 +14,7 @@ const KIND_COLOR = {
   schedule_short: 'yellow',
 };
 
-/** The alerts raised across merchants (issue 27 part 3), newest first, on the console's home. */
+/** The alerts raised across merchants, newest first, on the console's home. */
 export function AlertsSection({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
   const alerts = useQuery({

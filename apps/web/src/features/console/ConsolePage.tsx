@@ -14,7 +14,7 @@ import { QueuesView } from './QueuesView';
 import { may } from './types';
 
 /**
- * The provider console (issue 17 §4) at /console: its own login, session and layout, apart from
+ * The provider console at /console: its own login, session and layout, apart from
  * the merchant portal (a merchant's session is refused by every console call).
  */
 export default function ConsolePage() {

@@ -23,7 +23,7 @@ import { may, type StaffView } from './types';
 
 const CURRENCIES = ['PHP', 'INR', 'MYR', 'SGD', 'CNY', 'HKD'];
 
-/** Demo mode: the simulator's clock, bank downtime and remittance rates (issue 17 §4). */
+/** Demo mode: the simulator's clock, bank downtime and remittance rates. */
 export function DemoView({ staff }: { staff: StaffView }) {
   const { t, i18n } = useTranslation();
   const state = useQuery(consoleQuery(consoleDemoCalls.state));

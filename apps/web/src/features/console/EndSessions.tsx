@@ -6,7 +6,7 @@ import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { consoleApi } from './consoleApi';
 
 /**
- * Ends every open portal session of the merchant's users (issue 26 part 2), with a reason the
+ * Ends every open portal session of the merchant's users, with a reason the
  * audit log keeps: e.g. a lost laptop reported by phone. The server checks the permission.
  */
 export function EndSessionsButton({

@@ -24,7 +24,7 @@ import { consoleApi, consoleQuery } from './consoleApi';
 import { EndSessionsButton } from './EndSessions';
 import { may, type StaffView } from './types';
 
-/** Merchant search (issue 17 §4). */
+/** Merchant search. */
 export function MerchantsView() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');

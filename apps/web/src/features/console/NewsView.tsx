@@ -23,7 +23,7 @@ import { may, type StaffView } from './types';
 const EMPTY = { title: '', category_id: '1598', foto: '', konten: '' };
 
 /**
- * News articles (issue 17 §4): written here, sanitised by the server, shown by the dashboard and
+ * News articles: written here, sanitised by the server, shown by the dashboard and
  * /news/{id} once published.
  */
 export function NewsView({ staff }: { staff: StaffView }) {

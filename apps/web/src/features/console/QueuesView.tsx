@@ -59,7 +59,7 @@ function Section({
   );
 }
 
-/** The queues with their counts (issue 17 §4): registrations/KYC, NMID, advance funds, failing callbacks. */
+/** The queues with their counts: registrations/KYC, NMID, advance funds, failing callbacks. */
 export function QueuesView({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
   // A queue the staff member may not read is not asked for (nor a refused one shown: count 0).

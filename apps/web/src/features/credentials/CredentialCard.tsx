@@ -134,7 +134,7 @@ export function CredentialCard({ data, canChange, start, showSecret, reload }: P
 
   const signature = async () => {
     const kode = data.is_using_signature ? 'RESET' : 'ACTIVATED';
-    // A reset asks first how long the old key keeps signing beside the new one (issue 26).
+    // A reset asks first how long the old key keeps signing beside the new one.
     const grace =
       kode === 'RESET'
         ? await (await loadGracePrompt()).askSignatureGrace(t('credentials.signatureGraceTitle'))

@@ -8,7 +8,7 @@ import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import type { SensitiveRequest } from './SensitiveFlow';
 
 /**
- * The SNAP public key on the credential card (issue 18): the partner's RSA public key that
+ * The SNAP public key on the credential card: the partner's RSA public key that
  * verifies its access-token signature, registered through the same OTP flow as every credential
  * change. The server checks the key before the OTP is spent; only its fingerprint is shown back.
  */

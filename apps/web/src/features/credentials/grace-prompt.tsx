@@ -60,7 +60,7 @@ function askGrace(title: string, text: GraceText): Promise<number | null> {
 }
 
 /**
- * Before a signature RESET (issue 26): how long the old key keeps signing beside the new one
+ * Before a signature RESET: how long the old key keeps signing beside the new one
  * (`X-Signature-Previous`), 0–168 hours; null when cancelled.
  */
 export function askSignatureGrace(title: string): Promise<number | null> {

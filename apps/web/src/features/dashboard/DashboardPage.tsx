@@ -67,7 +67,7 @@ function FullDashboard() {
   const today = wibDate(useServerNow(60_000));
   const [date, setDate] = useDashboardDate(today);
   const canReadSummaries = verdict(HOME_RULE) === 'allowed';
-  // Issue 24: a user flagged "no balance" sees the transaction summaries only.
+  // A user flagged "no balance" sees the transaction summaries only.
   const showBalances =
     session.rule_show_balance === 2 && session.agent.enable_api && seesBalances(session);
   const isAggregator = session.agent.id_grup === AGENT_GROUP.AGGREGATOR;
@@ -138,7 +138,7 @@ export default function DashboardPage() {
     return <SignupLanding />;
   if (session.agent.id_grup === AGENT_GROUP.PARTNER && session.user_type === 'Personal END USER')
     return <AppBanner />;
-  // An unactivated business sees its activation prompt and state above the overview (issue 17 §3).
+  // An unactivated business sees its activation prompt and state above the overview.
   if (showsActivationNotice(session))
     return (
       <Stack>

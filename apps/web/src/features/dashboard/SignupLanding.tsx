@@ -61,7 +61,7 @@ function Choice({
 
 /**
  * A group-6 user whose registration is incomplete chooses PERSONAL or BUSINESS (spec 01 §2); each
- * choice opens the registration fields of its type (issue 17 §3, features/signup).
+ * choice opens the registration fields of its type (features/signup).
  */
 export function SignupLanding() {
   const { t } = useTranslation();

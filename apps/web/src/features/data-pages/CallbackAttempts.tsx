@@ -108,7 +108,7 @@ function AttemptPanel({ a }: { a: CallbackAttempt }) {
 }
 
 /**
- * The attempt log of one callback row (issue 11 §2), shown under the row's fields in its popup on
+ * The attempt log of one callback row, shown under the row's fields in its popup on
  * /data/callback: every attempt with its time, URL, request headers and body, the answer's status
  * and first 4 KB, duration and error. Asked again every few seconds while the row still waits.
  */

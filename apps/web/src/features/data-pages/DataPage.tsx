@@ -15,7 +15,7 @@ const BulkWaitingGroups = lazy(() =>
   })),
 );
 
-// Only /data/callback shows the banner of a disabled callback endpoint (issue 27).
+// Only /data/callback shows the banner of a disabled callback endpoint.
 const EndpointBanner = lazy(() =>
   import('../../components/EndpointBanner').then((m) => ({ default: m.EndpointBanner })),
 );

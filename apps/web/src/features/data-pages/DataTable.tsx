@@ -295,7 +295,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
             data-total={total}
             data-estimated={result.data?.estimated ? 'true' : undefined}
           >
-            {/* A wide range with an amount or text filter counts "about N" (issue 12 §13). */}
+            {/* A wide range with an amount or text filter counts "about N". */}
             {t(result.data?.estimated ? 'data.ui.totalAbout' : 'data.ui.total', {
               count: total,
               total: total.toLocaleString('id-ID'),

@@ -57,7 +57,7 @@ function Figure({
 
 /**
  * Opening and closing available balance of the range the table shows, with the credits and
- * debits between them (issue 12 §2): opening + credit − debit = closing, the sum of the rows.
+ * debits between them: opening + credit − debit = closing, the sum of the rows.
  */
 export function StatementSummary({ page }: { page: DataPageDescriptor & { path: StatementPage } }) {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ import { client } from '../../lib/api';
 type Kind = 'BANK' | 'VA' | 'EWALLET';
 
 /**
- * Renames a simulated account (issue 24): the bank's inquiry answers the new name from now on, so a
+ * Renames a simulated account: the bank's inquiry answers the new name from now on, so a
  * saved beneficiary's next payout is held for a name mismatch. Empty name: the account's own again.
  */
 export function RenameAccountCard() {

@@ -123,7 +123,7 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
 
 /**
  * /invoice/{idTrx}/{date} (spec 03 §2.7): the invoice drawn as HTML from the server's JSON (no PDF
- * viewer: issue 12 point 11); Download saves the server's PDF, Print prints the invoice alone.
+ * viewer in the bundle); Download saves the server's PDF, Print prints the invoice alone.
  */
 export default function InvoicePage() {
   const { t, i18n } = useTranslation();

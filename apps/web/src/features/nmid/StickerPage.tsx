@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { callUrl } from '../../lib/api';
 
 /**
- * The approved NMID's static QRIS sticker (issue 17 §2): the PNG the server draws, with PNG and
+ * The approved NMID's static QRIS sticker: the PNG the server draws, with PNG and
  * PDF downloads. The server answers only the owner's approved request.
  */
 export default function StickerPage() {

@@ -27,7 +27,7 @@ import { SummaryCard } from './SummaryCard';
 type Account = ReconResult['account'];
 
 /**
- * Reconciliation (issue 25 §1, §2): import a bank statement, run the matcher, and work the
+ * Reconciliation: import a bank statement, run the matcher, and work the
  * exceptions queue — pair an unmatched line with an unmatched item, undo a match, write off (its
  * own right). The server decides every rule; the page lists and asks for the note.
  */

@@ -25,7 +25,7 @@ const RUN_COLOR = {
 type Action = 'pause' | 'resume' | 'skip' | 'cancel';
 
 /**
- * Scheduled payouts (issue 24 part 2): each schedule with its next run (WIB, after any cut-off or
+ * Scheduled payouts: each schedule with its next run (WIB, after any cut-off or
  * bank downtime), its last result and its actions. The server decides every change.
  */
 export default function SchedulesPage() {

@@ -53,7 +53,7 @@ function businessForm(values: Record<string, string>, files: Record<string, File
 }
 
 /**
- * The registration fields of the chosen type (issue 17 §3): PERSONAL (identity) or BUSINESS
+ * The registration fields of the chosen type: PERSONAL (identity) or BUSINESS
  * (company, owner, NPWP, document images). The server checks every field and each image's bytes.
  */
 export default function RegistrationPage() {

@@ -19,7 +19,7 @@ import { PasswordStrength } from '../../components/PasswordStrength';
 import { client } from '../../lib/api';
 
 /**
- * Sign-up (issue 17 §3): e-mail, password (the 12-character rule and the meter of the password
+ * Sign-up: e-mail, password (the 12-character rule and the meter of the password
  * change), captcha. The server mails a single-use verification link; no account exists before it
  * is followed.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { client } from '../../lib/api';
 
-/** The mailed link (issue 17 §3): follows it once, then sends the new user to the login page. */
+/** The mailed link: follows it once, then sends the new user to the login page. */
 export default function VerifyPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

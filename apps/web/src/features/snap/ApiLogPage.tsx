@@ -48,7 +48,7 @@ function Bodies({ row }: { row: ApiLogRow }) {
 }
 
 /**
- * The API log (issue 18): the agent's own SNAP calls in the session's environment, newest first —
+ * The API log: the agent's own SNAP calls in the session's environment, newest first —
  * time, endpoint, response code, latency, external id; a row opens its masked bodies.
  */
 export default function ApiLogPage() {

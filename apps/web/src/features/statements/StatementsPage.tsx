@@ -12,7 +12,7 @@ import { RequestCard } from './RequestCard';
 const POLL_MS = 2_000;
 
 /**
- * Balance statements (issue 25 §4): ask for a period in one of five formats, download it when the
+ * Balance statements: ask for a period in one of five formats, download it when the
  * job has written it, and manage scheduled e-mail delivery. The server checks and writes; the page
  * lists.
  */

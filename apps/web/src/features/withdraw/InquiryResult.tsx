@@ -52,7 +52,7 @@ interface Props {
   onProceed(): void;
   onBack(): void;
   paying: boolean;
-  /** Issue 24 part 2: schedule this checked payout instead of paying now (when allowed). */
+  /** Schedule this checked payout instead of paying now (when allowed). */
   onSchedule?: () => void;
 }
 

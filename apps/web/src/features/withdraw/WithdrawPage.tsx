@@ -38,7 +38,7 @@ import { EMPTY_FORM, type WithdrawForm, withdrawResolver } from './withdraw-form
 // budget and most visits never open it.
 const FaqModal = lazy(() => import('./FaqModal').then((m) => ({ default: m.FaqModal })));
 const Receipt = lazy(() => import('./Receipt').then((m) => ({ default: m.Receipt })));
-// The schedule form (issue 24 part 2) loads when the user chooses "Schedule".
+// The schedule form loads when the user chooses "Schedule".
 const ScheduleModal = lazy(() =>
   withCatalogParts(['schedules'], import('../../components/schedule/ScheduleModal')),
 );
@@ -99,7 +99,7 @@ export default function WithdrawPage() {
             ? ('VA' as const)
             : ('' as const),
         recaptcha: form.captcha,
-        // Issue 24: a saved recipient's name is checked again when the payout opens.
+        // A saved recipient's name is checked again when the payout opens.
         ...(form.type === 'favourite' && favourite ? { beneficiary_id: favourite.id } : {}),
       };
       // Spec 02 §5: the retail code IDMTARIKTUNAI is sent as bank code INDOMARET.

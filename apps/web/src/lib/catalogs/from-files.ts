@@ -1,7 +1,7 @@
 /**
  * A language's catalog from its JSON files, namespaced the way packages/shared/src/i18n/index.ts
  * does it: `deposit-return.json` → `depositReturn`. The web app loads one language at a time
- * (issue 12 point 11); catalogs.test.ts checks the result equals the shared `catalogs[lang]`.
+ *; catalogs.test.ts checks the result equals the shared `catalogs[lang]`.
  */
 export function catalogFromFiles(files: Record<string, unknown>): Record<string, unknown> {
   const catalog: Record<string, unknown> = {};

@@ -14,7 +14,7 @@ export const DANA_TALANGAN_PAGE: DataPageDescriptor = {
     text('id_produk'),
     text('nama_produk'),
     money('nominal'),
-    // Paid and not yet recovered from the product's settlements (issue 17 §1).
+    // Paid and not yet recovered from the product's settlements.
     money('outstanding'),
     enumCol('status', 'talanganStatus', [
       ['0', 'warning'],

@@ -13,7 +13,7 @@ export const DISBURSEMENT_PAGE: DataPageDescriptor = {
     rangeInstant('created_date'),
     count('detail_count'),
     money('total_amount'),
-    // Issue 15: where a bulk group stands (waiting for its approver, sending, finished).
+    // Where a bulk group stands (waiting for its approver, sending, finished).
     enumCol('status', 'bulkGroupStatus', [
       ['WAITING_APPROVAL', 'warning'],
       ['RUNNING', 'info'],
@@ -23,7 +23,7 @@ export const DISBURSEMENT_PAGE: DataPageDescriptor = {
   ],
   rowKey: 'id',
   defaultSort: { column: 'created_date', direction: 'desc' },
-  // Issue 15: the bulk transfer page makes the groups this page lists.
+  // The bulk transfer page makes the groups this page lists.
   addButton: {
     labelKey: 'descriptions.bulkTransfer',
     to: '/transfer_money/bulk',

@@ -66,7 +66,7 @@ export function enumCol(
   });
 }
 
-/** The statement's movement kind (issue 12 §2): labels from the `statement.movement` catalog. */
+/** The statement's movement kind: labels from the `statement.movement` catalog. */
 export const movementKindColumn = col('keterangan_detail', 'enum', 'text', {
   enumValues: MOVEMENT_KINDS.map((value) => ({
     value,

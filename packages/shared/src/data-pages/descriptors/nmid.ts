@@ -42,7 +42,7 @@ export const NMID_PAGE: DataPageDescriptor = {
   },
   actions: [
     {
-      // The approved NMID's static QRIS sticker (issue 17 §2).
+      // The approved NMID's static QRIS sticker.
       kind: 'link',
       key: 'sticker',
       labelKey: 'nmid.sticker',

@@ -9,7 +9,7 @@ const availableAccountId = (scope: SourceScope) => sql`(
     and la.environment = ${scope.environment} and la.currency = 'IDR' and la.subkey = '')`;
 
 /**
- * The statement (spec 03 §3.1 mutation rows, issue 12 §2; docs/data-model.md "The statement"): one
+ * The statement (spec 03 §3.1 mutation rows; docs/data-model.md "The statement"): one
  * row per ledger entry that changed the AVAILABLE balance, amount and direction from that change.
  * A payout hold (a pending debit) lowers the available balance when it is created, so it is the
  * row; posting it changes nothing (no row, never a second debit); voiding or expiring it gives the

@@ -4,7 +4,7 @@
  * the exceptions queue can both point at the line in the bank's file.
  */
 
-/** Bounds of one uploaded statement (issue 25 §1). */
+/** Bounds of one uploaded statement. */
 export const STATEMENT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   maxLines: 100_000,

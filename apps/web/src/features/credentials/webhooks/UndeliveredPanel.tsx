@@ -187,7 +187,7 @@ function FilterBar({ draft, setDraft }: { draft: Filters; setDraft: (next: Filte
 
 /**
  * The undelivered events of the session's agent and environment with filters (time, status,
- * type), page by page, and the bulk resend of the same window (issue 27 part 2).
+ * type), page by page, and the bulk resend of the same window.
  */
 export function UndeliveredPanel({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();

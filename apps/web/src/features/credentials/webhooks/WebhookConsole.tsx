@@ -7,7 +7,7 @@ import { TestEventForm } from './TestEventForm';
 import { UndeliveredPanel } from './UndeliveredPanel';
 
 /**
- * The webhook console (issue 27 part 2), under the callback URLs: the banner of a disabled
+ * The webhook console, under the callback URLs: the banner of a disabled
  * endpoint, "send test event", the undelivered events and the bulk resend. Shown with the
  * callback monitor's READ; its changes need UPDATE too (the server decides both).
  */

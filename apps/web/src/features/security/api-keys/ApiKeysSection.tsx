@@ -331,7 +331,7 @@ function KeysTable({
 }
 
 /**
- * The API keys section (issue 26 part 2): the credential's default key and the scoped keys of the
+ * The API keys section: the credential's default key and the scoped keys of the
  * session's environment — scopes, IP list, expiry, last use, an open rotation overlap — with new,
  * rotate and revoke. Secrets are shown once, in the answer that made them.
  */

@@ -65,7 +65,7 @@ function IdleTimeout({
 }
 
 /**
- * The sessions section (issue 26 part 2): where the user (and, for a main user, its sub-users)
+ * The sessions section: where the user (and, for a main user, its sub-users)
  * is logged in, with "end this session" and "end all others". The server decides whose sessions
  * are listed and may be ended; an ended one answers 401 at its next request.
  */
