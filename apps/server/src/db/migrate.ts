@@ -61,6 +61,7 @@ import * as webhookConsole from './migrations/0210_webhook_console';
 import * as reconciliation from './migrations/0215_reconciliation';
 import * as scheduledBulk from './migrations/0220_scheduled_bulk';
 import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alerts';
+import * as scheduledRemittance from './migrations/0250_scheduled_remittance';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
   '0215_reconciliation': reconciliation,
   '0220_scheduled_bulk': scheduledBulk,
   '0230_schedule_balance_alerts': scheduleBalanceAlerts,
+  '0250_scheduled_remittance': scheduledRemittance,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
