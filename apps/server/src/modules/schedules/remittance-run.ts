@@ -1,8 +1,4 @@
-import {
-  chargedIdr,
-  REMITTANCE_LIMITS,
-  type RemittanceCurrency,
-} from '@gerbang/shared/contract/remittance';
+import { chargedIdr, REMITTANCE_LIMITS } from '@gerbang/shared/contract/remittance';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
@@ -16,11 +12,13 @@ import {
   type RemittanceInquiryRow,
 } from '../remittance/inquiry';
 import { remittanceOpening } from '../remittance/payment';
-import { rateOf } from '../remittance/rates';
+import type { RateRow } from '../remittance/rates';
 import { remittanceOf } from './destination';
 import type { PayoutSchedulesTable } from './tables';
 
 type Trx = Transaction<Database>;
+/** The selling rates in force when the pass began (remittance/rates.ts `currentRates`). */
+export type Rates = Map<string, RateRow>;
 type ScheduleRow = Selectable<PayoutSchedulesTable>;
 
 export type RemittanceOccurrence =
@@ -39,11 +37,12 @@ export async function runRemittanceOccurrence(
   trx: Trx,
   actor: Actor,
   entry: { schedule: ScheduleRow; reference: string },
-  now: Date,
+  at: { now: Date; rates: Rates },
 ): Promise<RemittanceOccurrence> {
   const { schedule } = entry;
+  const { now } = at;
   const d = remittanceOf(schedule);
-  const rate = await rateOf(services, d.currency as RemittanceCurrency);
+  const rate = at.rates.get(d.currency);
   const fee = REMITTANCE_LIMITS.adminFee;
   if (!rate) return { ok: false, reason: 'PRODUCT_DISRUPTED', fee: 0 };
   const amount = chargedIdr(d.destination_amount, rate.selling_rate);

@@ -9,13 +9,14 @@ import type { PayoutAccounts } from '../payouts/accounts';
 import { openPayout, openPayouts, type PayoutOpening } from '../payouts/open';
 import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
 import type { SubmissionRow } from '../payouts/submissions';
+import { currentRates } from '../remittance/rates';
 import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
 import { runBulkOccurrence } from './bulk-run';
 import { describeDestination, withdrawalOf } from './destination';
 import { SCHEDULED_WITHDRAW_PAYOUT } from './payout-kind';
 import { occurrenceAfter } from './recurrence';
-import { runRemittanceOccurrence } from './remittance-run';
+import { type Rates, runRemittanceOccurrence } from './remittance-run';
 import type { PayoutSchedulesTable } from './tables';
 import { runAfter } from './windows';
 
@@ -93,7 +94,11 @@ export async function runOnce(services: Services): Promise<SchedulesReport> {
     postponed: 0,
   };
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const done = await services.db.transaction().execute((trx) => runBatch(services, trx, report));
+    // Read before the batch's transaction (a refresh may call the partner and write the sheet).
+    const rates = await currentRates(services);
+    const done = await services.db
+      .transaction()
+      .execute((trx) => runBatch(services, trx, report, rates));
     await sendAll(services, done.toSend);
     if (done.mailed) await services.mail.deliverQueued();
     if (done.taken < BATCH) break;
@@ -105,6 +110,7 @@ async function runBatch(
   services: Services,
   trx: Trx,
   report: SchedulesReport,
+  rates: Rates,
 ): Promise<{ taken: number; toSend: SubmissionRow[]; mailed: boolean }> {
   const now = services.now();
   const due = await takeDue(trx, now);
@@ -119,7 +125,7 @@ async function runBatch(
     now,
   );
   outcomes.results.push(...(await runBulk(services, trx, bulk, now)));
-  const remitted = await runRemittances(services, trx, remittances, now);
+  const remitted = await runRemittances(services, trx, remittances, { now, rates });
   outcomes.results.push(...remitted.results);
   outcomes.toSend.push(...remitted.toSend);
   await recordOutcomes(trx, outcomes.results, now);
@@ -231,13 +237,13 @@ async function runRemittances(
   services: Services,
   trx: Trx,
   claimed: Claimed[],
-  now: Date,
+  at: { now: Date; rates: Rates },
 ): Promise<{ results: Outcome[]; toSend: SubmissionRow[] }> {
   const results: Outcome[] = [];
   const toSend: SubmissionRow[] = [];
   const actor = jobActor(SCHEDULES_JOB);
   for (const entry of claimed) {
-    const run = await runRemittanceOccurrence(services, trx, actor, entry, now);
+    const run = await runRemittanceOccurrence(services, trx, actor, entry, at);
     if (!run.ok) {
       results.push(failed(entry, run.reason, run.fee));
       continue;
