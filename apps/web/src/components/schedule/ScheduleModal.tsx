@@ -37,6 +37,8 @@ interface Props {
   editsAmount: boolean;
   /** What a run of this kind does (the withdrawal's words when absent). */
   hint?: string;
+  /** What confirms it: the transaction PIN, or a remittance inquiry's mailed code. */
+  secret?: 'pin' | 'otp';
   onSubmit(draft: ScheduleDraft): Promise<boolean>;
   onClose(): void;
 }
@@ -50,6 +52,7 @@ export default function ScheduleModal({
   initial,
   editsAmount,
   hint,
+  secret = 'pin',
   onSubmit,
   onClose,
 }: Props) {
@@ -115,7 +118,7 @@ export default function ScheduleModal({
         />
         <RuleFields rule={rule} patch={patch} />
         <PasswordInput
-          label={t('schedules.pin')}
+          label={t(secret === 'otp' ? 'schedules.otp' : 'schedules.pin')}
           value={pin}
           maxLength={6}
           inputMode="numeric"
