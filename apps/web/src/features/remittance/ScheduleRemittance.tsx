@@ -49,9 +49,9 @@ export function ScheduleRemittance({ inquiry }: { inquiry: RemittanceInquiryResu
       {open && (
         <Suspense fallback={null}>
           <ScheduleModal
-            title={t('schedules.formTitle')}
+            titleKey="schedules.formTitle"
             editsAmount={false}
-            hint={t('schedules.remittanceHint')}
+            hintKey="schedules.remittanceHint"
             secret="otp"
             onSubmit={schedule}
             onClose={() => setOpen(false)}
