@@ -64,6 +64,7 @@ import * as nameHoldExpiry from './migrations/0225_name_hold_expiry';
 import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alerts';
 import * as statements from './migrations/0235_statements';
 import * as reconSummaryMails from './migrations/0240_recon_summary_mails';
+import * as scheduledRemittance from './migrations/0250_scheduled_remittance';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -135,6 +136,7 @@ const migrations: Record<string, Migration> = {
   '0230_schedule_balance_alerts': scheduleBalanceAlerts,
   '0235_statements': statements,
   '0240_recon_summary_mails': reconSummaryMails,
+  '0250_scheduled_remittance': scheduledRemittance,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

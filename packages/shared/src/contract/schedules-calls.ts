@@ -1,7 +1,8 @@
-import { BULK_TRANSFER_ACCESS } from './access-rules';
+import { BULK_TRANSFER_ACCESS, REMITTANCE_ACCESS } from './access-rules';
 import { defineCall } from './call';
 import {
   createBulkScheduleRequest,
+  createRemittanceScheduleRequest,
   createScheduleRequest,
   SCHEDULES_ACCESS,
   scheduleIdRequest,
@@ -37,6 +38,18 @@ export const schedulesCalls = {
       alsoPermissions: [BULK_TRANSFER_ACCESS.page.permission],
     },
     request: createBulkScheduleRequest,
+    response: scheduleItem,
+  }),
+  /** A remittance from its checked inquiry: scheduling (SCHEDULE) and the remittance page's rule. */
+  createRemittance: defineCall({
+    method: 'POST',
+    path: '/schedules/remittance',
+    access: {
+      ...SCHEDULES_ACCESS.manage,
+      alsoPermissions: [REMITTANCE_ACCESS.permission],
+      mainUserOnly: true,
+    },
+    request: createRemittanceScheduleRequest,
     response: scheduleItem,
   }),
   update: defineCall({

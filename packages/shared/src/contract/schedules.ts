@@ -72,6 +72,22 @@ export const createScheduleRequest = z.object({
   pin,
 });
 
+/**
+ * A remittance scheduled from its checked inquiry (the remittance page's "Schedule instead"): the
+ * inquiry binds the beneficiary (as the partner's check answered) and the amount in the foreign
+ * currency, which is what each run sends; the rupiah cost is quoted at each run. The inquiry's
+ * OTP (the code the remittance confirm asks) authorises every payout the schedule will make.
+ */
+export const createRemittanceScheduleRequest = z.object({
+  reff_id: z
+    .string({ error: 'schedules.errors.inquiry' })
+    .min(1, { error: 'schedules.errors.inquiry' }),
+  rule: scheduleRule,
+  otp: z
+    .string({ error: 'schedules.errors.otp' })
+    .regex(/^\d{6}$/, { error: 'schedules.errors.otp' }),
+});
+
 export const updateScheduleRequest = z.object({
   id: z.number().int().positive(),
   amount,

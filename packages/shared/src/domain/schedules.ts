@@ -11,7 +11,7 @@ export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
  * orders are paid by their customer's pay-in, not from the balance, so there is nothing to run at
  * a time; remittances are not schedulable yet (ADR 015).
  */
-export const SCHEDULE_KINDS = ['withdraw', 'bulk'] as const;
+export const SCHEDULE_KINDS = ['withdraw', 'bulk', 'remittance'] as const;
 export type ScheduleKindName = (typeof SCHEDULE_KINDS)[number];
 
 export const SCHEDULE_STATUSES = ['ACTIVE', 'PAUSED', 'ENDED', 'CANCELLED'] as const;

@@ -10,7 +10,7 @@ import type { Actor, UserActor } from '../../platform/actor';
 import { checksumMatches, paymentFingerprint } from '../../platform/binding';
 import { PAYOUT_ACCOUNT } from '../payouts/accounts';
 import type { PayoutSource } from '../payouts/kinds';
-import { openPayout, type PayoutRecord } from '../payouts/open';
+import { openPayout, type PayoutOpening, type PayoutRecord } from '../payouts/open';
 import { advanceSubmission } from '../payouts/rail-work';
 import { awaitRailStep, type SubmissionRow } from '../payouts/submissions';
 import { expectedChecksum, foreignAmount, type RemittanceInquiryRow } from './inquiry';
@@ -185,9 +185,26 @@ export async function bookRemittance(
   userId: number,
   now: Date,
 ): Promise<SubmissionRow> {
+  const opening = await remittanceOpening(services, trx, row, userId);
+  const opened = await openPayout(services, trx, actor, now, opening);
+  if (opened.ok) return opened.submission;
+  // Thrown: the whole transaction (OTP use, paid mark) rolls back.
+  throw refused('remittance.insufficientBalance', {
+    total: formatRupiah(row.amount + row.admin_fee),
+    balance: formatRupiah(opened.available),
+  });
+}
+
+/** The payout opening of a remittance (leased to the caller); a scheduled run overrides that. */
+export async function remittanceOpening(
+  services: Services,
+  trx: Transaction<Database>,
+  row: RemittanceInquiryRow,
+  userId: number,
+): Promise<PayoutOpening> {
   const payer = { agentId: row.agent_id, environment: row.environment };
   const accounts = await remittanceAccounts(services.ledger, payer, row.currency, trx);
-  const opened = await openPayout(services, trx, actor, now, {
+  return {
     source: payoutSourceOf(row),
     payer,
     userId,
@@ -212,13 +229,7 @@ export async function bookRemittance(
       },
     },
     leased: true,
-  });
-  if (opened.ok) return opened.submission;
-  // Thrown: the whole transaction (OTP use, paid mark) rolls back.
-  throw refused('remittance.insufficientBalance', {
-    total: formatRupiah(row.amount + row.admin_fee),
-    balance: formatRupiah(opened.available),
-  });
+  };
 }
 
 /** What a paid remittance's `transactions` row says. */

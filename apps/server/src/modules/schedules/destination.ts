@@ -1,12 +1,22 @@
-import type { PayoutSchedulesTable, ScheduledBulkGroup, ScheduledDestination } from './tables';
+import type {
+  PayoutSchedulesTable,
+  ScheduledBulkGroup,
+  ScheduledDestination,
+  ScheduledRemittance,
+} from './tables';
 
 type Described = Pick<PayoutSchedulesTable, 'kind'> & {
-  destination: ScheduledDestination | ScheduledBulkGroup;
+  destination: ScheduledDestination | ScheduledBulkGroup | ScheduledRemittance;
 };
 
 /** A withdrawal schedule's destination (the kind decides what `destination` holds). */
 export function withdrawalOf(schedule: Described): ScheduledDestination {
   return schedule.destination as ScheduledDestination;
+}
+
+/** A remittance schedule's beneficiary and foreign amount. */
+export function remittanceOf(schedule: Described): ScheduledRemittance {
+  return schedule.destination as ScheduledRemittance;
 }
 
 /** A bulk schedule's group (name, description, rows). */

@@ -122,9 +122,10 @@ export async function updateSchedule(
     }
     const next = occurrenceAfter(input.rule, now, true);
     if (!next) throw refused('schedules.errors.noRun');
-    // A bulk group's amount is its rows' subtotal: its rows are not edited here.
+    // A bulk group's amount is its rows' subtotal (rows not edited here); a remittance's is
+    // fixed in the foreign currency by its inquiry, the rupiah quoted at each run.
     return {
-      amount: row.kind === 'bulk' ? row.amount : input.amount,
+      amount: row.kind === 'withdraw' ? input.amount : row.amount,
       note: input.note,
       rule: JSON.stringify(input.rule),
       next_due_at: next,

@@ -1,6 +1,6 @@
 /**
- * Scheduled payouts: list, create from a checked withdraw inquiry or a bulk
- * page's Check, edit, pause,
+ * Scheduled payouts: list, create from a checked withdraw inquiry, a bulk
+ * page's Check or a checked remittance inquiry, edit, pause,
  * resume, skip the next run, cancel. Handlers only translate.
  */
 import { schedulesCalls } from '@gerbang/shared/contract/schedules-calls';
@@ -8,6 +8,7 @@ import { defineRoute, ok } from '../../http/route';
 import { actorOf } from '../../platform/actor';
 import { createBulkSchedule } from './bulk';
 import { cancelSchedule, pauseSchedule, resumeSchedule, skipNext, updateSchedule } from './manage';
+import { createRemittanceSchedule } from './remittance';
 import { createSchedule, listSchedules } from './service';
 
 export const schedulesRoutes = [
@@ -23,6 +24,9 @@ export const schedulesRoutes = [
       ok(await createBulkSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.created'),
     // 20,000 rows of the bulk page's JSON, as its save allows.
     { bodyLimit: 16 * 1024 * 1024 },
+  ),
+  defineRoute(schedulesCalls.createRemittance, async (ctx) =>
+    ok(await createRemittanceSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.created'),
   ),
   defineRoute(schedulesCalls.update, async (ctx) =>
     ok(await updateSchedule(ctx.services, actorOf(ctx), ctx.body), 'schedules.updated'),

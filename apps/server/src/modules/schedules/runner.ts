@@ -9,12 +9,14 @@ import type { PayoutAccounts } from '../payouts/accounts';
 import { openPayout, openPayouts, type PayoutOpening } from '../payouts/open';
 import { advanceSubmission, claimSubmission } from '../payouts/rail-work';
 import type { SubmissionRow } from '../payouts/submissions';
+import { currentRates } from '../remittance/rates';
 import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
 import { runBulkOccurrence } from './bulk-run';
 import { describeDestination, withdrawalOf } from './destination';
 import { SCHEDULED_WITHDRAW_PAYOUT } from './payout-kind';
 import { occurrenceAfter } from './recurrence';
+import { type Rates, runRemittanceOccurrence } from './remittance-run';
 import type { PayoutSchedulesTable } from './tables';
 import { runAfter } from './windows';
 
@@ -79,6 +81,8 @@ interface Outcome {
   /** The payout's id_transaksi when it was opened. */
   reference: string | null;
   fee: number;
+  /** The rupiah a remittance occurrence charged at that day's rate (else the schedule's). */
+  amount?: number;
 }
 
 export async function runOnce(services: Services): Promise<SchedulesReport> {
@@ -90,7 +94,11 @@ export async function runOnce(services: Services): Promise<SchedulesReport> {
     postponed: 0,
   };
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const done = await services.db.transaction().execute((trx) => runBatch(services, trx, report));
+    // Read before the batch's transaction (a refresh may call the partner and write the sheet).
+    const rates = await currentRates(services);
+    const done = await services.db
+      .transaction()
+      .execute((trx) => runBatch(services, trx, report, rates));
     await sendAll(services, done.toSend);
     if (done.mailed) await services.mail.deliverQueued();
     if (done.taken < BATCH) break;
@@ -102,19 +110,24 @@ async function runBatch(
   services: Services,
   trx: Trx,
   report: SchedulesReport,
+  rates: Rates,
 ): Promise<{ taken: number; toSend: SubmissionRow[]; mailed: boolean }> {
   const now = services.now();
   const due = await takeDue(trx, now);
   const { ready, deferred } = capBulk(await postponeInWindows(services, trx, due, now, report));
   const claimed = await claim(trx, ready, now);
   const bulk = claimed.filter((c) => c.schedule.kind === 'bulk');
+  const remittances = claimed.filter((c) => c.schedule.kind === 'remittance');
   const outcomes = await openClaimed(
     services,
     trx,
-    claimed.filter((c) => c.schedule.kind !== 'bulk'),
+    claimed.filter((c) => c.schedule.kind === 'withdraw'),
     now,
   );
   outcomes.results.push(...(await runBulk(services, trx, bulk, now)));
+  const remitted = await runRemittances(services, trx, remittances, { now, rates });
+  outcomes.results.push(...remitted.results);
+  outcomes.toSend.push(...remitted.toSend);
   await recordOutcomes(trx, outcomes.results, now);
   const mailed = await queueFailureMails(services, trx, claimed, outcomes.results);
   await advance(trx, ready, new Set(claimed.map((c) => c.schedule.id)), now);
@@ -208,10 +221,45 @@ async function claim(trx: Trx, ready: ScheduleRow[], now: Date): Promise<Claimed
   const stamp = wibStamp(now);
   return rows.map((row) => {
     const schedule = byId.get(Number(row.schedule_id)) as ScheduleRow;
-    const prefix = withdrawalOf(schedule).rail === 'EWALLET' ? 'EW' : 'WD';
+    const prefix = referencePrefix(schedule);
     // Unique by the run's id (a random suffix could collide among thousands in one second).
     return { schedule, runId: Number(row.id), reference: `${prefix}${stamp}S${row.id}` };
   });
+}
+
+function referencePrefix(schedule: ScheduleRow): string {
+  if (schedule.kind === 'remittance') return 'IR';
+  return withdrawalOf(schedule).rail === 'EWALLET' ? 'EW' : 'WD';
+}
+
+/** Scheduled remittances, each quoted and opened as a remittance paid now (remittance-run.ts). */
+async function runRemittances(
+  services: Services,
+  trx: Trx,
+  claimed: Claimed[],
+  at: { now: Date; rates: Rates },
+): Promise<{ results: Outcome[]; toSend: SubmissionRow[] }> {
+  const results: Outcome[] = [];
+  const toSend: SubmissionRow[] = [];
+  const actor = jobActor(SCHEDULES_JOB);
+  for (const entry of claimed) {
+    const run = await runRemittanceOccurrence(services, trx, actor, entry, at);
+    if (!run.ok) {
+      results.push(failed(entry, run.reason, run.fee));
+      continue;
+    }
+    const waiting = run.submission.state === 'APPROVAL';
+    if (run.submission.state === 'SEND') toSend.push(run.submission);
+    results.push({
+      runId: entry.runId,
+      status: waiting ? 'WAITING_APPROVAL' : 'OPENED',
+      reason: null,
+      reference: entry.reference,
+      fee: run.fee,
+      amount: run.amount,
+    });
+  }
+  return { results, toSend };
 }
 
 interface Planned {
@@ -372,14 +420,14 @@ async function recordOutcomes(trx: Trx, outcomes: Outcome[], now: Date): Promise
   const values = sql.join(
     outcomes.map(
       (o) =>
-        sql`(${o.runId}::bigint, ${o.status}::text, ${o.reason}::text, ${o.reference}::text, ${o.fee}::bigint, ${o.groupId ?? null}::bigint)`,
+        sql`(${o.runId}::bigint, ${o.status}::text, ${o.reason}::text, ${o.reference}::text, ${o.fee}::bigint, ${o.groupId ?? null}::bigint, ${o.amount ?? null}::bigint)`,
     ),
   );
   await sql`
     UPDATE schedule_runs r
        SET status = v.status, reason = v.reason, reference = v.reference, fee = v.fee,
-           group_id = v.group_id, updated_at = ${now}
-      FROM (VALUES ${values}) AS v(id, status, reason, reference, fee, group_id)
+           group_id = v.group_id, amount = COALESCE(v.amount, r.amount), updated_at = ${now}
+      FROM (VALUES ${values}) AS v(id, status, reason, reference, fee, group_id, amount)
      WHERE r.id = v.id`.execute(trx);
 }
 

@@ -23,7 +23,31 @@ export interface ScheduledBulkGroup {
   rows: number;
 }
 
-export type ScheduleKind = 'withdraw' | 'bulk';
+/**
+ * A scheduled remittance: the beneficiary as the partner's check answered it and the amount in
+ * the foreign currency, which each run sends (the rupiah is quoted then, at that day's rate).
+ * `product_name`, `account_number` and `account_name` read as a withdrawal's on the page.
+ */
+export interface ScheduledRemittance {
+  product_name: string;
+  account_number: string;
+  account_name: string;
+  currency: string;
+  country_code: string;
+  bank_id: string;
+  bank_name: string;
+  swift_code: string;
+  city: string;
+  address: string;
+  id_number_receiver: string;
+  phone_receiver: string;
+  ifs_code: string;
+  nationality: string;
+  purpose: string;
+  destination_amount: number;
+}
+
+export type ScheduleKind = 'withdraw' | 'bulk' | 'remittance';
 
 /** A scheduled or recurring payout (migration 0195; bulk groups 0220). */
 export interface PayoutSchedulesTable {
@@ -33,7 +57,7 @@ export interface PayoutSchedulesTable {
   maker_user_id: number;
   kind: ScheduleKind;
   /** A withdrawal's destination, or a bulk group's name and row count (by `kind`). */
-  destination: Json<ScheduledDestination | ScheduledBulkGroup>;
+  destination: Json<ScheduledDestination | ScheduledBulkGroup | ScheduledRemittance>;
   amount: number;
   note: Generated<string>;
   rule: Json<ScheduleRule>;
@@ -46,6 +70,8 @@ export interface PayoutSchedulesTable {
   source_inquiry_id: number | null;
   /** The bulk Check's token a bulk schedule was made from (one schedule per Check). */
   source_bulk_uuid: string | null;
+  /** The remittance inquiry whose OTP authorised a remittance schedule (one schedule each). */
+  source_remittance_inquiry_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -30,13 +30,21 @@ export interface ScheduleDraft {
 }
 
 interface Props {
-  title: string;
+  title?: string;
   /** An existing schedule's values (edit); a new one starts tomorrow at 09:00 WIB. */
   initial?: { rule: ScheduleRule; amount: number; note: string };
   /** Edit shows amount and note; a new schedule takes them from the checked inquiry. */
   editsAmount: boolean;
   /** What a run of this kind does (the withdrawal's words when absent). */
   hint?: string;
+  /**
+   * Keys of the title and hint, translated here: a caller outside the schedules catalog part (it
+   * loads with this form) cannot translate them itself.
+   */
+  titleKey?: string;
+  hintKey?: string;
+  /** What confirms it: the transaction PIN, or a remittance inquiry's mailed code. */
+  secret?: 'pin' | 'otp';
   onSubmit(draft: ScheduleDraft): Promise<boolean>;
   onClose(): void;
 }
@@ -50,6 +58,9 @@ export default function ScheduleModal({
   initial,
   editsAmount,
   hint,
+  titleKey,
+  hintKey,
+  secret = 'pin',
   onSubmit,
   onClose,
 }: Props) {
@@ -79,10 +90,10 @@ export default function ScheduleModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered size="lg">
+    <Modal opened onClose={onClose} title={titleKey ? t(titleKey) : title} centered size="lg">
       <Stack gap="sm" data-testid="schedule-form">
         <Text size="sm" c="dimmed">
-          {hint ?? t('schedules.scheduleHint')}
+          {hintKey ? t(hintKey) : (hint ?? t('schedules.scheduleHint'))}
         </Text>
         {editsAmount && (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -115,7 +126,7 @@ export default function ScheduleModal({
         />
         <RuleFields rule={rule} patch={patch} />
         <PasswordInput
-          label={t('schedules.pin')}
+          label={t(secret === 'otp' ? 'schedules.otp' : 'schedules.pin')}
           value={pin}
           maxLength={6}
           inputMode="numeric"

@@ -24,6 +24,7 @@ import {
   remittanceRequest,
   remittanceResolver,
 } from './remittance-form';
+import { ScheduleRemittance } from './ScheduleRemittance';
 
 const STATIC = { staleTime: 60_000 } as const;
 
@@ -195,6 +196,9 @@ function Remittance() {
           )}
         />
       </Card>
+      {wizard.step === 'result-inquiry' && wizard.inquiry && (
+        <ScheduleRemittance inquiry={wizard.inquiry} />
+      )}
       {faqAsked && (
         <Suspense fallback={null}>
           <RemittanceFaq opened={faqOpen} onClose={() => setFaqOpen(false)} />

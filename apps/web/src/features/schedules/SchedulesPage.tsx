@@ -79,6 +79,9 @@ export default function SchedulesPage() {
           <Anchor component={Link} to="/transfer_money/bulk" size="sm">
             {t('schedules.newFromBulk')}
           </Anchor>
+          <Anchor component={Link} to="/transfer_money/international" size="sm">
+            {t('schedules.newFromRemittance')}
+          </Anchor>
         </Group>
       </Stack>
       {items && items.length === 0 && (
