@@ -154,17 +154,13 @@ describe.skipIf(!hasBrowser())('reconciliation in Chromium', () => {
     await page.setViewportSize({ width: 1366, height: 860 });
 
     // The late line is the missing payout under the bank's own reference: matched by hand.
-    await rows
-      .filter({ hasText: 'Statement line not matched' })
-      .getByRole('checkbox')
-      .check();
-    await rows
-      .filter({ hasText: 'Ledger item not on statement' })
-      .getByRole('checkbox')
-      .check();
+    await rows.filter({ hasText: 'Statement line not matched' }).getByRole('checkbox').check();
+    await rows.filter({ hasText: 'Ledger item not on statement' }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Match selected' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Note (why)').fill('Dibukukan bank terlambat dengan referensinya sendiri');
+    await dialog
+      .getByLabel('Note (why)')
+      .fill('Dibukukan bank terlambat dengan referensinya sendiri');
     await animationsDone(page);
     await screenshot(page, 'reconciliation-match-1366-en');
     await dialog.getByRole('button', { name: 'Save' }).click();
