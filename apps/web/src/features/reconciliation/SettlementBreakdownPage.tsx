@@ -35,7 +35,12 @@ function Totals({ b }: { b: SettlementBreakdown }) {
             <Text size="sm" fw={key === 'net' ? 700 : 400}>
               {t(`recon.breakdown.totals.${key}`)}
             </Text>
-            <Text size="sm" fw={key === 'net' ? 700 : 400} style={NOWRAP}>
+            <Text
+              size="sm"
+              fw={key === 'net' ? 700 : 400}
+              style={NOWRAP}
+              data-testid={`total-${key}`}
+            >
               {key === 'fees' || key === 'advance_recoveries' ? '− ' : ''}
               {formatRupiah(b.totals[key])}
             </Text>
