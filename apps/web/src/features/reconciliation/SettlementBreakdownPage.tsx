@@ -41,7 +41,7 @@ function Totals({ b }: { b: SettlementBreakdown }) {
               style={NOWRAP}
               data-testid={`total-${key}`}
             >
-              {key === 'fees' || key === 'advance_recoveries' ? '− ' : ''}
+              {(key === 'fees' || key === 'advance_recoveries') && b.totals[key] > 0 ? '− ' : ''}
               {formatRupiah(b.totals[key])}
             </Text>
           </Group>
