@@ -41,6 +41,9 @@ export const OTHER_PAGES = [
   { name: 'approvals', url: '/approvals' },
   { name: 'approval policy', url: '/setting/approval-policy' },
   { name: 'scheduled payouts', url: '/transaction/scheduled' },
+  { name: 'reconciliation', url: '/reconciliation' },
+  // Any id loads the page's code (an unknown one shows its notice).
+  { name: 'settlement breakdown', url: '/settlement-breakdown/1' },
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import { RC } from '@gerbang/shared';
+import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases';
@@ -144,6 +145,56 @@ describe.each(testDatabases())('settlement breakdown on %s', (kind) => {
     const payments = rows.slice(1, 4).map((r) => r.split(','));
     expect(payments.reduce((s, r) => s + Number(r[1]), 0)).toBe(1_350_000);
     expect(rows).toContain(`net,${PAYMENTS.reduce((s, p) => s + p.net, 0) - 300_000}`);
+  });
+
+  it("gives the same figures as XLSX: rupiah numbers and real dates, in the reader's language", async () => {
+    const get = (lang: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reconciliation/settlement_breakdown.xlsx?id=${settlementId}`,
+        headers: {
+          cookie: [...partner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-language': lang,
+        },
+      });
+    const res = await get('en');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const rows: ExcelJS.CellValue[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      rows.push((row.values as ExcelJS.CellValue[]).slice(1));
+    });
+    const labelled = (label: string) => rows.find((r) => r[0] === label);
+    const settleDay = labelled('Settlement date')?.[1];
+    expect(settleDay).toBeInstanceOf(Date);
+    expect((settleDay as Date).toISOString().slice(0, 10)).toBe('2026-11-24');
+    expect(sheet.getCell(`B${rows.indexOf(labelled('Settlement date') ?? []) + 1}`).numFmt).toBe(
+      'dd/mm/yyyy',
+    );
+    const header = rows.findIndex((r) => r[0] === 'Payment');
+    const payments = rows.slice(header + 1, header + 1 + PAYMENTS.length);
+    expect(payments.map((r) => r.slice(1, 4))).toEqual(
+      PAYMENTS.map((p) => [p.gross, p.gross - p.net, p.net]),
+    );
+    const grossCell = sheet.getRow(header + 2).getCell(2);
+    expect(typeof grossCell.value).toBe('number');
+    expect(grossCell.numFmt).toBe('"Rp. "#,##0');
+    const net = PAYMENTS.reduce((s, p) => s + p.net, 0);
+    expect(labelled('Settled (gross − fees)')?.[1]).toBe(net);
+    expect(labelled('Advance funds paid back')?.[1]).toBe(300_000);
+    expect(labelled('Net to you')?.[1]).toBe(net - 300_000);
+
+    const id = new ExcelJS.Workbook();
+    await id.xlsx.load((await get('id')).rawPayload as unknown as ArrayBuffer);
+    const firstColumn: unknown[] = [];
+    id.worksheets[0]?.eachRow((row) => {
+      firstColumn.push(row.getCell(1).value);
+    });
+    expect(firstColumn).toContain('Neto untuk Anda');
   });
 
   it("another merchant's settlement, or none, is not found", async () => {

@@ -11,6 +11,7 @@ import {
   REMITTANCE_ACCESS,
   REQUEST_PAYMENT_ACCESS,
   SCHEDULES_ACCESS,
+  SETTLEMENT_BREAKDOWN_ACCESS,
   SIGNUP_ACCESS,
   STATEMENT_ACCESS,
   TOPUP_ACCESS,
@@ -111,6 +112,14 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
       withCatalogParts(['recon'], import('../features/reconciliation/ReconciliationPage')),
     ),
     rule: RECONCILIATION_ACCESS.read,
+  },
+  // A settlement's breakdown, opened from a row of the settlement data pages.
+  {
+    path: '/settlement-breakdown/:id',
+    page: lazyPage(() =>
+      withCatalogParts(['recon'], import('../features/reconciliation/SettlementBreakdownPage')),
+    ),
+    rule: SETTLEMENT_BREAKDOWN_ACCESS,
   },
   // Balance statements (five formats) and their scheduled e-mail delivery.
   {

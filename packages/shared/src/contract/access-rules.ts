@@ -340,6 +340,17 @@ export const RECONCILIATION_ACCESS = {
 } as const satisfies Record<string, AccessRequirement>;
 
 /**
+ * A settlement's breakdown (payments, fees, advance recoveries, refunds, gross → net) and its
+ * CSV/XLSX: the rule of the sent-settlements data page it is opened from, so whoever may see the
+ * settlements may see what is inside them, without needing the reconciliation module.
+ */
+export const SETTLEMENT_BREAKDOWN_ACCESS = {
+  permission: { module: 'data_settlement_merchant_sent', action: 'READ' },
+  apiEnabled: true,
+  notEndUser: true,
+} as const satisfies AccessRequirement;
+
+/**
  * The beneficiary book: the spec's favourite list, so its module guards it —
  * data_setting_account_favourite READ lists, UPDATE saves, edits and deletes. Releasing a payout
  * held for a name mismatch: name_mismatch OVERRIDE (main users hold every action); the list of

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECONCILIATION_ACCESS } from './access-rules';
+import { RECONCILIATION_ACCESS, SETTLEMENT_BREAKDOWN_ACCESS } from './access-rules';
 import { defineCall, RAW_ANSWER } from './call';
 import {
   RECON_ACCOUNTS,
@@ -25,7 +25,8 @@ import {
 
 /**
  * Reconciliation (ADR 019). The server decides: reading needs reconciliation
- * READ, changing needs UPDATE, writing off needs reconcile_write_off APPROVE.
+ * READ, changing needs UPDATE, writing off needs reconcile_write_off APPROVE; a settlement's
+ * breakdown needs the sent-settlements page's rule (SETTLEMENT_BREAKDOWN_ACCESS).
  */
 export const reconciliationCalls = {
   /**
@@ -112,7 +113,7 @@ export const reconciliationCalls = {
   settlementBreakdown: defineCall({
     method: 'GET',
     path: '/reconciliation/settlement_breakdown',
-    access: RECONCILIATION_ACCESS.read,
+    access: SETTLEMENT_BREAKDOWN_ACCESS,
     query: settlementBreakdownQuery,
     response: settlementBreakdownAnswer,
   }),
@@ -120,7 +121,15 @@ export const reconciliationCalls = {
   settlementBreakdownCsv: defineCall({
     method: 'GET',
     path: '/reconciliation/settlement_breakdown.csv',
-    access: RECONCILIATION_ACCESS.read,
+    access: SETTLEMENT_BREAKDOWN_ACCESS,
+    query: settlementBreakdownQuery,
+    response: RAW_ANSWER,
+  }),
+  /** The same as XLSX: amounts real numbers in the rupiah format, the days real dates. */
+  settlementBreakdownXlsx: defineCall({
+    method: 'GET',
+    path: '/reconciliation/settlement_breakdown.xlsx',
+    access: SETTLEMENT_BREAKDOWN_ACCESS,
     query: settlementBreakdownQuery,
     response: RAW_ANSWER,
   }),

@@ -2,13 +2,15 @@
  * The reconciliation calls: handlers only translate the request; parsing and
  * storing are in import.ts, matching in run.ts, the queue in queue.ts.
  */
-import { RC } from '@gerbang/shared';
+import { RC, translate } from '@gerbang/shared';
 import { type ReconCsvMapping, reconCsvMapping } from '@gerbang/shared/contract/reconciliation';
 import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { userAuditEntry } from '../../platform/audit/audit';
+import { XLSX_CONTENT_TYPE } from '../reports/xlsx';
 import { breakdownCsv, settlementBreakdown } from './breakdown';
+import { breakdownXlsx } from './breakdown-xlsx';
 import { STATEMENT_LIMITS } from './formats/types';
 import { importStatement } from './import';
 import { type Decider, listResults, matchByHand, summary, unmatch, writeOff } from './queue';
@@ -192,6 +194,20 @@ const breakdownRoutes = [
         .header('content-disposition', `attachment; filename="${b.settlement.reference}.csv"`)
         .header('cache-control', 'private, no-store')
         .send(breakdownCsv(b));
+      return undefined;
+    },
+    { raw: true },
+  ),
+  defineRoute(
+    reconciliationCalls.settlementBreakdownXlsx,
+    async (ctx) => {
+      const b = await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
+      const body = await breakdownXlsx(b, (key, vars) => translate(ctx.lang, key, vars));
+      await ctx.reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${b.settlement.reference}.xlsx"`)
+        .header('cache-control', 'private, no-store')
+        .send(body);
       return undefined;
     },
     { raw: true },

@@ -1,19 +1,7 @@
-import { formatRupiah } from '@gerbang/shared';
 import { RECONCILIATION_ACCESS } from '@gerbang/shared/contract/access-rules';
 import type { ReconResult } from '@gerbang/shared/contract/reconciliation';
 import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../lib/api';

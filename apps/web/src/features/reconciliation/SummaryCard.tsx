@@ -20,7 +20,13 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The last 31 days of the account: match rate and open drift per day. */
 export function SummaryCard(props: { account: ReconResult['account'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The rate with the reader's decimal mark (50,0% in Indonesian, 50.0% in English).
+  const percent = new Intl.NumberFormat(i18n.language === 'id' ? 'id-ID' : 'en-US', {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   const [days, setDays] = useState<Day[]>([]);
   useEffect(() => {
     const to = new Date();
@@ -61,7 +67,7 @@ export function SummaryCard(props: { account: ReconResult['account'] }) {
                 <Table.Tr key={d.day}>
                   <Table.Td>{d.day}</Table.Td>
                   <Table.Td ta="right">{d.lines}</Table.Td>
-                  <Table.Td ta="right">{(d.match_rate * 100).toFixed(1)}%</Table.Td>
+                  <Table.Td ta="right">{percent.format(d.match_rate)}</Table.Td>
                   <Table.Td ta="right">{d.exceptions}</Table.Td>
                   <Table.Td ta="right">{formatRupiah(d.drift)}</Table.Td>
                 </Table.Tr>

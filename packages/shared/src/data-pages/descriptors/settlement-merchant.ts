@@ -1,3 +1,4 @@
+import { SETTLEMENT_BREAKDOWN_ACCESS } from '../../contract/access-rules';
 import type { DataPageDescriptor } from '../types';
 import { count, day, enumCol, money, rangeDay, read, SETTLEMENT_STATUS, text } from './kit';
 
@@ -25,6 +26,16 @@ export const SETTLEMENT_MERCHANT_PAGES: DataPageDescriptor[] = (
       ),
     ],
     rowKey: 'id',
+    // A settlement opens its breakdown: the payments inside it, fees, recoveries, gross → net.
+    actions: [
+      {
+        kind: 'link',
+        key: 'breakdown',
+        labelKey: 'data.actions.breakdown',
+        href: '/settlement-breakdown/{id}',
+        requires: SETTLEMENT_BREAKDOWN_ACCESS,
+      },
+    ],
     defaultSort: { column: 'tglsettle', direction: 'desc' },
     dateRange: { column: 'tglsettle', preset: 'today' },
     group: 'settlement',
