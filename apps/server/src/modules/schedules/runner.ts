@@ -14,12 +14,7 @@ import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
 import { runBulkOccurrence } from './bulk-run';
 import { describeDestination, withdrawalOf } from './destination';
-import {
-  type NameRecheck,
-  type NameRechecks,
-  recheckDueNames,
-  uncheckedIds,
-} from './name-recheck';
+import { type NameRecheck, type NameRechecks, recheckDueNames, uncheckedIds } from './name-recheck';
 import { SCHEDULED_WITHDRAW_PAYOUT } from './payout-kind';
 import { occurrenceAfter } from './recurrence';
 import { type Rates, runRemittanceOccurrence } from './remittance-run';
