@@ -192,4 +192,38 @@ describe.each(testDatabases())('scheduled payouts to saved beneficiaries on %s',
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('ENDED');
   });
+
+  it('a schedule that became due after the pass asked is not paid unchecked: the next batch asks, then holds the rename', async () => {
+    const a = await scheduleFor('5550006604', 20_000, '2026-03-05', '10:00');
+    const b = await scheduleFor('5550006605', 25_000, '2026-03-05', '22:00');
+    await rename('5550006605', 'Pemilik Lain');
+    const due = wib('2026-03-05T10:00');
+    const bank = t.services.rails.bank;
+    const ask = bank.inquiry.bind(bank);
+    let moved = false;
+    const inquiry = vi.spyOn(bank, 'inquiry').mockImplementation(async (request) => {
+      // B becomes due between the pass's inquiries and its batch transaction.
+      if (!moved) {
+        moved = true;
+        await t.services.db
+          .updateTable('payout_schedules')
+          .set({ next_due_at: due, next_run_at: due })
+          .where('id', '=', b.id)
+          .execute();
+      }
+      return ask(request);
+    });
+    t.clock.set(wib('2026-03-05T10:00:05'));
+    expect(await runOnce(t.services)).toMatchObject({ claimed: 2, failed: 0 });
+    expect(inquiry.mock.calls.map(([r]) => r.accountNumber)).toEqual(['5550006604', '5550006605']);
+    // A ran as it was (sent right after the commit).
+    expect(['OPENED', 'SUCCESS']).toContain((await runOf(a.id)).status);
+    const held = await runOf(b.id);
+    expect(held.status).toBe('WAITING_APPROVAL');
+    expect(await stateOf(held.reference as string)).toMatchObject({
+      state: 'APPROVAL',
+      status: 'WAITING',
+      found_name: 'PEMILIK LAIN',
+    });
+  });
 });
