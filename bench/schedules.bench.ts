@@ -9,6 +9,8 @@
  *
  *   npm run bench:schedules     (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres)
  *   SCHEDULES_BENCH_COUNT=10000 npm run bench:schedules
+ *   SCHEDULES_BENCH_BENEFICIARIES=1 npm run bench:schedules   (each made for a saved beneficiary:
+ *     the pass asks the account inquiry again for every one before its transaction)
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -24,6 +26,12 @@ import { seedDemo } from '../apps/server/src/seed/seed-demo';
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const COUNT = Number(process.env.SCHEDULES_BENCH_COUNT ?? 10_000);
 const TARGET_MS = 60_000;
+const BENEFICIARIES = process.env.SCHEDULES_BENCH_BENEFICIARIES === '1';
+/**
+ * Schedules whose account the simulator does not find at the run (magic suffixes 0000 and 7777):
+ * with beneficiaries they fail that run (ACCOUNT_NOT_FOUND / ACCOUNT_CHECK_FAILED), not opened.
+ */
+let refusedAccounts = 0;
 const SWEEP_MS = Number(process.env.SCHEDULES_BENCH_SWEEP_S ?? 20) * 1_000;
 /** Tuesday 10 March 2026, 09:00 WIB: outside the cut-off and the banks' night window. */
 const DUE = new Date('2026-03-10T02:00:00Z');
@@ -94,12 +102,77 @@ async function prepare(running: Running) {
     created_at: DUE,
     updated_at: DUE,
   }));
+  const inquiries = BENEFICIARIES ? await beneficiaryInquiries(running, user, rows.length) : [];
   for (let i = 0; i < rows.length; i += 1_000) {
     await db
       .insertInto('payout_schedules')
-      .values(rows.slice(i, i + 1_000))
+      .values(
+        rows
+          .slice(i, i + 1_000)
+          .map((r, j) => ({ ...r, source_inquiry_id: inquiries[i + j] ?? null })),
+      )
       .execute();
   }
+}
+
+/**
+ * One withdraw inquiry per schedule made for a saved beneficiary whose saved name is the one the
+ * simulator answers (so each run asks again and passes the name check): their ids, in order.
+ */
+async function beneficiaryInquiries(
+  running: Running,
+  user: { id: number; agent_id: number },
+  count: number,
+): Promise<number[]> {
+  const { db, rails } = running.services;
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1_000) {
+    const values = [];
+    for (let j = i; j < Math.min(count, i + 1_000); j++) {
+      const accountNumber = String(1_000_000_000 + j);
+      const found = await rails.bank.inquiry({
+        bankCode: '014',
+        accountNumber,
+        accountType: 'NORMAL',
+        now: DUE,
+      });
+      const name = found.ok ? found.accountName : `Penerima ${j}`;
+      if (!found.ok) refusedAccounts += 1;
+      values.push({
+        ...{
+          id_transaksi: `WDBENCH${j}`,
+          agent_id: user.agent_id,
+          environment: 'production' as const,
+        },
+        ...{
+          user_id: user.id,
+          kind: 'BANK' as const,
+          code: '014',
+          rail_code: '014',
+          kode_produk: 'BCA',
+        },
+        ...{ account_type: 'NORMAL' as const, account_number: accountNumber, account_name: name },
+        ...{
+          product_name: 'Bank BCA',
+          amount: 10_000,
+          admin_fee: 2_500,
+          note: '',
+          sender_name: '',
+        },
+        ...{
+          purpose: '',
+          checksum: 'bench',
+          uuid_user: `bench-${j}`,
+          created_at: DUE,
+          expires_at: DUE,
+        },
+        ...{ beneficiary_id: j + 1, beneficiary_name: name },
+      });
+    }
+    const rows = await db.insertInto('withdraw_inquiries').values(values).returning('id').execute();
+    ids.push(...rows.map((r) => Number(r.id)));
+  }
+  return ids;
 }
 
 async function counts(running: Running) {
@@ -136,7 +209,9 @@ async function round(processes: number) {
   const others: Running[] = [];
   try {
     await seedDemo(first.services);
+    refusedAccounts = 0;
     await prepare(first);
+    const opened = COUNT - refusedAccounts;
     first.services.clock.set(new Date(DUE.getTime() + 5_000));
     for (let i = 1; i < processes; i++) {
       others.push(await start(url.toString(), new Date(DUE.getTime() + 5_000)));
@@ -151,12 +226,14 @@ async function round(processes: number) {
       `  ${processes} job process${processes > 1 ? 'es' : ''}: ${COUNT.toLocaleString('en')} due → ` +
         `${c.submissions.toLocaleString('en')} opened, ${c.sent.toLocaleString('en')} sent to the rail ` +
         `in ${(ms / 1000).toFixed(1)} s (${Math.round((COUNT / ms) * 1000)}/s); claimed ${claimed}, ` +
-        `runs ${c.runs}, distinct payouts ${c.references}; ledger ${ledger.ok ? 'ok' : 'VIOLATED'}` +
+        `runs ${c.runs}, distinct payouts ${c.references}` +
+        (refusedAccounts > 0 ? ` (${refusedAccounts} failed: account not found)` : '') +
+        `; ledger ${ledger.ok ? 'ok' : 'VIOLATED'}` +
         (processes === 1
-          ? ` — ${c.submissions === COUNT && claimed === COUNT && ms <= TARGET_MS ? 'within target' : 'NOT within target'}`
+          ? ` — ${c.submissions === opened && claimed === COUNT && ms <= TARGET_MS ? 'within target' : 'NOT within target'}`
           : ' (shared hot merchant account: the two passes queue on its ledger row)'),
     );
-    if (c.runs !== COUNT || c.references !== COUNT || c.submissions !== COUNT) {
+    if (c.runs !== COUNT || c.references !== opened || c.submissions !== opened) {
       process.exitCode = 1;
     }
     if (processes === 1) await sweepRate(first, c.sent);
@@ -183,7 +260,7 @@ async function sweepRate(running: Running, sentBefore: number) {
 
 async function main() {
   console.log(
-    `scheduled payouts bench: ${COUNT.toLocaleString('en')} schedules due in one minute, PostgreSQL, target ≤ ${TARGET_MS / 1000} s (load ${loadavg()[0]?.toFixed(2)})`,
+    `scheduled payouts bench: ${COUNT.toLocaleString('en')} schedules due in one minute${BENEFICIARIES ? ', each for a saved beneficiary (name asked again)' : ''}, PostgreSQL, target ≤ ${TARGET_MS / 1000} s (load ${loadavg()[0]?.toFixed(2)})`,
   );
   await round(1);
   await round(2);

@@ -14,6 +14,7 @@ import { type WithdrawalPlan, withdrawalOpenings } from '../withdraw/place';
 import { priceWithdrawal } from '../withdraw/pricing';
 import { runBulkOccurrence } from './bulk-run';
 import { describeDestination, withdrawalOf } from './destination';
+import { type NameRecheck, type NameRechecks, recheckDueNames, uncheckedIds } from './name-recheck';
 import { SCHEDULED_WITHDRAW_PAYOUT } from './payout-kind';
 import { occurrenceAfter } from './recurrence';
 import { type Rates, runRemittanceOccurrence } from './remittance-run';
@@ -24,13 +25,18 @@ import { runAfter } from './windows';
  * The scheduled payouts job (jobs/scheduled-payouts.ts). Each pass takes the due schedules in
  * batches, each batch in ONE transaction:
  *
+ *   (before)   the account inquiry asked again for the due withdrawals made for a saved
+ *              beneficiary (name-recheck.ts): a rail is never called inside the transaction
  *   take       due ACTIVE schedules, FOR UPDATE SKIP LOCKED (a second process takes others)
  *   postpone   an occurrence inside the cut-off or the bank downtime waits for the window's end
  *   claim      one schedule_runs row per occurrence, UNIQUE (schedule_id, due_at): a row that
  *              exists (skipped, or run before a crash lost the rest) is not run again
  *   open       the payouts through the one pipeline (`openPayouts`) as a job for the maker, with
- *              the approval policy applied; the balance is checked by the ledger hold now
- *   record     short balance or disrupted product: the occurrence FAILED, the maker's mail queued
+ *              the approval policy applied; the balance is checked by the ledger hold now; a
+ *              saved beneficiary's payout carries the name found today, so the name-check gate
+ *              holds it when the account was renamed
+ *   record     short balance, disrupted product, an account the inquiry no longer finds: the
+ *              occurrence FAILED, the maker's mail queued
  *   advance    the schedule's next occurrence (after now: missed ones are not caught up)
  *
  * The claim and the payout commit together, so an occurrence runs once whatever crashes. After
@@ -96,9 +102,11 @@ export async function runOnce(services: Services): Promise<SchedulesReport> {
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     // Read before the batch's transaction (a refresh may call the partner and write the sheet).
     const rates = await currentRates(services);
+    const now = services.now();
+    const names = await recheckDueNames(services, now, BATCH);
     const done = await services.db
       .transaction()
-      .execute((trx) => runBatch(services, trx, report, rates));
+      .execute((trx) => runBatch(services, trx, report, { now, rates, names }));
     await sendAll(services, done.toSend);
     if (done.mailed) await services.mail.deliverQueued();
     if (done.taken < BATCH) break;
@@ -110,11 +118,12 @@ async function runBatch(
   services: Services,
   trx: Trx,
   report: SchedulesReport,
-  rates: Rates,
+  at: { now: Date; rates: Rates; names: NameRechecks },
 ): Promise<{ taken: number; toSend: SubmissionRow[]; mailed: boolean }> {
-  const now = services.now();
+  const { now, rates, names } = at;
   const due = await takeDue(trx, now);
-  const { ready, deferred } = capBulk(await postponeInWindows(services, trx, due, now, report));
+  const capped = capBulk(await postponeInWindows(services, trx, due, now, report));
+  const { ready, deferred } = await holdUnchecked(trx, capped, names);
   const claimed = await claim(trx, ready, now);
   const bulk = claimed.filter((c) => c.schedule.kind === 'bulk');
   const remittances = claimed.filter((c) => c.schedule.kind === 'remittance');
@@ -122,7 +131,7 @@ async function runBatch(
     services,
     trx,
     claimed.filter((c) => c.schedule.kind === 'withdraw'),
-    now,
+    { now, names },
   );
   outcomes.results.push(...(await runBulk(services, trx, bulk, now)));
   const remitted = await runRemittances(services, trx, remittances, { now, rates });
@@ -137,7 +146,7 @@ async function runBatch(
     else report.failed += 1;
   }
   report.claimed += claimed.length;
-  // Deferred bulk schedules stay due: the next batch takes them.
+  // Deferred schedules stay due: the next batch takes them.
   return { taken: deferred > 0 ? BATCH : due.length, toSend: outcomes.toSend, mailed };
 }
 
@@ -149,6 +158,22 @@ function capBulk(ready: ScheduleRow[]): { ready: ScheduleRow[]; deferred: number
   let bulk = 0;
   const kept = ready.filter((s) => s.kind !== 'bulk' || ++bulk <= BULK_PER_BATCH);
   return { ready: kept, deferred: ready.length - kept.length };
+}
+
+/**
+ * A withdrawal for a saved beneficiary whose name the pass has not asked about for this
+ * occurrence is neither claimed nor advanced: the next batch asks first, then runs it.
+ */
+async function holdUnchecked(
+  trx: Trx,
+  capped: { ready: ScheduleRow[]; deferred: number },
+  names: NameRechecks,
+): Promise<{ ready: ScheduleRow[]; deferred: number }> {
+  const withdrawals = capped.ready.filter((s) => s.kind === 'withdraw').map((s) => s.id);
+  const unchecked = await uncheckedIds(trx, withdrawals, names);
+  if (unchecked.size === 0) return capped;
+  const ready = capped.ready.filter((s) => !unchecked.has(s.id));
+  return { ready, deferred: capped.deferred + unchecked.size };
 }
 
 async function takeDue(trx: Trx, now: Date): Promise<ScheduleRow[]> {
@@ -273,14 +298,15 @@ async function openClaimed(
   services: Services,
   trx: Trx,
   claimed: Claimed[],
-  now: Date,
+  at: { now: Date; names: NameRechecks },
 ): Promise<{ results: Outcome[]; toSend: SubmissionRow[] }> {
+  const { now } = at;
   const results: Outcome[] = [];
   const plans: { claimed: Claimed; plan: WithdrawalPlan }[] = [];
   for (const entry of claimed) {
-    const plan = await planOf(trx, entry);
-    if (plan) plans.push({ claimed: entry, plan });
-    else results.push(failed(entry, 'PRODUCT_DISRUPTED', 0));
+    const planned = await planOf(trx, entry, at.names.get(entry.schedule.id));
+    if ('plan' in planned) plans.push({ claimed: entry, plan: planned.plan });
+    else results.push(failed(entry, planned.reason, 0));
   }
   const planned = await openingsOf(services, trx, plans);
   // The maker's payout, made by the job: the approval policy applies as to a payout made now.
@@ -356,13 +382,23 @@ async function runBulk(
   return results;
 }
 
-/** The withdrawal an occurrence makes, priced now; null when the product is disrupted. */
-async function planOf(trx: Trx, entry: Claimed): Promise<WithdrawalPlan | null> {
+/**
+ * The withdrawal an occurrence makes, priced now; for a saved beneficiary, with the name the
+ * inquiry found today and the saved one (the name-check gate compares them). The reason it fails
+ * when the product is disrupted or the inquiry no longer finds the account.
+ */
+async function planOf(
+  trx: Trx,
+  entry: Claimed,
+  recheck: NameRecheck | undefined,
+): Promise<{ plan: WithdrawalPlan } | { reason: string }> {
   const { schedule: s, runId, reference } = entry;
   const d = withdrawalOf(s);
+  if (recheck && !recheck.answer.ok) return { reason: recheck.answer.reason };
   const pricing = await priceWithdrawal(trx, s.agent_id, d.rail, s.amount);
-  if (pricing.disrupted) return null;
-  return {
+  if (pricing.disrupted) return { reason: 'PRODUCT_DISRUPTED' };
+  const accountName = recheck?.answer.ok ? recheck.answer.accountName : d.account_name;
+  const plan: WithdrawalPlan = {
     source: { kind: SCHEDULED_WITHDRAW_PAYOUT.kind, id: runId },
     payer: { agentId: s.agent_id, environment: s.environment },
     userId: s.maker_user_id,
@@ -374,7 +410,8 @@ async function planOf(trx: Trx, entry: Claimed): Promise<WithdrawalPlan | null> 
     productName: d.product_name,
     accountNumber: d.account_number,
     accountType: d.account_type,
-    accountName: d.account_name,
+    accountName,
+    beneficiary: recheck?.beneficiary ?? null,
     amount: s.amount,
     fee: pricing.adminFee,
     note: s.note,
@@ -389,6 +426,7 @@ async function planOf(trx: Trx, entry: Claimed): Promise<WithdrawalPlan | null> 
       },
     },
   };
+  return { plan };
 }
 
 /** The payout openings, the payer's accounts read once per payer and rail. */
