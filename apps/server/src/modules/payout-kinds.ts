@@ -6,7 +6,7 @@ import { BULK_ROW_PAYOUT } from './bulk-transfer/payout-kind';
 import { registerOpeningGate } from './payouts/gate';
 import { registerPayoutKind } from './payouts/kinds';
 import { REMITTANCE_PAYOUT } from './remittance/payout-kind';
-import { SCHEDULED_WITHDRAW_PAYOUT } from './schedules/payout-kind';
+import { SCHEDULED_REMITTANCE_PAYOUT, SCHEDULED_WITHDRAW_PAYOUT } from './schedules/payout-kind';
 import { SNAP_TRANSFER_PAYOUT } from './snap/payout-kind';
 import { DEPOSIT_RETURN_PAYOUT } from './topup/payout-kind';
 import { TRANSFER_LINE_PAYOUT } from './transfer/payout-kind';
@@ -26,6 +26,7 @@ export function registerPayoutKinds(): void {
     BULK_ROW_PAYOUT,
     SNAP_TRANSFER_PAYOUT,
     SCHEDULED_WITHDRAW_PAYOUT,
+    SCHEDULED_REMITTANCE_PAYOUT,
   ]) {
     registerPayoutKind(kind);
   }

@@ -17,8 +17,9 @@ const KIND_OF_SOURCE: Record<string, ApprovalKind> = {
   withdraw: 'withdraw',
   remittance: 'remittance',
   snap_transfer: 'api',
-  // A scheduled withdrawal (modules/schedules) is a withdrawal made at its time.
+  // A scheduled payout (modules/schedules) is a payout of its kind made at its time.
   scheduled_withdraw: 'withdraw',
+  scheduled_remittance: 'remittance',
 };
 
 function wantsPolicy(actor: Actor, opening: GateOpening): boolean {

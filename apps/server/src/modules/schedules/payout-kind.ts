@@ -1,5 +1,6 @@
 import type { FinalEvent, PayoutKind } from '../payouts/kinds';
 import type { SubmissionRow } from '../payouts/submissions';
+import { REMITTANCE_PAYOUT } from '../remittance/payout-kind';
 
 /**
  * A scheduled withdrawal: `source_id` is its occurrence (`schedule_runs.id`). The money path, the
@@ -26,6 +27,34 @@ export const SCHEDULED_WITHDRAW_PAYOUT: PayoutKind = {
         'id',
         'in',
         rows.map((row) => row.source_id),
+      )
+      .execute();
+  },
+};
+
+/**
+ * A scheduled remittance: `source_id` is the remittance inquiry its run wrote (receipts and status
+ * pages read it like any remittance); the money path and words are a remittance's. Finalize
+ * records the outcome on the occurrence, found by the run's reference.
+ */
+export const SCHEDULED_REMITTANCE_PAYOUT: PayoutKind = {
+  ...REMITTANCE_PAYOUT,
+  kind: 'scheduled_remittance',
+  auditAction: 'scheduled_payout_final',
+  onFinal: (trx, row, final) => SCHEDULED_REMITTANCE_PAYOUT.onFinalMany!(trx, [row], final),
+  async onFinalMany(trx, rows: readonly SubmissionRow[], final: FinalEvent) {
+    if (rows.length === 0) return;
+    await trx
+      .updateTable('schedule_runs')
+      .set({
+        status: final.outcome.ok ? 'SUCCESS' : 'FAILED',
+        reason: final.outcome.ok ? null : final.outcome.reason,
+        updated_at: final.at,
+      })
+      .where(
+        'reference',
+        'in',
+        rows.map((row) => row.reference),
       )
       .execute();
   },

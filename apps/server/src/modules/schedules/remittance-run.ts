@@ -14,6 +14,7 @@ import {
 import { remittanceOpening } from '../remittance/payment';
 import type { RateRow } from '../remittance/rates';
 import { remittanceOf } from './destination';
+import { SCHEDULED_REMITTANCE_PAYOUT } from './payout-kind';
 import type { PayoutSchedulesTable } from './tables';
 
 type Trx = Transaction<Database>;
@@ -87,6 +88,7 @@ export async function runRemittanceOccurrence(
   const opening = await remittanceOpening(services, trx, row, schedule.maker_user_id);
   const opened = await openPayout(services, trx, actor, now, {
     ...opening,
+    source: { kind: SCHEDULED_REMITTANCE_PAYOUT.kind, id: row.id },
     // Not leased: the pass sends the first few after the commit, the rail sweep the rest.
     leased: false,
     approval: 'policy',

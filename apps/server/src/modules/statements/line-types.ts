@@ -20,6 +20,7 @@ const BY_KIND: Readonly<Record<string, StatementLineType>> = {
   remittance: 'PAYOUT',
   deposit_return: 'PAYOUT',
   scheduled_withdraw: 'PAYOUT',
+  scheduled_remittance: 'PAYOUT',
   payment_fee: 'FEE',
   withdraw_fee: 'FEE',
   transfer_fee: 'FEE',
