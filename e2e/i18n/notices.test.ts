@@ -135,7 +135,9 @@ describe.skipIf(!hasBrowser())('money-page notices', () => {
       expect(listCalls).toBeGreaterThanOrEqual(before);
       await screenshot(page, `i18n-export-ready-${language}-${width}`);
       // Nothing runs any more: the polling stops (no call for one and a half of its intervals).
-      await page.waitForTimeout(1_000);
+      // The job's last live event may still bring one trailing reload of the list: live events
+      // reload a data page at most every 5 s (apps/web/src/lib/live-queries.ts), so wait past it.
+      await page.waitForTimeout(6_000);
       const settled = listCalls;
       await page.waitForTimeout((DATA_PAGES.export_data.refreshWhile?.intervalMs ?? 2_000) * 1.5);
       expect(listCalls).toBe(settled);

@@ -29,7 +29,7 @@ export const SignupVerifyPage = lazy(() =>
 );
 export const ConsolePage = lazy(() =>
   withCatalogParts(
-    ['security', 'console', 'nmid', 'alerts'],
+    ['security', 'console', 'nmid', 'alerts', 'advanceFunds'],
     import('../features/console/ConsolePage'),
   ),
 );

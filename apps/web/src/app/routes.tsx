@@ -61,15 +61,18 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
     ),
     rule: ACCOUNT_ACCESS.management,
   },
-  { path: '/report/:path/:type?', page: lazyPage(() => import('../features/reports/ReportPage')) },
+  {
+    path: '/report/:path/:type?',
+    page: lazyPage(() => withCatalogParts(['reports'], import('../features/reports/ReportPage'))),
+  },
   {
     path: '/topup',
-    page: lazyPage(() => import('../features/topup/TopupPage')),
+    page: lazyPage(() => withCatalogParts(['topup'], import('../features/topup/TopupPage'))),
     rule: TOPUP_ACCESS.page,
   },
   {
     path: '/topup/guide/:code',
-    page: lazyPage(() => import('../features/topup/GuidePage')),
+    page: lazyPage(() => withCatalogParts(['topup'], import('../features/topup/GuidePage'))),
     rule: TOPUP_ACCESS.page,
   },
   {
@@ -163,7 +166,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/transfer_money/domestic',
     page: lazyPage(() =>
-      withCatalogParts(['transfer'], import('../features/transfer/DomesticPage')),
+      withCatalogParts(['transfer', 'topup'], import('../features/transfer/DomesticPage')),
     ),
     rule: TRANSFER_ACCESS.page,
   },
@@ -202,13 +205,15 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   {
     path: '/transaction/transfer/detail/:id',
     page: lazyPage(() =>
-      withCatalogParts(['transfer'], import('../features/transfer/OrderDetailPage')),
+      withCatalogParts(['transfer', 'topup'], import('../features/transfer/OrderDetailPage')),
     ),
     rule: TRANSFER_ACCESS.page,
   },
   {
     path: '/add-item',
-    page: lazyPage(() => import('../features/advance-funds/AddItemPage')),
+    page: lazyPage(() =>
+      withCatalogParts(['advanceFunds'], import('../features/advance-funds/AddItemPage')),
+    ),
     rule: { permission: { module: 'data_dana_talangan', action: 'ADD' }, apiEnabled: true },
   },
   {

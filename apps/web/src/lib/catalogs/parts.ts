@@ -32,6 +32,12 @@ export const PARTS = {
   transfer: ['transfer'],
   /** Callback delivery: the webhook console (credential page) and the data pages' attempt log. */
   callbacks: ['callbacks'],
+  /** Top-up: its pages, and the bank payment guides a transfer order shows. */
+  topup: ['topup'],
+  /** Monthly reports: their page. */
+  reports: ['reports'],
+  /** Advance funds: the add-item page and the console's queue. */
+  advanceFunds: ['advance-funds'],
 } as const;
 export type CatalogPart = keyof typeof PARTS;
 
@@ -39,11 +45,11 @@ type Loader = () => Promise<unknown>;
 
 const FILES: Record<Language, Record<string, Loader>> = {
   id: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,statements,team,bulk,transfer,callbacks}.json',
+    '../../../../../packages/shared/src/i18n/id/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,statements,team,bulk,transfer,callbacks,topup,reports,advance-funds}.json',
     { import: 'default' },
   ),
   en: import.meta.glob(
-    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,statements,team,bulk,transfer,callbacks}.json',
+    '../../../../../packages/shared/src/i18n/en/{security,sessions,api-keys,approvals,console,remittance,bulkva,simulator,alerts,credentials,paylink,nmid,schedules,recon,statements,team,bulk,transfer,callbacks,topup,reports,advance-funds}.json',
     { import: 'default' },
   ),
 };
