@@ -1,6 +1,27 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { FinalEvent, PayoutKind } from '../payouts/kinds';
 import type { SubmissionRow } from '../payouts/submissions';
 import { REMITTANCE_PAYOUT } from '../remittance/payout-kind';
+
+/** Records finalized payouts' outcomes on their occurrences, found by run id or by reference. */
+async function recordOutcomes(
+  trx: Transaction<Database>,
+  by: 'id' | 'reference',
+  keys: readonly (number | string)[],
+  final: FinalEvent,
+) {
+  if (keys.length === 0) return;
+  await trx
+    .updateTable('schedule_runs')
+    .set({
+      status: final.outcome.ok ? 'SUCCESS' : 'FAILED',
+      reason: final.outcome.ok ? null : final.outcome.reason,
+      updated_at: final.at,
+    })
+    .where(by, 'in', keys as never[])
+    .execute();
+}
 
 /**
  * A scheduled withdrawal: `source_id` is its occurrence (`schedule_runs.id`). The money path, the
@@ -14,22 +35,13 @@ export const SCHEDULED_WITHDRAW_PAYOUT: PayoutKind = {
   auditAction: 'scheduled_payout_final',
   callbackType: 'disbursement',
   onFinal: (trx, row, final) => SCHEDULED_WITHDRAW_PAYOUT.onFinalMany!(trx, [row], final),
-  async onFinalMany(trx, rows: readonly SubmissionRow[], final: FinalEvent) {
-    if (rows.length === 0) return;
-    await trx
-      .updateTable('schedule_runs')
-      .set({
-        status: final.outcome.ok ? 'SUCCESS' : 'FAILED',
-        reason: final.outcome.ok ? null : final.outcome.reason,
-        updated_at: final.at,
-      })
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.source_id),
-      )
-      .execute();
-  },
+  onFinalMany: (trx, rows: readonly SubmissionRow[], final: FinalEvent) =>
+    recordOutcomes(
+      trx,
+      'id',
+      rows.map((row) => row.source_id),
+      final,
+    ),
 };
 
 /**
@@ -42,20 +54,11 @@ export const SCHEDULED_REMITTANCE_PAYOUT: PayoutKind = {
   kind: 'scheduled_remittance',
   auditAction: 'scheduled_payout_final',
   onFinal: (trx, row, final) => SCHEDULED_REMITTANCE_PAYOUT.onFinalMany!(trx, [row], final),
-  async onFinalMany(trx, rows: readonly SubmissionRow[], final: FinalEvent) {
-    if (rows.length === 0) return;
-    await trx
-      .updateTable('schedule_runs')
-      .set({
-        status: final.outcome.ok ? 'SUCCESS' : 'FAILED',
-        reason: final.outcome.ok ? null : final.outcome.reason,
-        updated_at: final.at,
-      })
-      .where(
-        'reference',
-        'in',
-        rows.map((row) => row.reference),
-      )
-      .execute();
-  },
+  onFinalMany: (trx, rows: readonly SubmissionRow[], final: FinalEvent) =>
+    recordOutcomes(
+      trx,
+      'reference',
+      rows.map((row) => row.reference),
+      final,
+    ),
 };
