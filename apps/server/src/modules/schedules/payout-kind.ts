@@ -4,23 +4,22 @@ import type { FinalEvent, PayoutKind } from '../payouts/kinds';
 import type { SubmissionRow } from '../payouts/submissions';
 import { REMITTANCE_PAYOUT } from '../remittance/payout-kind';
 
-/** Records finalized payouts' outcomes on their occurrences, found by run id or by reference. */
+/** Records finalized payouts' outcomes on their occurrences: by run id, or by the run's reference. */
 async function recordOutcomes(
   trx: Transaction<Database>,
-  by: 'id' | 'reference',
-  keys: readonly (number | string)[],
+  runs: { ids: number[] } | { references: string[] },
   final: FinalEvent,
 ) {
-  if (keys.length === 0) return;
-  await trx
-    .updateTable('schedule_runs')
-    .set({
-      status: final.outcome.ok ? 'SUCCESS' : 'FAILED',
-      reason: final.outcome.ok ? null : final.outcome.reason,
-      updated_at: final.at,
-    })
-    .where(by, 'in', keys as never[])
-    .execute();
+  const update = trx.updateTable('schedule_runs').set({
+    status: final.outcome.ok ? 'SUCCESS' : 'FAILED',
+    reason: final.outcome.ok ? null : final.outcome.reason,
+    updated_at: final.at,
+  });
+  if ('ids' in runs) {
+    if (runs.ids.length > 0) await update.where('id', 'in', runs.ids).execute();
+  } else if (runs.references.length > 0) {
+    await update.where('reference', 'in', runs.references).execute();
+  }
 }
 
 /**
@@ -36,12 +35,7 @@ export const SCHEDULED_WITHDRAW_PAYOUT: PayoutKind = {
   callbackType: 'disbursement',
   onFinal: (trx, row, final) => SCHEDULED_WITHDRAW_PAYOUT.onFinalMany!(trx, [row], final),
   onFinalMany: (trx, rows: readonly SubmissionRow[], final: FinalEvent) =>
-    recordOutcomes(
-      trx,
-      'id',
-      rows.map((row) => row.source_id),
-      final,
-    ),
+    recordOutcomes(trx, { ids: rows.map((row) => row.source_id) }, final),
 };
 
 /**
@@ -55,10 +49,5 @@ export const SCHEDULED_REMITTANCE_PAYOUT: PayoutKind = {
   auditAction: 'scheduled_payout_final',
   onFinal: (trx, row, final) => SCHEDULED_REMITTANCE_PAYOUT.onFinalMany!(trx, [row], final),
   onFinalMany: (trx, rows: readonly SubmissionRow[], final: FinalEvent) =>
-    recordOutcomes(
-      trx,
-      'reference',
-      rows.map((row) => row.reference),
-      final,
-    ),
+    recordOutcomes(trx, { references: rows.map((row) => row.reference) }, final),
 };
