@@ -10,6 +10,32 @@ const dir = mkdtempSync(path.join(tmpdir(), 'gerbang-xlsx-stream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('streaming XLSX writer', () => {
+  it('writes bold rows that keep their number formats, on a named sheet', async () => {
+    const file = path.join(dir, 'bold.xlsx');
+    const writer = openXlsxStream({
+      file,
+      header: ['Nominal', 'Keterangan'],
+      columns: [
+        { numFmt: XLSX_FORMATS.rupiah, width: 16 },
+        { numFmt: undefined, width: 18 },
+      ],
+      rowsPerSheet: 10,
+      sheetName: 'STM-1',
+    });
+    await writer.addRows([[1_000, 'Saldo awal']], { bold: true });
+    await writer.addRows([[2_000, 'Mutasi']]);
+    await writer.finish();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.worksheets[0];
+    expect(sheet?.name).toBe('STM-1');
+    expect(sheet?.getCell('A2').font?.bold).toBe(true);
+    expect(sheet?.getCell('B2').font?.bold).toBe(true);
+    expect(sheet?.getCell('A2').numFmt).toBe(XLSX_FORMATS.rupiah);
+    expect(sheet?.getCell('A3').font?.bold ?? false).toBe(false);
+    expect(sheet?.getCell('A3').numFmt).toBe(XLSX_FORMATS.rupiah);
+  });
+
   it('continues on the next sheet past the row limit, each sheet with its header', async () => {
     const file = path.join(dir, 'sheets.xlsx');
     const writer = openXlsxStream({

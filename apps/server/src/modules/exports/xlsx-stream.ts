@@ -16,7 +16,10 @@ import { XLSX_FORMATS } from '../../platform/spreadsheet-cells';
 /** A value as the XLSX shows it: text, a number, or a Date whose UTC fields are the wall clock. */
 export type XlsxCell = string | number | Date | null;
 
-/** Style ids of styles.xml below: 0 plain, 1 the bold header, then one per number format. */
+/**
+ * Style ids of styles.xml below: 0 plain, 1 the bold header, then one per number format, then the
+ * same formats in bold (a bold row's number cells keep their format).
+ */
 const STYLE_OF_FORMAT: Record<string, number> = {
   [XLSX_FORMATS.datetime]: 2,
   [XLSX_FORMATS.date]: 3,
@@ -99,30 +102,58 @@ const STATIC_PARTS = {
       (code, i) => `<numFmt numFmtId="${164 + i}" formatCode="${escapeXml(code)}"/>`,
     ).join(
       '',
-    )}</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${2 + FORMATS_IN_ORDER.length}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>${FORMATS_IN_ORDER.map(
+    )}</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${2 + 2 * FORMATS_IN_ORDER.length}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>${FORMATS_IN_ORDER.map(
       (_, i) =>
         `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+    ).join('')}${FORMATS_IN_ORDER.map(
+      (_, i) =>
+        `<xf numFmtId="${164 + i}" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>`,
     ).join(
       '',
     )}</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
 };
 
+/** One row's XML: `refs` the column letters, `styles` each column's style id in this row. */
+function rowXml(
+  refs: readonly string[],
+  styles: readonly number[],
+  cells: readonly XlsxCell[],
+  r: number,
+): string {
+  let xml = `<row r="${r}">`;
+  for (let i = 0; i < cells.length; i++) {
+    const value = cells[i];
+    if (value === null || value === undefined) continue;
+    const ref = `${refs[i]}${r}`;
+    const s = styles[i] ? ` s="${styles[i]}"` : '';
+    if (typeof value === 'number') xml += `<c r="${ref}"${s}><v>${value}</v></c>`;
+    else if (value instanceof Date) xml += `<c r="${ref}"${s}><v>${serialOf(value)}</v></c>`;
+    else xml += inlineString(ref, value, styles[i] ?? 0);
+  }
+  return `${xml}</row>`;
+}
+
 export interface XlsxStreamWriter {
-  /** Rows of cells in column order; resolves when the zip has taken them (backpressure). */
-  addRows(rows: readonly (readonly XlsxCell[])[]): Promise<void>;
+  /**
+   * Rows of cells in column order (`bold`: a header-like row, such as a statement's opening and
+   * closing); resolves when the zip has taken them (backpressure).
+   */
+  addRows(rows: readonly (readonly XlsxCell[])[], opts?: { bold?: boolean }): Promise<void>;
   finish(): Promise<void>;
   abort(): Promise<void>;
 }
 
 /**
  * Opens `file` for a workbook of `header` and rows; a sheet holds `rowsPerSheet` rows at most
- * (Excel's limit is 1,048,576), the next ones go on `Data 2`, `Data 3`…
+ * (Excel's limit is 1,048,576), the next ones go on `<sheetName> 2`, `<sheetName> 3`… (`Data` unless
+ * named).
  */
 export function openXlsxStream(opts: {
   file: string;
   header: readonly string[];
   columns: readonly XlsxColumn[];
   rowsPerSheet: number;
+  sheetName?: string;
 }): XlsxStreamWriter {
   const out = createWriteStream(opts.file);
   // Level 1: a sheet's XML repeats itself so much that the fastest level already shrinks it ~10×.
@@ -141,7 +172,8 @@ export function openXlsxStream(opts: {
 
   const openSheet = () => {
     sheet?.end(`</sheetData></worksheet>`);
-    names.push(names.length === 0 ? 'Data' : `Data ${names.length + 1}`);
+    const base = opts.sheetName ?? 'Data';
+    names.push(names.length === 0 ? base : `${base} ${names.length + 1}`);
     sheet = new PassThrough({ highWaterMark: 256 * 1024 });
     zip.append(sheet, { name: `xl/worksheets/sheet${names.length}.xml` });
     const cols = opts.columns
@@ -158,22 +190,10 @@ export function openXlsxStream(opts: {
   };
   openSheet();
 
-  const rowXml = (cells: readonly XlsxCell[], r: number): string => {
-    let xml = `<row r="${r}">`;
-    for (let i = 0; i < cells.length; i++) {
-      const value = cells[i];
-      if (value === null || value === undefined) continue;
-      const ref = `${refs[i]}${r}`;
-      const s = styles[i] ? ` s="${styles[i]}"` : '';
-      if (typeof value === 'number') xml += `<c r="${ref}"${s}><v>${value}</v></c>`;
-      else if (value instanceof Date) xml += `<c r="${ref}"${s}><v>${serialOf(value)}</v></c>`;
-      else xml += inlineString(ref, value, styles[i] ?? 0);
-    }
-    return `${xml}</row>`;
-  };
-
+  const boldStyles = styles.map((style) => (style ? style + FORMATS_IN_ORDER.length : 1));
   return {
-    async addRows(rows) {
+    async addRows(rows, rowOpts) {
+      const bold = rowOpts?.bold === true;
       let xml = '';
       for (const cells of rows) {
         if (rowNo - 1 >= opts.rowsPerSheet) {
@@ -182,7 +202,7 @@ export function openXlsxStream(opts: {
           openSheet();
         }
         rowNo += 1;
-        xml += rowXml(cells, rowNo);
+        xml += rowXml(refs, bold ? boldStyles : styles, cells, rowNo);
       }
       const current = sheet as PassThrough;
       if (!current.write(xml)) await Promise.race([once(current, 'drain'), failed]);
