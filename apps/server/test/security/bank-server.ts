@@ -15,6 +15,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ServerProcess {
   private child: ChildProcess | null = null;
   private output = '';
+  private partialLine = '';
+  /** Every 'unhandled error' line the server logged (behind a 5xx answer), for failure messages. */
+  readonly unhandledErrors: string[] = [];
   /** Resolves when the current process answers; clients wait on it after a connection error. */
   ready: Promise<void> = Promise.resolve();
   starts = 0;
@@ -42,7 +45,13 @@ export class ServerProcess {
     this.child = child;
     this.starts += 1;
     const keep = (data: Buffer) => {
-      this.output = (this.output + data.toString()).slice(-50_000);
+      const text = data.toString();
+      this.output = (this.output + text).slice(-50_000);
+      const lines = (this.partialLine + text).split('\n');
+      this.partialLine = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.includes('unhandled error')) this.unhandledErrors.push(line.slice(0, 4000));
+      }
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -121,8 +130,9 @@ export interface Answer {
 export class BankClient {
   private cookies = new Map<string, string>();
   private csrf = '';
-  /** HTTP 5xx answers this client received. */
+  /** HTTP 5xx answers this client received, and what each was (for the failure message). */
   serverErrors = 0;
+  serverErrorAnswers: string[] = [];
   requests = 0;
 
   constructor(
@@ -179,12 +189,15 @@ export class BankClient {
     // A session-bound CSRF token comes back in this header (at login).
     const csrf = res.headers.get('x-csrf-token');
     if (csrf) this.csrf = csrf;
-    if (res.status >= 500) this.serverErrors += 1;
     let parsed: any;
     try {
       parsed = JSON.parse(text);
     } catch {
       parsed = { rc: `HTTP${res.status}`, rd: text.slice(0, 200), data: null };
+    }
+    if (res.status >= 500) {
+      this.serverErrors += 1;
+      this.serverErrorAnswers.push(`${method} ${url} → ${res.status} ${parsed.rc} ${parsed.rd}`);
     }
     return { status: res.status, rc: parsed.rc, rd: parsed.rd, data: parsed.data };
   }

@@ -241,6 +241,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
                     onClick={() => setSelected(row)}
                     style={{ cursor: 'pointer' }}
                     data-testid="data-row"
+                    data-row-key={String(row[page.rowKey] ?? '')}
                   >
                     {columns.map((column) => {
                       const boxed = column.display === 'money' || column.type === 'enum';

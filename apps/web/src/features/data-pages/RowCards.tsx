@@ -122,6 +122,7 @@ export function RowCards({
           className={classes.card}
           onClick={() => onOpen(row)}
           data-testid="data-row"
+          data-row-key={String(row[page.rowKey] ?? '')}
         >
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
