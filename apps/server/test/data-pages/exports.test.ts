@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportJobsOnce } from '../../src/jobs/export-worker';
+import { OPEN_EXPORTS_PER_USER } from '../../src/modules/exports/jobs';
 import { runPage } from '../../src/modules/data-pages/engine';
 import { planRequest } from '../../src/modules/data-pages/query';
 import { streamRows } from '../../src/modules/data-pages/stream';
@@ -174,6 +175,34 @@ describe.each(testDatabases())('export jobs (%s)', (kind) => {
     expect(list.data.total).toBe(0);
     const refused = await partner.get('/data/export_data', { exportCsv: '1' });
     expect(refused.rc).toBe('01');
+  });
+
+  it('holds the open-jobs limit when download clicks arrive at once', async () => {
+    const p = await agentOf(t.services, 'partner@demo.id');
+    const openOf = async () =>
+      Number(
+        (
+          await t.services.db
+            .selectFrom('export_jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', p.userId)
+            .where('status', 'in', [0, 1, 2])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const room = OPEN_EXPORTS_PER_USER - (await openOf());
+    const answers = await Promise.all(
+      Array.from({ length: room + 4 }, () =>
+        partner.get('/data/transaction', { limit: '10', exportCsv: '1' }),
+      ),
+    );
+    expect(answers.filter((a) => a.rc === '00')).toHaveLength(room);
+    const refusedOnes = answers.filter((a) => a.rc !== '00');
+    expect(refusedOnes).toHaveLength(4);
+    expect(refusedOnes[0]!.rd).toContain(String(OPEN_EXPORTS_PER_USER));
+    expect(await openOf()).toBe(OPEN_EXPORTS_PER_USER);
+    while ((await runExportJobsOnce(t.services)) > 0) {}
+    expect(await openOf()).toBe(0);
   });
 
   it('a job whose page query fails is marked failed and offers no download', async () => {

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutAccounts } from '../../src/modules/payouts/accounts';
 import { resolutionTransfers } from '../../src/modules/payouts/hold';
 import { runDeliveriesOnce } from '../../src/modules/statements/delivery-runner';
-import { runStatementFilesOnce } from '../../src/modules/statements/files';
+import {
+  OPEN_STATEMENTS_PER_USER,
+  runStatementFilesOnce,
+} from '../../src/modules/statements/files';
 import { postings } from '../../src/modules/withdraw/postings';
 import { insertTransactions } from '../data-pages/factories';
 import { testDatabases } from '../helpers/databases';
@@ -279,6 +282,37 @@ describe.each(testDatabases())('balance statements on %s', (kind) => {
       url: '/api/statements/download?id=1&token=9999999999.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
     });
     expect(forged.statusCode).not.toBe(200);
+  });
+
+  it('holds the open-files limit when requests arrive at once', async () => {
+    const user = await t.services.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'partner@demo.id')
+      .executeTakeFirstOrThrow();
+    const openOf = async () =>
+      Number(
+        (
+          await t.services.db
+            .selectFrom('statement_files')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', user.id)
+            .where('status', 'in', [0, 2])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const room = OPEN_STATEMENTS_PER_USER - (await openOf());
+    const answers = await Promise.all(
+      Array.from({ length: room + 4 }, () =>
+        partner.post('/statements', { from: MONDAY, to: MONDAY, format: 'csv' }),
+      ),
+    );
+    expect(answers.filter((a) => a.rc === '00')).toHaveLength(room);
+    const refusedOnes = answers.filter((a) => a.rc !== '00');
+    expect(refusedOnes).toHaveLength(4);
+    expect(refusedOnes[0]!.rd).toContain(String(OPEN_STATEMENTS_PER_USER));
+    expect(await openOf()).toBe(OPEN_STATEMENTS_PER_USER);
+    await runStatementFilesOnce(t.services, 20);
   });
 
   it('refuses an unbalanced period before writing any file', async () => {

@@ -25,33 +25,38 @@ export async function createExportJob(
   plan: DataPlan,
   lang: 'id' | 'en',
 ): Promise<ExportJobCreated> {
-  const open = await services.db
-    .selectFrom('export_jobs')
-    .select((eb) => eb.fn.countAll<number>().as('open'))
-    .where('user_id', '=', auth.user.id)
-    .where('status', 'in', [0, 1, 2])
-    .executeTakeFirstOrThrow();
-  if (Number(open.open) >= OPEN_EXPORTS_PER_USER) {
-    throw refused('data.errors.tooManyExports', { max: OPEN_EXPORTS_PER_USER });
-  }
   const now = services.now();
   const params: ExportParams = {
     version: 1,
     plan: storedPlan(plan),
     lang,
   };
-  const job = await services.db
-    .insertInto('export_jobs')
-    .values({
-      agent_id: auth.agent.id,
-      environment: auth.environment,
-      user_id: auth.user.id,
-      nama_menu: page.path,
-      params: JSON.stringify(params),
-      tanggal_waktu_dibuat: now,
-      created_date: wibDate(now),
-    })
-    .returning(['id', 'status'])
-    .executeTakeFirstOrThrow();
+  // Counted under the user's row lock: parallel clicks queue there, so the count each one checks
+  // includes the jobs the ones before it stored.
+  const job = await services.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', auth.user.id).forUpdate().execute();
+    const open = await trx
+      .selectFrom('export_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('open'))
+      .where('user_id', '=', auth.user.id)
+      .where('status', 'in', [0, 1, 2])
+      .executeTakeFirstOrThrow();
+    if (Number(open.open) >= OPEN_EXPORTS_PER_USER) {
+      throw refused('data.errors.tooManyExports', { max: OPEN_EXPORTS_PER_USER });
+    }
+    return trx
+      .insertInto('export_jobs')
+      .values({
+        agent_id: auth.agent.id,
+        environment: auth.environment,
+        user_id: auth.user.id,
+        nama_menu: page.path,
+        params: JSON.stringify(params),
+        tanggal_waktu_dibuat: now,
+        created_date: wibDate(now),
+      })
+      .returning(['id', 'status'])
+      .executeTakeFirstOrThrow();
+  });
   return { id: job.id, status: job.status };
 }

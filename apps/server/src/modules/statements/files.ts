@@ -35,31 +35,41 @@ export async function requestStatement(
   request: StatementRequest,
   lang: 'id' | 'en',
 ): Promise<{ id: number; status: number }> {
-  if (owner.userId !== null) {
-    const open = await services.db
-      .selectFrom('statement_files')
-      .select((eb) => eb.fn.countAll<number>().as('open'))
-      .where('user_id', '=', owner.userId)
-      .where('status', 'in', [0, 2])
-      .executeTakeFirstOrThrow();
-    if (Number(open.open) >= OPEN_STATEMENTS_PER_USER) {
-      throw refused('statements.errors.tooMany', { max: OPEN_STATEMENTS_PER_USER });
+  // Counted under the user's row lock: parallel requests queue there, so the count each one
+  // checks includes the files the ones before it stored.
+  return services.db.transaction().execute(async (trx) => {
+    if (owner.userId !== null) {
+      await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', owner.userId)
+        .forUpdate()
+        .execute();
+      const open = await trx
+        .selectFrom('statement_files')
+        .select((eb) => eb.fn.countAll<number>().as('open'))
+        .where('user_id', '=', owner.userId)
+        .where('status', 'in', [0, 2])
+        .executeTakeFirstOrThrow();
+      if (Number(open.open) >= OPEN_STATEMENTS_PER_USER) {
+        throw refused('statements.errors.tooMany', { max: OPEN_STATEMENTS_PER_USER });
+      }
     }
-  }
-  return services.db
-    .insertInto('statement_files')
-    .values({
-      agent_id: owner.agentId,
-      environment: owner.environment,
-      user_id: owner.userId,
-      format: request.format,
-      lang,
-      from_date: request.from,
-      to_date: request.to,
-      created_at: services.now(),
-    })
-    .returning(['id', 'status'])
-    .executeTakeFirstOrThrow();
+    return trx
+      .insertInto('statement_files')
+      .values({
+        agent_id: owner.agentId,
+        environment: owner.environment,
+        user_id: owner.userId,
+        format: request.format,
+        lang,
+        from_date: request.from,
+        to_date: request.to,
+        created_at: services.now(),
+      })
+      .returning(['id', 'status'])
+      .executeTakeFirstOrThrow();
+  });
 }
 
 /** Takes one waiting file (or one a stopped process left), so two processes never write one. */
