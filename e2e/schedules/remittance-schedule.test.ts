@@ -98,6 +98,13 @@ describe.skipIf(!hasBrowser())('a scheduled remittance in Chromium', () => {
     const card = page.getByTestId(`schedule-${mine?.id}`);
     await card.getByTestId('schedule-kind').getByText('Remittance').waitFor();
     await screenshot(page, 'remittance-schedules-1366-en');
+    // Its amount is fixed in the foreign currency by its inquiry: editing offers the rule only.
+    await card.getByTestId('schedule-edit').click();
+    await page.getByTestId('schedule-form').waitFor();
+    expect(await page.getByTestId('schedule-amount').count()).toBe(0);
+    await screenshot(page, 'remittance-schedule-edit-1366-en');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('schedule-form').waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'remittance-schedules-390-en');
 

@@ -99,8 +99,9 @@ export default function SchedulesPage() {
           <ScheduleModal
             title={t('schedules.edit')}
             initial={editing}
-            // A bulk group's amount is its rows' subtotal: only its rule changes here.
-            editsAmount={editing.kind !== 'bulk'}
+            // Only a withdrawal's amount changes here: a bulk group's is its rows' subtotal, a
+            // remittance's is fixed in the foreign currency by its inquiry (the server keeps both).
+            editsAmount={editing.kind === 'withdraw'}
             onSubmit={(draft) => save(editing, draft)}
             onClose={() => setEditing(null)}
           />
@@ -204,7 +205,7 @@ function ScheduleCard({
               {t('schedules.skip')}
             </Button>
           )}
-          <Button size="xs" variant="light" onClick={onEdit}>
+          <Button size="xs" variant="light" onClick={onEdit} data-testid="schedule-edit">
             {t('schedules.edit')}
           </Button>
           <Button size="xs" variant="subtle" color="red" onClick={() => onAction(item, 'cancel')}>
