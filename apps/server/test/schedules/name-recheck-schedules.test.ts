@@ -109,7 +109,7 @@ describe.each(testDatabases())('scheduled payouts to saved beneficiaries on %s',
     const report = await runOnce(t.services);
     expect(report).toMatchObject({ claimed: 1, waitingApproval: 1, failed: 0 });
     const run = await runOf(s.id);
-    expect(run.status).toBe('WAITING_APPROVAL');
+    expect(run.status).toBe('WAITING_NAME_CHECK');
     const reference = run.reference as string;
     // Held, not sent: the money is out of the balance, the rail sweep leaves it alone.
     expect(await ledgerBalance(t, PARTNER)).toBe(before - 60_000 - FEE);
@@ -219,7 +219,7 @@ describe.each(testDatabases())('scheduled payouts to saved beneficiaries on %s',
     // A ran as it was (sent right after the commit).
     expect(['OPENED', 'SUCCESS']).toContain((await runOf(a.id)).status);
     const held = await runOf(b.id);
-    expect(held.status).toBe('WAITING_APPROVAL');
+    expect(held.status).toBe('WAITING_NAME_CHECK');
     expect(await stateOf(held.reference as string)).toMatchObject({
       state: 'APPROVAL',
       status: 'WAITING',

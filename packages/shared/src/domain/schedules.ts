@@ -22,6 +22,8 @@ export const SCHEDULE_RUN_STATUSES = [
   'SKIPPED',
   'OPENED',
   'WAITING_APPROVAL',
+  // Held because the account's name now differs from the one saved (a person decides, or it expires).
+  'WAITING_NAME_CHECK',
   'SUCCESS',
   'FAILED',
 ] as const;

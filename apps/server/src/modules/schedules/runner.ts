@@ -82,7 +82,7 @@ interface Outcome {
   runId: number;
   /** The bulk group a bulk occurrence made. */
   groupId?: number | null;
-  status: 'OPENED' | 'WAITING_APPROVAL' | 'FAILED';
+  status: 'OPENED' | 'WAITING_APPROVAL' | 'WAITING_NAME_CHECK' | 'FAILED';
   reason: string | null;
   /** The payout's id_transaksi when it was opened. */
   reference: string | null;
@@ -142,7 +142,8 @@ async function runBatch(
   await advance(trx, ready, new Set(claimed.map((c) => c.schedule.id)), now);
   for (const outcome of outcomes.results) {
     if (outcome.status === 'OPENED') report.opened += 1;
-    else if (outcome.status === 'WAITING_APPROVAL') report.waitingApproval += 1;
+    // Waiting for someone's decision: an approval, or a name that differs from the saved one.
+    else if (outcome.status !== 'FAILED') report.waitingApproval += 1;
     else report.failed += 1;
   }
   report.claimed += claimed.length;
@@ -319,8 +320,9 @@ async function openClaimed(
     planned.map((p) => p.opening),
   );
   if (batch.ok) {
+    const held = await heldForName(trx, batch.submissions);
     for (const [i, p] of planned.entries()) {
-      results.push(outcomeOf(p, batch.submissions[i] as SubmissionRow));
+      results.push(outcomeOf(p, batch.submissions[i] as SubmissionRow, held));
     }
     return { results, toSend: batch.submissions.filter((s) => s.state === 'SEND') };
   }
@@ -332,17 +334,31 @@ async function openClaimed(
       results.push(failed(p.claimed, 'BALANCE_SHORT', p.fee));
       continue;
     }
-    results.push(outcomeOf(p, one.submission));
+    results.push(outcomeOf(p, one.submission, await heldForName(trx, [one.submission])));
     if (one.submission.state === 'SEND') toSend.push(one.submission);
   }
   return { results, toSend };
 }
 
-function outcomeOf(p: Planned, submission: SubmissionRow): Outcome {
+/** The submissions among these that the name check holds (its gate), not an approval policy. */
+async function heldForName(trx: Trx, submissions: SubmissionRow[]): Promise<Set<number>> {
+  const waiting = submissions.filter((s) => s.state === 'APPROVAL').map((s) => s.id);
+  if (waiting.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('name_checks')
+    .select('submission_id')
+    .where('submission_id', 'in', waiting)
+    .where('status', '=', 'WAITING')
+    .execute();
+  return new Set(rows.map((r) => Number(r.submission_id)));
+}
+
+function outcomeOf(p: Planned, submission: SubmissionRow, heldNames: Set<number>): Outcome {
   const waiting = submission.state === 'APPROVAL';
+  const status = heldNames.has(submission.id) ? 'WAITING_NAME_CHECK' : 'WAITING_APPROVAL';
   return {
     runId: p.claimed.runId,
-    status: waiting ? 'WAITING_APPROVAL' : 'OPENED',
+    status: waiting ? status : 'OPENED',
     reason: null,
     reference: p.claimed.reference,
     fee: p.fee,

@@ -18,6 +18,7 @@ const RUN_COLOR = {
   SKIPPED: 'gray',
   OPENED: 'blue',
   WAITING_APPROVAL: 'orange',
+  WAITING_NAME_CHECK: 'yellow',
   SUCCESS: 'green',
   FAILED: 'red',
 };
