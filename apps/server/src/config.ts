@@ -53,6 +53,8 @@ export interface Config {
   webDistDir: string;
   /** Directory where export files are written. */
   exportDir: string;
+  /** Days an export or statement file is kept after it was written (FILE_RETENTION_DAYS). */
+  fileRetentionDays: number;
   /**
    * Directory of uploaded documents (NMID photos; UPLOAD_DIR), outside the web root: files are
    * served only through routes that check the owner or the provider's staff.
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ]),
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     exportDir: env.EXPORT_DIR ?? path.join(repoRoot, 'data/exports'),
+    fileRetentionDays: Math.max(1, Math.floor(Number(env.FILE_RETENTION_DAYS ?? 30) || 30)),
     uploadDir: env.UPLOAD_DIR ?? path.join(repoRoot, 'data/uploads'),
     captchaCost: Number(env.CAPTCHA_COST ?? 5000),
     cutOffAgents: list(env.CUT_OFF_AGENTS, ['partner@demo.id']),

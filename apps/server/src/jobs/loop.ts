@@ -6,6 +6,7 @@ import { callbackSenderJob } from './callbacks';
 import { depositReturnJob } from './deposit-return';
 import { eventsPruneJob } from './events-prune';
 import { exportWorkerJob } from './export-worker';
+import { fileRetentionJob } from './file-retention';
 import type { Job } from './job';
 import { nameHoldsJob } from './name-holds';
 import { railSweepJob } from './rail-sweep';
@@ -37,6 +38,7 @@ export const JOBS: Job<any>[] = [
   eventsPruneJob,
   alertsJob,
   statementsJob,
+  fileRetentionJob,
 ];
 
 /**

@@ -21,7 +21,7 @@ async function passesCounted(job: string, outcome: string): Promise<number> {
 }
 
 describe('the worker loop', () => {
-  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, name holds, scheduled payouts, event pruning, alerts, statements', () => {
+  it('schedules every area job: rail sweep, exports, settlement, top-up expiry, leftover return, callbacks, transfer orders, bulk transfer, SNAP housekeeping, approvals, name holds, scheduled payouts, event pruning, alerts, statements, file retention', () => {
     expect(JOBS.map((job) => job.name)).toEqual([
       'rail sweep',
       'export worker',
@@ -38,6 +38,7 @@ describe('the worker loop', () => {
       'events prune',
       'alerts',
       'statements',
+      'file retention',
     ]);
     for (const job of JOBS) expect(job.intervalMs).toBeGreaterThan(0);
   });
