@@ -15,6 +15,8 @@ export interface FileRetentionReport {
   statements: number;
 }
 
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+
 /** Deletes a stored file; only a plain name is ever stored, basename keeps a bad row inside. */
 function removeFile(services: RetentionServices, name: string | null) {
   if (!name) return;
@@ -42,11 +44,7 @@ async function expireExports(services: RetentionServices, before: Date): Promise
   await services.db
     .updateTable('export_jobs')
     .set({ lokasi_file: null, lokasi_file_xlsx: null })
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('id', 'in', ids(rows))
     .execute();
   return rows.length;
 }
@@ -65,11 +63,7 @@ async function expireStatements(services: RetentionServices, before: Date): Prom
   await services.db
     .updateTable('statement_files')
     .set({ file_name: null })
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('id', 'in', ids(rows))
     .execute();
   return rows.length;
 }
