@@ -1,3 +1,4 @@
+import { isTransferOk } from '@gerbang/ledger';
 import { RC } from '@gerbang/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -6,7 +7,7 @@ import { runOnce } from '../../src/modules/bulk-transfer/runner';
 import { checkedRows, csvOf, PIN } from '../bulk-transfer/helpers';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
-import { PARTNER, TUESDAY_10_WIB } from '../payins/factory';
+import { agentIdOf, PARTNER, TUESDAY_10_WIB } from '../payins/factory';
 import { bankInquiry, fundAgent, ledgerBalance, prepare } from '../withdraw/factory';
 
 const FEE = 2_500;
@@ -230,6 +231,54 @@ describe.each(testDatabases())('payout breakdown on %s', (kind) => {
     expect(net?.[1]).toBe(0);
     const times = payout.rows.filter((r) => r[4] instanceof Date);
     expect(times.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a payout the customer paid for (a transfer order line) is not broken down as the balance', async () => {
+    const agent = await agentIdOf(t);
+    const [funds, clearing, paidIn] = await t.services.ledger.ensureAccounts([
+      { kind: 'merchant_order_funds', agentId: agent, environment: 'production' },
+      { kind: 'rail_clearing', subkey: '014', environment: 'production' },
+      { kind: 'cash_in_clearing', subkey: 'test', environment: 'production' },
+    ]);
+    // The customer's payment of the order, then the line's payout hold from it.
+    const paid = await t.services.ledger.createTransfer({
+      id: 'transfer_order:T1:paid',
+      debitAccountId: paidIn!.id,
+      creditAccountId: funds!.id,
+      amount: 50_000,
+      kind: 'transfer_order_payment',
+    });
+    expect(isTransferOk(paid)).toBe(true);
+    await t.services.db
+      .insertInto('transactions')
+      .values({
+        id_transaksi: 'TRXORDERLINE0001',
+        agent_id: agent,
+        environment: 'production',
+        kind: 'TRANSFER',
+        jenis_produk: 'TRANSFER',
+        jenis_trx: 'CASH OUT',
+        status_trx: 'PROCESS',
+        time_request: TUESDAY_10_WIB,
+        transaction_date: '2026-11-24',
+        nominal_origin: 50_000,
+      })
+      .execute();
+    const held = await t.services.ledger.createTransfer({
+      id: 'transfer_order:T1:1:amount',
+      debitAccountId: funds!.id,
+      creditAccountId: clearing!.id,
+      amount: 50_000,
+      flags: { pending: true },
+      kind: 'transfer',
+      reference: 'TRXORDERLINE0001',
+    });
+    expect(isTransferOk(held)).toBe(true);
+    const res = await partner.get('/reconciliation/payout_breakdown', {
+      id_transaksi: 'TRXORDERLINE0001',
+    });
+    expect(res.rc).toBe(RC.NOT_FOUND);
+    expect(res.rd).toMatch(/paid by your customer, not from your balance/);
   });
 
   it("another merchant's payout or group, or a malformed id, is not found", async () => {

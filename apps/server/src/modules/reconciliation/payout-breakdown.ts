@@ -63,6 +63,12 @@ export async function payoutBreakdown(
   if (!trx) throw notFound('recon.errors.payout');
   const bulk = await bulkRowOf(db, s, trx.id_transaksi);
   const transfers = await transfersByReference(db, s, [trx.id_transaksi]);
+  const sorted = sortTransfers(transfers.get(trx.id_transaksi) ?? []);
+  // A payout the customer paid for (a transfer order's line) is not the balance's: its order
+  // page breaks it down. A success with no leg of the merchant's own is one of those too.
+  const noLegs = sorted.legAmount + sorted.legFee === 0;
+  if (!bulk?.hold && (sorted.otherSource || (trx.status_trx === 'SUCCESS' && noLegs)))
+    throw notFound('recon.errors.notFromBalance');
   const figures = payoutFigures(
     {
       label: trx.id_transaksi,
@@ -71,7 +77,7 @@ export async function payoutBreakdown(
       status: trx.status_trx,
       groupHold: bulk?.hold ?? null,
     },
-    sortTransfers(transfers.get(trx.id_transaksi) ?? []),
+    sorted,
   );
   return {
     payout: {

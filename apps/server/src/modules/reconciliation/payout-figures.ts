@@ -26,6 +26,16 @@ export interface PayoutFigures {
   refundPending: boolean;
 }
 
+const ROLE_ORDER: Record<PayoutBreakdown['transfers'][number]['role'], number> = {
+  group_hold: 0,
+  amount: 1,
+  fee: 2,
+  post: 3,
+  void: 4,
+  expire: 5,
+  refund: 6,
+};
+
 function refuse(label: string, why: string): never {
   throw new Error(`payout breakdown ${label}: ${why}`);
 }
@@ -72,6 +82,8 @@ export function payoutFigures(f: PayoutFacts, s: Sorted): PayoutFigures {
   }
   const net = left - returned;
   if (net !== expected) refuse(f.label, `net ${net} ≠ ${expected} for ${f.status}`);
+  // In the order the money moved: by time, and at one instant the legs before what ended them.
+  lines.sort((a, b) => a.at.localeCompare(b.at) || ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
   return {
     lines,
     totals: { amount: f.amount, fee: f.fee, total, returned, net },

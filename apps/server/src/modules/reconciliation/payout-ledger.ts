@@ -86,7 +86,12 @@ export interface Sorted {
   /** Legs posted (or posted directly), and legs still pending. */
   posted: number;
   pending: number;
+  /** A leg paid from another of the merchant's accounts than its balance (a transfer order's funds). */
+  otherSource: boolean;
 }
+
+/** The merchant's accounts a payout from its balance is paid from. */
+const BALANCE_SOURCES = new Set(['merchant_available', 'merchant_bulk_funds']);
 
 const RESOLUTION_ROLE = { posted: 'post', voided: 'void', expired: 'expire' } as const;
 
@@ -103,6 +108,7 @@ export function sortTransfers(transfers: LedgerRow[]): Sorted {
     refunds: 0,
     posted: 0,
     pending: 0,
+    otherSource: false,
   };
   const at = (t: LedgerRow) => t.created_at.toISOString();
   for (const t of transfers) {
@@ -116,6 +122,7 @@ export function sortTransfers(transfers: LedgerRow[]): Sorted {
       const role = t.credit_kind === 'fee_revenue' ? 'fee' : 'amount';
       const state = (t.status ?? 'posted') as Line['state'];
       out.lines.push({ id: t.id, role, amount: t.amount, state, at: at(t) });
+      if (!BALANCE_SOURCES.has(t.debit_kind)) out.otherSource = true;
       if (role === 'fee') out.legFee += t.amount;
       else out.legAmount += t.amount;
       if (isAvailable(t.debit_kind, t.debit_mine)) {

@@ -12,6 +12,7 @@ import {
   FactsCard,
   NOWRAP,
   P,
+  refusalText,
   TotalsCard,
 } from './PayoutBreakdownParts';
 
@@ -81,7 +82,7 @@ function Rows({ b }: { b: BulkBreakdown }) {
                 <Table.Td ta="right" style={NOWRAP}>
                   {formatRupiah(r.fee)}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ minWidth: 120 }}>
                   <Badge color={ROW_COLOR[r.status]} variant="light">
                     {t(`${P}.rowStatuses.${r.status}`)}
                   </Badge>
@@ -123,7 +124,7 @@ export default function BulkBreakdownPage() {
       downloads={b && <Downloads calls={calls} query={{ id }} />}
       pending={query.isPending}
       failed={query.isError}
-      failedText={t(`${P}.bulkNotFound`)}
+      failedText={refusalText(query.error, t(`${P}.bulkNotFound`))}
     >
       {b && (
         <>

@@ -12,6 +12,7 @@ import {
   FactsCard,
   NOWRAP,
   P,
+  refusalText,
   TotalsCard,
 } from './PayoutBreakdownParts';
 
@@ -106,7 +107,7 @@ export default function PayoutBreakdownPage() {
       downloads={b && <Downloads calls={calls} query={{ id_transaksi: id }} />}
       pending={query.isPending}
       failed={query.isError}
-      failedText={t(`${P}.notFound`)}
+      failedText={refusalText(query.error, t(`${P}.notFound`))}
     >
       {b && (
         <>

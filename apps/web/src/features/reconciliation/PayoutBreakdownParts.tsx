@@ -1,11 +1,11 @@
-import { formatRupiah } from '@gerbang/shared';
+import { formatRupiah, RC } from '@gerbang/shared';
 import type { AnyCall } from '@gerbang/shared/contract/call';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { callUrl } from '../../lib/api';
+import { ApiFailure, callUrl } from '../../lib/api';
 
 export const NOWRAP = { whiteSpace: 'nowrap' } as const;
 export const P = 'recon.payoutBreakdown';
@@ -91,6 +91,11 @@ export function Downloads<Q>({
       ))}
     </Group>
   );
+}
+
+/** Why a breakdown is not shown: the server's own words for a payout it does not break down. */
+export function refusalText(error: unknown, fallback: string): string {
+  return error instanceof ApiFailure && error.rc === RC.NOT_FOUND ? error.rd : fallback;
 }
 
 /** The page frame: back, downloads once the answer is in, title, intro, loading and refusal. */
