@@ -146,5 +146,15 @@ describe.skipIf(!hasBrowser())('payout breakdown in Chromium', () => {
 
     await shoot(page, 'bulk-breakdown-en');
     await inIndonesian(browser, page.url(), 'bulk-breakdown');
+
+    // A row of the group opens as a payout of its own, which links back to its group.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const group = new URL(page.url()).pathname.split('/').at(-1);
+    await page.getByTestId('breakdown-rows').locator('tbody a').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/payout-breakdown/'));
+    await page.getByTestId('breakdown-transfers').waitFor();
+    const total = await figure(page, 'total');
+    expect(total - (await figure(page, 'returned'))).toBe(await figure(page, 'net'));
+    await page.getByRole('link', { name: `BULK${group}` }).waitFor();
   });
 });
