@@ -44,6 +44,8 @@ export const OTHER_PAGES = [
   { name: 'reconciliation', url: '/reconciliation' },
   // Any id loads the page's code (an unknown one shows its notice).
   { name: 'settlement breakdown', url: '/settlement-breakdown/1' },
+  { name: 'payout breakdown', url: '/payout-breakdown/TRX1' },
+  { name: 'bulk breakdown', url: '/bulk-breakdown/1' },
 ] as const;
 
 /**

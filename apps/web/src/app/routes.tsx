@@ -7,6 +7,7 @@ import {
   BULK_TRANSFER_ACCESS,
   BULK_VA_ACCESS,
   CREDENTIAL_ACCESS,
+  PAYOUT_BREAKDOWN_ACCESS,
   RECONCILIATION_ACCESS,
   REMITTANCE_ACCESS,
   REQUEST_PAYMENT_ACCESS,
@@ -123,6 +124,22 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
       withCatalogParts(['recon'], import('../features/reconciliation/SettlementBreakdownPage')),
     ),
     rule: SETTLEMENT_BREAKDOWN_ACCESS,
+  },
+  // A payout's breakdown, opened from a cash-out row of the transactions page, and a bulk
+  // transfer group's, opened from a row of the bulk groups page.
+  {
+    path: '/payout-breakdown/:id',
+    page: lazyPage(() =>
+      withCatalogParts(['recon'], import('../features/reconciliation/PayoutBreakdownPage')),
+    ),
+    rule: PAYOUT_BREAKDOWN_ACCESS.payout,
+  },
+  {
+    path: '/bulk-breakdown/:id',
+    page: lazyPage(() =>
+      withCatalogParts(['recon'], import('../features/reconciliation/BulkBreakdownPage')),
+    ),
+    rule: PAYOUT_BREAKDOWN_ACCESS.bulk,
   },
   // Balance statements (five formats) and their scheduled e-mail delivery.
   {

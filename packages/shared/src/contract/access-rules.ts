@@ -351,6 +351,17 @@ export const SETTLEMENT_BREAKDOWN_ACCESS = {
 } as const satisfies AccessRequirement;
 
 /**
+ * A payout's breakdown (its ledger transfers, fee, reversal, gross → net) and a bulk transfer
+ * group's, with their CSV/XLSX: the rule of the data page each is opened from — the transactions
+ * page for one payout, the bulk groups page for a group — so whoever may see the payouts may see
+ * what they moved.
+ */
+export const PAYOUT_BREAKDOWN_ACCESS = {
+  payout: { permission: { module: 'data_transaction', action: 'READ' }, notEndUser: true },
+  bulk: { permission: { module: 'data_disbursement', action: 'READ' } },
+} as const satisfies Record<string, AccessRequirement>;
+
+/**
  * The beneficiary book: the spec's favourite list, so its module guards it —
  * data_setting_account_favourite READ lists, UPDATE saves, edits and deletes. Releasing a payout
  * held for a name mismatch: name_mismatch OVERRIDE (main users hold every action); the list of

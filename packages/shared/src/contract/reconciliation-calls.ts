@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { RECONCILIATION_ACCESS, SETTLEMENT_BREAKDOWN_ACCESS } from './access-rules';
+import {
+  PAYOUT_BREAKDOWN_ACCESS,
+  RECONCILIATION_ACCESS,
+  SETTLEMENT_BREAKDOWN_ACCESS,
+} from './access-rules';
 import { defineCall, RAW_ANSWER } from './call';
+import {
+  bulkBreakdownAnswer,
+  bulkBreakdownQuery,
+  payoutBreakdownAnswer,
+  payoutBreakdownQuery,
+} from './payout-breakdown';
 import {
   RECON_ACCOUNTS,
   RECON_FORMATS,
@@ -26,7 +36,8 @@ import {
 /**
  * Reconciliation (ADR 019). The server decides: reading needs reconciliation
  * READ, changing needs UPDATE, writing off needs reconcile_write_off APPROVE; a settlement's
- * breakdown needs the sent-settlements page's rule (SETTLEMENT_BREAKDOWN_ACCESS).
+ * breakdown needs the sent-settlements page's rule (SETTLEMENT_BREAKDOWN_ACCESS), a payout's or a
+ * bulk group's the rule of the page it is opened from (PAYOUT_BREAKDOWN_ACCESS).
  */
 export const reconciliationCalls = {
   /**
@@ -131,6 +142,50 @@ export const reconciliationCalls = {
     path: '/reconciliation/settlement_breakdown.xlsx',
     access: SETTLEMENT_BREAKDOWN_ACCESS,
     query: settlementBreakdownQuery,
+    response: RAW_ANSWER,
+  }),
+  /** One payout's ledger transfers, fee and reversal, gross → net (by its transaction id). */
+  payoutBreakdown: defineCall({
+    method: 'GET',
+    path: '/reconciliation/payout_breakdown',
+    access: PAYOUT_BREAKDOWN_ACCESS.payout,
+    query: payoutBreakdownQuery,
+    response: payoutBreakdownAnswer,
+  }),
+  payoutBreakdownCsv: defineCall({
+    method: 'GET',
+    path: '/reconciliation/payout_breakdown.csv',
+    access: PAYOUT_BREAKDOWN_ACCESS.payout,
+    query: payoutBreakdownQuery,
+    response: RAW_ANSWER,
+  }),
+  payoutBreakdownXlsx: defineCall({
+    method: 'GET',
+    path: '/reconciliation/payout_breakdown.xlsx',
+    access: PAYOUT_BREAKDOWN_ACCESS.payout,
+    query: payoutBreakdownQuery,
+    response: RAW_ANSWER,
+  }),
+  /** A bulk group's rows (amount, fee, status, refund) and gross → net debited. */
+  bulkBreakdown: defineCall({
+    method: 'GET',
+    path: '/reconciliation/bulk_breakdown',
+    access: PAYOUT_BREAKDOWN_ACCESS.bulk,
+    query: bulkBreakdownQuery,
+    response: bulkBreakdownAnswer,
+  }),
+  bulkBreakdownCsv: defineCall({
+    method: 'GET',
+    path: '/reconciliation/bulk_breakdown.csv',
+    access: PAYOUT_BREAKDOWN_ACCESS.bulk,
+    query: bulkBreakdownQuery,
+    response: RAW_ANSWER,
+  }),
+  bulkBreakdownXlsx: defineCall({
+    method: 'GET',
+    path: '/reconciliation/bulk_breakdown.xlsx',
+    access: PAYOUT_BREAKDOWN_ACCESS.bulk,
+    query: bulkBreakdownQuery,
     response: RAW_ANSWER,
   }),
   /**

@@ -101,6 +101,8 @@ export interface LinkAction {
   requires?: AccessRequirement;
   /** Only for rows where this column is non-empty. */
   whenPresent?: string;
+  /** Only for rows whose column holds one of these values. */
+  when?: { column: string; in: readonly string[] };
 }
 
 export interface CallAction {

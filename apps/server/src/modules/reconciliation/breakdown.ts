@@ -100,9 +100,17 @@ const csvCell = (v: string | number) => {
   return /[",\n\r]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
+/**
+ * Rows as CSV (CRLF, RFC 4180 quoting; a cell a spreadsheet would read as a formula is quoted):
+ * every breakdown's file, amounts as whole rupiah numbers without separators.
+ */
+export function csvOf(rows: (string | number)[][]): string {
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
 /** The breakdown as CSV: whole rupiah numbers (no separators), one row per payment, then totals. */
 export function breakdownCsv(b: SettlementBreakdown): string {
-  const rows: (string | number)[][] = [
+  return csvOf([
     ['id_transaksi', 'gross', 'fee', 'net', 'refunded'],
     ...b.transactions.map((t) => [t.id_transaksi, t.gross, t.fee, t.net, t.refunded]),
     [],
@@ -112,6 +120,5 @@ export function breakdownCsv(b: SettlementBreakdown): string {
     ['advance_recoveries', b.totals.advance_recoveries],
     ['net', b.totals.net],
     ['refunds', b.totals.refunds],
-  ];
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  ]);
 }

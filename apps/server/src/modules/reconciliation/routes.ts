@@ -13,6 +13,13 @@ import { breakdownCsv, settlementBreakdown } from './breakdown';
 import { breakdownXlsx } from './breakdown-xlsx';
 import { STATEMENT_LIMITS } from './formats/types';
 import { importStatement } from './import';
+import { bulkBreakdown, payoutBreakdown } from './payout-breakdown';
+import {
+  bulkBreakdownCsv,
+  bulkBreakdownXlsx,
+  payoutBreakdownCsv,
+  payoutBreakdownXlsx,
+} from './payout-breakdown-files';
 import { type Decider, listResults, matchByHand, summary, unmatch, writeOff } from './queue';
 import { lockScope, runMatcher } from './run';
 import { simulatorStatement } from './simulator-statement';
@@ -214,11 +221,72 @@ const breakdownRoutes = [
   ),
 ];
 
+/** A breakdown file as a download the browser saves under the payout's or group's name. */
+async function sendFile(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  name: string,
+  type: string,
+  body: string | Buffer,
+) {
+  await ctx.reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+  return undefined;
+}
+
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+const payoutBreakdownRoutes = [
+  defineRoute(reconciliationCalls.payoutBreakdown, async (ctx) =>
+    ok(await payoutBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id_transaksi)),
+  ),
+  defineRoute(
+    reconciliationCalls.payoutBreakdownCsv,
+    async (ctx) => {
+      const b = await payoutBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id_transaksi);
+      return sendFile(ctx, `${b.payout.id_transaksi}.csv`, CSV_TYPE, payoutBreakdownCsv(b));
+    },
+    { raw: true },
+  ),
+  defineRoute(
+    reconciliationCalls.payoutBreakdownXlsx,
+    async (ctx) => {
+      const b = await payoutBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id_transaksi);
+      const body = await payoutBreakdownXlsx(b, (key, vars) => translate(ctx.lang, key, vars));
+      return sendFile(ctx, `${b.payout.id_transaksi}.xlsx`, XLSX_CONTENT_TYPE, body);
+    },
+    { raw: true },
+  ),
+  defineRoute(reconciliationCalls.bulkBreakdown, async (ctx) =>
+    ok(await bulkBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id)),
+  ),
+  defineRoute(
+    reconciliationCalls.bulkBreakdownCsv,
+    async (ctx) => {
+      const b = await bulkBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
+      return sendFile(ctx, `BULK${b.group.id}.csv`, CSV_TYPE, bulkBreakdownCsv(b));
+    },
+    { raw: true },
+  ),
+  defineRoute(
+    reconciliationCalls.bulkBreakdownXlsx,
+    async (ctx) => {
+      const b = await bulkBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
+      const body = await bulkBreakdownXlsx(b, (key, vars) => translate(ctx.lang, key, vars));
+      return sendFile(ctx, `BULK${b.group.id}.xlsx`, XLSX_CONTENT_TYPE, body);
+    },
+    { raw: true },
+  ),
+];
+
 export const reconciliationRoutes = [
   importRoute,
   ...settingsRoutes,
   ...queueRoutes,
   ...breakdownRoutes,
+  ...payoutBreakdownRoutes,
 ];
 
 /** Demo and test mode only: the simulator bank's statement files. */

@@ -25,6 +25,7 @@ function applies(action: RowAction, row: Row): boolean {
       (row[action.whenPresent] === null || row[action.whenPresent] === undefined)
     )
       return false;
+    if (action.when && !action.when.in.includes(String(row[action.when.column]))) return false;
     return fillTemplate(action.href, row) !== null;
   }
   if (action.kind === 'call') {

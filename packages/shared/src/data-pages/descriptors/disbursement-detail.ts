@@ -1,3 +1,4 @@
+import { PAYOUT_BREAKDOWN_ACCESS } from '../../contract/access-rules';
 import type { DataPageDescriptor } from '../types';
 import {
   DISBURSEMENT_STATUS,
@@ -38,6 +39,18 @@ export const DISBURSEMENT_DETAIL_PAGE: DataPageDescriptor = {
   dateRange: { column: 'created_date', preset: 'today' },
   backTo: '/data/disbursement',
   preFilterKeys: ['group_id'],
-  actions: [printAction('id_transaksi', 'processed_time')],
+  actions: [
+    printAction('id_transaksi', 'processed_time'),
+    // A row sent to the bank is a payout: its breakdown shows its share of the group's hold, its
+    // ledger legs and, when it failed, its refund.
+    {
+      kind: 'link',
+      key: 'breakdown',
+      labelKey: 'data.actions.breakdown',
+      href: '/payout-breakdown/{id_transaksi}',
+      requires: PAYOUT_BREAKDOWN_ACCESS.payout,
+      when: { column: 'status', in: ['-2', '1', '2'] },
+    },
+  ],
   exportable: true,
 };

@@ -1,4 +1,4 @@
-import { BULK_TRANSFER_ACCESS } from '../../contract/access-rules';
+import { BULK_TRANSFER_ACCESS, PAYOUT_BREAKDOWN_ACCESS } from '../../contract/access-rules';
 import type { DataPageDescriptor } from '../types';
 import { count, enumCol, money, numericId, rangeInstant, read, text } from './kit';
 
@@ -38,6 +38,14 @@ export const DISBURSEMENT_PAGE: DataPageDescriptor = {
       labelKey: 'data.actions.disbursementDetail',
       href: '/data/disbursement_detail?key=0&value={id}&date={created_date:date}',
       requires: { permission: read('disbursement_detail') },
+    },
+    // A group opens its breakdown: every row, the refunds of failed ones, gross → net debited.
+    {
+      kind: 'link',
+      key: 'breakdown',
+      labelKey: 'data.actions.breakdown',
+      href: '/bulk-breakdown/{id}',
+      requires: PAYOUT_BREAKDOWN_ACCESS.bulk,
     },
   ],
   exportable: true,

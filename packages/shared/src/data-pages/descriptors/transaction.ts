@@ -1,3 +1,4 @@
+import { PAYOUT_BREAKDOWN_ACCESS } from '../../contract/access-rules';
 import type { DataPageDescriptor } from '../types';
 import {
   callbackAction,
@@ -70,6 +71,15 @@ export const TRANSACTION_PAGE: DataPageDescriptor = {
   actions: [
     printAction('id_transaksi', 'time_request'),
     callbackAction('id_transaksi', 'time_request'),
+    // A payout opens its breakdown: its ledger transfers, fee, reversal, gross → net.
+    {
+      kind: 'link',
+      key: 'breakdown',
+      labelKey: 'data.actions.breakdown',
+      href: '/payout-breakdown/{id_transaksi}',
+      requires: PAYOUT_BREAKDOWN_ACCESS.payout,
+      when: { column: 'jenis_trx', in: ['CASH OUT'] },
+    },
   ],
   exportable: true,
 };
