@@ -65,6 +65,7 @@ import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alert
 import * as statements from './migrations/0235_statements';
 import * as reconSummaryMails from './migrations/0240_recon_summary_mails';
 import * as scheduledRemittance from './migrations/0250_scheduled_remittance';
+import * as providerReconciliation from './migrations/0260_provider_reconciliation';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -137,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '0235_statements': statements,
   '0240_recon_summary_mails': reconSummaryMails,
   '0250_scheduled_remittance': scheduledRemittance,
+  '0260_provider_reconciliation': providerReconciliation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
