@@ -116,7 +116,8 @@ describe.each(testDatabases())('provider reconciliation on %s', (kind) => {
       get: c.get,
       post: (url, body, headers = {}) =>
         c.post(url, body, { headers: { 'x-csrf-token': csrf, ...headers } }),
-      raw: (url) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: { cookie: cookie() } }),
+      raw: (url) =>
+        t.app.inject({ method: 'GET', url: `/api${url}`, headers: { cookie: cookie() } }),
     };
     // Missing items are exceptions one day after their date (the next day's statement is in).
     const saved = await staff.post('/console/reconciliation/settings', {
@@ -183,7 +184,10 @@ describe.each(testDatabases())('provider reconciliation on %s', (kind) => {
     expect(first.data).toMatchObject({ duplicate_file: false, lines: items.length + 1 });
     const lines = await count('recon_lines');
     const again = await upload('provider-day1-again.sta', file);
-    expect(again.data).toMatchObject({ duplicate_file: true, statement_id: first.data.statement_id });
+    expect(again.data).toMatchObject({
+      duplicate_file: true,
+      statement_id: first.data.statement_id,
+    });
     expect(await count('recon_lines')).toBe(lines);
 
     // The next day's statement, as the simulator bank writes it for every merchant.
@@ -194,7 +198,10 @@ describe.each(testDatabases())('provider reconciliation on %s', (kind) => {
     expect((await upload('provider-day2.xml', next.body, 'camt053')).rc).toBe(RC.OK);
     const transfers = await count('ledger_transfers');
 
-    const run = await staff.post('/console/reconciliation/run', { environment: ENV, account: 'payout' });
+    const run = await staff.post('/console/reconciliation/run', {
+      environment: ENV,
+      account: 'payout',
+    });
     expect(run.data).toMatchObject({
       matched: items.length - 2 + 2,
       amount_mismatch: 1,
@@ -214,10 +221,11 @@ describe.each(testDatabases())('provider reconciliation on %s', (kind) => {
     expect(of('unmatched_item')).toEqual([
       expect.objectContaining({ item_key: missing.key, item_agent_id: partnerId }),
     ]);
-    expect(of('unmatched_line').map((r: { note: string }) => r.note).sort()).toEqual([
-      'duplicate',
-      'unknown_reference',
-    ]);
+    expect(
+      of('unmatched_line')
+        .map((r: { note: string }) => r.note)
+        .sort(),
+    ).toEqual(['duplicate', 'unknown_reference']);
     const summary = await staff.get('/console/reconciliation/summary', {
       environment: ENV,
       account: 'payout',

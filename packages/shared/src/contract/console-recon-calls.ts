@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ENVIRONMENTS } from '../domain/environment';
 import type { ConsoleAction, ConsoleModule } from '../domain/console-access';
+import { ENVIRONMENTS } from '../domain/environment';
 import { defineCall, RAW_ANSWER } from './call';
 import {
   reconDecisionAnswer,

@@ -5,11 +5,12 @@
  * decision is audited as the staff member's (`console_recon_*`), on no merchant's log: the
  * provider's statements are not a merchant's business.
  */
+
+import type { Environment } from '@gerbang/shared';
 import {
   consoleReconCalls,
   consoleReconSimulatorCalls,
 } from '@gerbang/shared/contract/console-recon-calls';
-import type { Environment } from '@gerbang/shared';
 import { notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { STATEMENT_LIMITS } from './formats/types';

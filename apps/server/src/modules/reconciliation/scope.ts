@@ -14,7 +14,9 @@ export interface ReconScope {
 
 /** The records (statements, lines, results, settings) of the scope: its agent, or none. */
 export const ownedBy = (column: string, agentId: number | null): RawBuilder<boolean> =>
-  agentId === null ? sql<boolean>`${sql.ref(column)} IS NULL` : sql<boolean>`${sql.ref(column)} = ${agentId}`;
+  agentId === null
+    ? sql<boolean>`${sql.ref(column)} IS NULL`
+    : sql<boolean>`${sql.ref(column)} = ${agentId}`;
 
 /** The ledger items the scope expects: its agent's, or every merchant's for the provider. */
 export const itemsOf = (column: string, agentId: number | null): RawBuilder<boolean> =>
