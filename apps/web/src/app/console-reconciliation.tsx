@@ -30,6 +30,7 @@ function providerReconApi(environment: Environment): ReconApi {
   const call = consoleApi.call;
   return {
     formats: ['mt940', 'camt053'],
+    chooseFileKey: 'recon.provider.chooseFile',
     manyMerchants: true,
     importStatement: (form, q) =>
       call(calls.importStatement, form as never, {

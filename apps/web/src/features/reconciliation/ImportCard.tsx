@@ -70,7 +70,7 @@ export function ImportCard(props: {
         )}
         <FileInput
           label={t('recon.file')}
-          placeholder={t('recon.chooseFile')}
+          placeholder={t(props.api.chooseFileKey)}
           value={file}
           onChange={setFile}
           w={260}

@@ -16,6 +16,8 @@ export type ResultsQuery = { account: Account; status: ReconResult['status'] | '
 export interface ReconApi {
   /** The formats the scope imports (the provider's statements come as MT940 or camt.053). */
   formats: readonly ReconFormat[];
+  /** The file field's hint (the formats named). */
+  chooseFileKey: string;
   /** Whether the rows belong to several merchants (a merchant column is shown). */
   manyMerchants: boolean;
   importStatement(
@@ -37,6 +39,7 @@ export interface ReconApi {
 /** The merchant's own reconciliation (its session, its agent). */
 export const merchantReconApi: ReconApi = {
   formats: ['mt940', 'camt053', 'csv'],
+  chooseFileKey: 'recon.chooseFile',
   manyMerchants: false,
   importStatement: (form, query) => client.call(calls.importStatement, form, { query }),
   results: (query) => client.call(calls.results, query),
