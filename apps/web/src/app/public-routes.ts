@@ -1,4 +1,4 @@
-import { createElement, lazy } from 'react';
+import { lazy } from 'react';
 import { withCatalogParts, withFullCatalog } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 
@@ -27,15 +27,8 @@ export const SignupPage = lazy(() => withFullCatalog(import('../features/signup/
 export const SignupVerifyPage = lazy(() =>
   withFullCatalog(import('../features/signup/VerifyPage')),
 );
-/** The console with the views other features give it (composed here, app/console-views.tsx). */
-export const ConsolePage = lazy(() =>
-  withCatalogParts(
-    ['security', 'console', 'nmid', 'alerts', 'advanceFunds'],
-    Promise.all([import('../features/console/ConsolePage'), import('./console-views')]),
-  ).then(([page, views]) => ({
-    default: () => createElement(page.default, { views: views.CONSOLE_VIEWS }),
-  })),
-);
+// The console (its words and views are loaded by app/console-entry.tsx, outside this module).
+export const ConsolePage = lazy(() => import('./console-entry'));
 // The login's second step and a required enrolment (ADR 010).
 export const SecondFactorPage = lazy(() =>
   withCatalogParts(['security'], import('../features/security/SecondFactorPage')),
