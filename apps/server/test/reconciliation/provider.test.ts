@@ -263,6 +263,17 @@ describe.each(testDatabases())('provider reconciliation on %s', (kind) => {
       note: 'bank used its own reference',
     });
     expect(matched.rc).toBe(RC.OK);
+    const undone = await staff.post('/console/reconciliation/unmatch', {
+      environment: ENV,
+      result_id: matched.data.ids[0],
+      note: 'wrong pair',
+    });
+    expect(undone.data.ids).toHaveLength(2);
+    const reopened = await staff.get('/console/reconciliation/results', {
+      environment: ENV,
+      status: 'unmatched_item',
+    });
+    expect(reopened.data.rows[0]).toMatchObject({ item_agent_id: partnerId, note: 'wrong pair' });
     const mismatch = open.data.rows.find((r: { status: string }) => r.status === 'amount_mismatch');
     await t.services.db
       .insertInto('staff_denials')
@@ -296,6 +307,7 @@ describe.each(testDatabases())('provider reconciliation on %s', (kind) => {
       .execute();
     expect(audit).toEqual([
       { action: 'console_recon_match', username: 'console:ops@demo.id', agent_id: null },
+      { action: 'console_recon_unmatch', username: 'console:ops@demo.id', agent_id: null },
       { action: 'console_recon_write_off', username: 'console:ops@demo.id', agent_id: null },
     ]);
   });
