@@ -10,7 +10,9 @@ import { execScript } from '../exec-script';
  * - The uniqueness that keeps an import idempotent and a line or an item in one result is
  *   NULLS NOT DISTINCT, so the provider's NULL agent is one scope, not a new one per row.
  * - `recon_results.item_agent_id`: the merchant a result's ledger item belongs to (shown in the
- *   provider's queue; for a merchant's own results it is the merchant itself).
+ *   provider's queue; for a merchant's own results it is the merchant itself). No foreign key:
+ *   it is copied from the item's own row, and a run writes up to 100,000 results, where a
+ *   per-row key check costs seconds.
  * - `recon_provider_settings`: the provider scope's date tolerance and "late after" rule per
  *   environment; its row is the lock a provider run and the hand decisions take.
  * - Console modules `console_reconciliation` (READ, UPDATE) and `console_recon_write_off`
@@ -33,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       UNIQUE NULLS NOT DISTINCT (agent_id, environment, account, identity);
 
     ALTER TABLE recon_results ALTER COLUMN agent_id DROP NOT NULL;
-    ALTER TABLE recon_results ADD COLUMN item_agent_id bigint REFERENCES agents(id);
+    ALTER TABLE recon_results ADD COLUMN item_agent_id bigint;
     UPDATE recon_results SET item_agent_id = agent_id WHERE item_key IS NOT NULL;
     DROP INDEX recon_results_item_idx;
     CREATE UNIQUE INDEX recon_results_item_idx
