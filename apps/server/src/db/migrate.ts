@@ -65,6 +65,7 @@ import * as scheduleBalanceAlerts from './migrations/0230_schedule_balance_alert
 import * as statements from './migrations/0235_statements';
 import * as reconSummaryMails from './migrations/0240_recon_summary_mails';
 import * as scheduledRemittance from './migrations/0250_scheduled_remittance';
+import * as providerReconciliation from './migrations/0260_provider_reconciliation';
 import * as scheduleRunsNameHold from './migrations/0275_schedule_runs_name_hold';
 
 /**
@@ -138,6 +139,7 @@ const migrations: Record<string, Migration> = {
   '0235_statements': statements,
   '0240_recon_summary_mails': reconSummaryMails,
   '0250_scheduled_remittance': scheduledRemittance,
+  '0260_provider_reconciliation': providerReconciliation,
   '0275_schedule_runs_name_hold': scheduleRunsNameHold,
 };
 

@@ -27,6 +27,10 @@ import { nmidRoutes } from './nmid/routes';
 import { payinSimulatorRoutes } from './payins/simulator';
 import { simulatorAccountRoutes } from './payins/simulator-accounts';
 import { simulatorIssueRoutes } from './payins/simulator-issue';
+import {
+  providerReconciliationRoutes,
+  providerReconciliationSimulatorRoutes,
+} from './reconciliation/provider-routes';
 import { reconciliationRoutes, reconciliationSimulatorRoutes } from './reconciliation/routes';
 import { remittanceRoutes } from './remittance/routes';
 import { reportRoutes } from './reports/routes';
@@ -90,6 +94,7 @@ export function allRoutes(
     // Sign-up and the provider console (staff sessions only).
     ...signupRoutes,
     ...consoleRoutes,
+    ...providerReconciliationRoutes,
     ...(config.mode === 'production' ? [] : consoleDemoRoutes),
     ...(config.mode === 'production' ? [] : devMailboxRoutes),
     // The settable clock: only where a test key exists, never in production.
@@ -97,6 +102,7 @@ export function allRoutes(
     // The payer-side rails simulator: demo and test mode only (it also refuses in production).
     ...(config.mode === 'production' ? [] : payinSimulatorRoutes),
     ...(config.mode === 'production' ? [] : reconciliationSimulatorRoutes),
+    ...(config.mode === 'production' ? [] : providerReconciliationSimulatorRoutes),
     ...(config.mode === 'production' ? [] : simulatorIssueRoutes),
     ...(config.mode === 'production' ? [] : simulatorAccountRoutes),
     // The demo callback receiver: demo and test mode only.

@@ -27,12 +27,8 @@ export const SignupPage = lazy(() => withFullCatalog(import('../features/signup/
 export const SignupVerifyPage = lazy(() =>
   withFullCatalog(import('../features/signup/VerifyPage')),
 );
-export const ConsolePage = lazy(() =>
-  withCatalogParts(
-    ['security', 'console', 'nmid', 'alerts', 'advanceFunds'],
-    import('../features/console/ConsolePage'),
-  ),
-);
+// The console (its words and views are loaded by app/console-entry.tsx, outside this module).
+export const ConsolePage = lazy(() => import('./console-entry'));
 // The login's second step and a required enrolment (ADR 010).
 export const SecondFactorPage = lazy(() =>
   withCatalogParts(['security'], import('../features/security/SecondFactorPage')),

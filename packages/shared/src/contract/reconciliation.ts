@@ -136,6 +136,9 @@ export const reconResult = z.object({
   item_key: z.string().nullable(),
   item_reference: z.string().nullable(),
   item_amount: z.number().nullable(),
+  /** The merchant whose ledger item it is (the provider's queue spans every merchant). */
+  item_agent_id: z.number().nullable(),
+  merchant: z.string().nullable(),
   drift: z.number(),
   note: z.string().nullable(),
 });

@@ -12,6 +12,10 @@ export const CONSOLE_MODULES = [
   'console_merchants',
   'console_content',
   'console_demo',
+  /** The provider's own reconciliation (ADR 023): READ the queue, UPDATE import and match. */
+  'console_reconciliation',
+  /** Writing off an exception of the provider's reconciliation: its own right, never implied. */
+  'console_recon_write_off',
 ] as const;
 export type ConsoleModule = (typeof CONSOLE_MODULES)[number];
 export const CONSOLE_ACTIONS = ['READ', 'UPDATE'] as const;

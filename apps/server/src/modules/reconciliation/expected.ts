@@ -15,9 +15,11 @@ import type { ReconAccount } from '@gerbang/shared/contract/reconciliation';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MatchItem } from './match';
+import { itemsOf } from './scope';
 
 export interface ItemScope {
-  agentId: number;
+  /** null: every merchant's items (the provider's scope, ADR 023). */
+  agentId: number | null;
   environment: Environment;
   account: ReconAccount;
   from: string;
@@ -25,6 +27,8 @@ export interface ItemScope {
 }
 
 export interface LedgerItem extends MatchItem {
+  /** The merchant the item belongs to. */
+  agentId: number;
   reference: string;
   description: string;
 }
@@ -38,40 +42,50 @@ function transactionItemsSql(s: ItemScope): RawBuilder<unknown> {
     ? sql`t.kind = 'TOPUP'`
     : sql`t.jenis_trx = 'CASH OUT' AND t.kind <> 'TOPUP'`;
   return sql`
-    SELECT 'trx:' || t.id AS key, t.transaction_date AS day,
+    SELECT 'trx:' || t.id AS key, t.agent_id, t.transaction_date AS day,
       ${sql.raw(deposit ? '' : '-')}t.nominal_origin::bigint AS amount,
       t.id_transaksi AS ref1, coalesce(t.rail_reference, '') AS ref2,
       t.id_transaksi AS reference, trim(t.kind || ' ' || coalesce(t.namabank, '')) AS description
     FROM transactions t
-    WHERE t.agent_id = ${s.agentId} AND t.environment = ${s.environment}
+    WHERE ${itemsOf('t.agent_id', s.agentId)} AND t.environment = ${s.environment}
       AND t.status_trx = 'SUCCESS' AND t.transaction_date >= ${s.from}::date
       AND t.transaction_date <= ${s.to}::date AND ${kind}`;
 }
 
+/**
+ * A settlement's name: its payment day and product, which are unique per merchant; on the
+ * provider's account, where every merchant's settlements arrive, the merchant's id is added.
+ */
+const settlementReference = (s: ItemScope) =>
+  s.agentId === null
+    ? sql`'STL-' || st.tgltrx::text || '-' || st.id_produk || '-' || st.agent_id`
+    : sql`'STL-' || st.tgltrx::text || '-' || st.id_produk`;
+
 function settlementItemsSql(s: ItemScope): RawBuilder<unknown> {
   return sql`
-    SELECT 'stl:' || st.id AS key, st.tglsettle AS day, st.nominal::bigint AS amount,
-      'STL-' || st.tgltrx::text || '-' || st.id_produk AS ref1, coalesce(st.reference, '') AS ref2,
-      'STL-' || st.tgltrx::text || '-' || st.id_produk AS reference, st.nama_produk AS description
+    SELECT 'stl:' || st.id AS key, st.agent_id, st.tglsettle AS day, st.nominal::bigint AS amount,
+      ${settlementReference(s)} AS ref1, coalesce(st.reference, '') AS ref2,
+      ${settlementReference(s)} AS reference, st.nama_produk AS description
     FROM settlements st
-    WHERE st.agent_id = ${s.agentId} AND st.environment = ${s.environment}
+    WHERE ${itemsOf('st.agent_id', s.agentId)} AND st.environment = ${s.environment}
       AND st.status = 'completed' AND st.tglsettle >= ${s.from}::date
       AND st.tglsettle <= ${s.to}::date
     UNION ALL
-    SELECT 'rfd:' || r.id, ${wibDay('r.created_at')}, -r.amount, r.refund_no, r.id_transaksi,
+    SELECT 'rfd:' || r.id, r.agent_id, ${wibDay('r.created_at')}, -r.amount, r.refund_no, r.id_transaksi,
       r.refund_no, 'REFUND ' || r.id_transaksi
     FROM snap_qris_refunds r
-    WHERE r.agent_id = ${s.agentId} AND r.environment = ${s.environment}
+    WHERE ${itemsOf('r.agent_id', s.agentId)} AND r.environment = ${s.environment}
       AND ${wibDay('r.created_at')} >= ${s.from}::date AND ${wibDay('r.created_at')} <= ${s.to}::date`;
 }
 
-/** The items as rows (key, day, amount, ref1, ref2, reference, description). */
+/** The items as rows (key, agent_id, day, amount, ref1, ref2, reference, description). */
 export function ledgerItemsSql(s: ItemScope): RawBuilder<unknown> {
   return s.account === 'settlement' ? settlementItemsSql(s) : transactionItemsSql(s);
 }
 
 interface ItemRow {
   key: string;
+  agent_id: string | number;
   day: string;
   amount: string | number;
   ref1: string;
@@ -82,10 +96,11 @@ interface ItemRow {
 
 export async function ledgerItems(db: Kysely<Database>, scope: ItemScope): Promise<LedgerItem[]> {
   const { rows } = await sql<ItemRow>`
-    SELECT i.key, i.day::text AS day, i.amount, i.ref1, i.ref2, i.reference, i.description
+    SELECT i.key, i.agent_id, i.day::text AS day, i.amount, i.ref1, i.ref2, i.reference, i.description
     FROM (${ledgerItemsSql(scope)}) AS i ORDER BY i.day, i.key`.execute(db);
   return rows.map((r) => ({
     key: r.key,
+    agentId: Number(r.agent_id),
     day: r.day,
     amount: Number(r.amount),
     refs: [r.ref1, r.ref2].filter(Boolean),

@@ -8,7 +8,6 @@
  * lines inside one file stay two lines (the second is a duplicate for the matcher to flag).
  */
 import { createHash } from 'node:crypto';
-import type { Environment } from '@gerbang/shared';
 import { RC } from '@gerbang/shared';
 import type {
   ReconAccount,
@@ -22,10 +21,9 @@ import { camt053Chunks } from './formats/camt053';
 import { csvChunks } from './formats/csv';
 import { mt940Chunks } from './formats/mt940';
 import { StatementFormatError, type StatementLine } from './formats/types';
+import { ownedBy, type ReconScope } from './scope';
 
-export interface ImportInput {
-  agentId: number;
-  environment: Environment;
+export interface ImportInput extends ReconScope {
   userId: number | null;
   account: ReconAccount;
   format: ReconFormat;
@@ -99,7 +97,7 @@ async function insertLines(
   const result = await sql`
     INSERT INTO recon_lines (statement_id, agent_id, environment, account, identity, file_line,
       booked_on, amount, reference, bank_reference, description)
-    SELECT ${statementId}, ${input.agentId}, ${input.environment}, ${input.account}, u.*
+    SELECT ${statementId}, ${input.agentId}::bigint, ${input.environment}, ${input.account}, u.*
       FROM unnest(${ids}::text[], ${chunk.map((l) => l.line)}::int[],
         ${chunk.map((l) => l.bookedOn)}::date[], ${chunk.map((l) => l.amount)}::bigint[],
         ${chunk.map((l) => l.reference.slice(0, 140))}::text[],
@@ -181,7 +179,7 @@ export async function importStatement(
           sql<string | null>`first_day::text`.as('first'),
           sql<string | null>`last_day::text`.as('last'),
         ])
-        .where('agent_id', '=', input.agentId)
+        .where(ownedBy('agent_id', input.agentId))
         .where('environment', '=', input.environment)
         .where('account', '=', input.account)
         .where('file_hash', '=', fileHash)

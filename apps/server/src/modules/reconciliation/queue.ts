@@ -4,22 +4,23 @@
  * the scope's lock, with a note and an audit row in the same transaction. Records only: a write-off
  * says "we accept this difference", it never posts (a correction is a separate ledger operation).
  */
-import type { Environment } from '@gerbang/shared';
 import type { ReconResult } from '@gerbang/shared/contract/reconciliation';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound, refused } from '../../http/errors';
 import { type AuditEntry, writeAudit } from '../../platform/audit/audit';
 import { lockScope } from './run';
+import { ownedBy, type ReconScope } from './scope';
 import type { ReconResultsTable } from './tables';
 
-export interface Decider {
-  agentId: number;
-  environment: Environment;
-  userId: number;
+/** Who decides: a merchant's user, or a provider staff member (userId null, ADR 023). */
+export interface Decider extends ReconScope {
+  userId: number | null;
   now: Date;
   /** The audit row of the decision, less its action and detail. */
   audit: Omit<AuditEntry, 'action' | 'detail' | 'target'>;
+  /** The console's audit names (`console_recon_match`…) and the staff id in the detail. */
+  auditAs?: { prefix: string; detail: Record<string, unknown> };
 }
 
 const PAGE_SIZE = 100;
@@ -35,13 +36,14 @@ export interface ResultFilter {
 
 export async function listResults(
   db: Kysely<Database>,
-  scope: { agentId: number; environment: Environment },
+  scope: ReconScope,
   f: ResultFilter,
 ): Promise<{ rows: ReconResult[]; total: number }> {
   const base = db
     .selectFrom('recon_results as r')
     .leftJoin('recon_lines as l', 'l.id', 'r.line_id')
-    .where('r.agent_id', '=', scope.agentId)
+    .leftJoin('agents as a', 'a.id', 'r.item_agent_id')
+    .where(ownedBy('r.agent_id', scope.agentId))
     .where('r.environment', '=', scope.environment)
     .$if(f.account !== undefined, (q) => q.where('r.account', '=', f.account ?? 'payout'))
     .$if(f.status === 'open', (q) => q.where('r.status', 'in', OPEN))
@@ -64,6 +66,8 @@ export async function listResults(
       'r.item_amount',
       'r.drift',
       'r.note',
+      'r.item_agent_id',
+      'a.nama_agen as merchant',
       'l.file_line',
       'l.reference as line_reference',
     ])
@@ -79,6 +83,8 @@ export async function listResults(
       ...r,
       file_line: r.file_line ?? null,
       line_reference: r.line_reference ?? null,
+      item_agent_id: r.item_agent_id === null ? null : Number(r.item_agent_id),
+      merchant: r.merchant ?? null,
     })),
   };
 }
@@ -93,7 +99,7 @@ async function resultFor(
     .selectAll()
     .select(sql<string>`day::text`.as('day'))
     .where('id', '=', id)
-    .where('agent_id', '=', d.agentId)
+    .where(ownedBy('agent_id', d.agentId))
     .where('environment', '=', d.environment)
     .executeTakeFirst();
   if (!row) throw notFound('recon.errors.noResult');
@@ -107,7 +113,12 @@ async function audit(
   target: string,
   detail: Record<string, unknown>,
 ) {
-  await writeAudit(trx, { ...d.audit, action, target, detail });
+  await writeAudit(trx, {
+    ...d.audit,
+    action: `${d.auditAs?.prefix ?? ''}${action}`,
+    target,
+    detail: { ...d.auditAs?.detail, ...detail },
+  });
 }
 
 /** Pairs an unmatched line with an unmatched item: one manual result replaces the two. */
@@ -142,6 +153,7 @@ export async function matchByHand(
         item_key: item.item_key,
         item_reference: item.item_reference,
         item_amount: item.item_amount,
+        item_agent_id: item.item_agent_id,
         drift,
         note: input.note,
         decided_by: d.userId,
@@ -199,6 +211,7 @@ export async function unmatch(
           item_key: r.item_key,
           item_reference: r.item_reference,
           item_amount: r.item_amount,
+          item_agent_id: r.item_agent_id,
           drift: -(r.item_amount ?? 0),
         },
       ])
@@ -240,7 +253,7 @@ export async function writeOff(
 /** Per day: statement lines, matched, open exceptions, written off, match rate and open drift. */
 export async function summary(
   db: Kysely<Database>,
-  scope: { agentId: number; environment: Environment },
+  scope: ReconScope,
   f: { account?: ReconResult['account']; from: string; to: string },
 ) {
   const rows = await db
@@ -258,7 +271,7 @@ export async function summary(
         'drift',
       ),
     ])
-    .where('agent_id', '=', scope.agentId)
+    .where(ownedBy('agent_id', scope.agentId))
     .where('environment', '=', scope.environment)
     .$if(f.account !== undefined, (q) => q.where('account', '=', f.account ?? 'payout'))
     .where('day', '>=', f.from)

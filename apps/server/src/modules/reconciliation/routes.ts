@@ -52,7 +52,7 @@ async function savedMapping(
 }
 
 /** The upload whole (bounded): its hash is over every byte, and a refusal stores nothing. */
-async function uploadedFile(ctx: RouteContext<unknown, unknown, unknown>) {
+export async function uploadedFile(ctx: RouteContext<unknown, unknown, unknown>) {
   const file = await ctx.req.file({
     limits: { fileSize: STATEMENT_LIMITS.maxBytes, files: 1 },
     throwFileSizeLimit: false,

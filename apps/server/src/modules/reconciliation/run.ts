@@ -1,6 +1,7 @@
 /**
- * One matcher run over an agent's account (ADR 019): under the scope's lock (its settings row, FOR
- * UPDATE: parallel runs and hand decisions of one agent and environment take turns), the automatic
+ * One matcher run over a scope's account (ADR 019; the scope is a merchant or the provider, ADR
+ * 023): under the scope's lock (its settings row, FOR UPDATE: parallel runs and hand decisions of
+ * one scope and environment take turns), the automatic
  * results are thrown away and computed again from every line and item that no person has decided
  * (manual matches and write-offs stay and keep their line and item out of the run). Records only:
  * nothing here touches the ledger.
@@ -11,10 +12,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type LedgerItem, ledgerItemsSql } from './expected';
 import { type MatchLine, type MatchOutcome, matchRest } from './match';
+import { ownedBy, type ReconScope } from './scope';
 
-export interface RunScope {
-  agentId: number;
-  environment: Environment;
+export interface RunScope extends ReconScope {
   account: ReconAccount;
   now: Date;
 }
@@ -29,8 +29,28 @@ export interface RunCounts {
 
 const INSERT_CHUNK = 10_000;
 
-/** Takes the scope's lock and answers its settings (created with the defaults on first use). */
-export async function lockScope(trx: Kysely<Database>, agentId: number, environment: Environment) {
+/**
+ * Takes the scope's lock and answers its settings (created with the defaults on first use): a
+ * merchant's `recon_settings` row, or the provider's `recon_provider_settings` row.
+ */
+export async function lockScope(
+  trx: Kysely<Database>,
+  agentId: number | null,
+  environment: Environment,
+): Promise<{ tolerance_days: number; late_after_days: number }> {
+  if (agentId === null) {
+    await trx
+      .insertInto('recon_provider_settings')
+      .values({ environment })
+      .onConflict((oc) => oc.column('environment').doNothing())
+      .execute();
+    return trx
+      .selectFrom('recon_provider_settings')
+      .select(['tolerance_days', 'late_after_days'])
+      .where('environment', '=', environment)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+  }
   await trx
     .insertInto('recon_settings')
     .values({ agent_id: agentId, environment })
@@ -64,16 +84,16 @@ async function stage(trx: Kysely<Database>, s: RunScope, from: string, to: strin
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
   await sql`
     CREATE TEMP TABLE recon_run_items ON COMMIT DROP AS
-    SELECT i.key, i.day, i.amount, upper(btrim(i.ref1)) AS ref1, upper(btrim(i.ref2)) AS ref2,
+    SELECT i.key, i.agent_id, i.day, i.amount, upper(btrim(i.ref1)) AS ref1, upper(btrim(i.ref2)) AS ref2,
       i.reference
     FROM (${ledgerItemsSql({ ...s, from, to })}) AS i
-    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.agent_id = ${s.agentId}
+    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE ${ownedBy('r.agent_id', s.agentId)}
       AND r.environment = ${s.environment} AND r.item_key = i.key)`.execute(trx);
   await sql`
     CREATE TEMP TABLE recon_run_lines ON COMMIT DROP AS
     SELECT l.id, l.booked_on, l.amount, l.reference, l.bank_reference, l.description
     FROM recon_lines l
-    WHERE l.agent_id = ${s.agentId} AND l.environment = ${s.environment}
+    WHERE ${ownedBy('l.agent_id', s.agentId)} AND l.environment = ${s.environment}
       AND l.account = ${s.account}
       AND NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.line_id = l.id)`.execute(trx);
   await sql`ANALYZE recon_run_items`.execute(trx);
@@ -89,7 +109,8 @@ async function stage(trx: Kysely<Database>, s: RunScope, from: string, to: strin
 async function matchByReference(trx: Kysely<Database>, s: RunScope) {
   await sql`
     WITH item_refs AS (
-      SELECT v.ref, min(i.key) AS key, min(i.amount) AS amount, min(i.reference) AS reference
+      SELECT v.ref, min(i.key) AS key, min(i.amount) AS amount, min(i.reference) AS reference,
+        min(i.agent_id) AS agent_id
       FROM recon_run_items i CROSS JOIN LATERAL (VALUES (i.ref1), (i.ref2)) AS v(ref)
       WHERE v.ref <> '' GROUP BY v.ref HAVING min(i.key) = max(i.key)),
     line_refs AS (
@@ -104,7 +125,7 @@ async function matchByReference(trx: Kysely<Database>, s: RunScope) {
         WHERE length(ltrim(w.word, '-')) >= 8),
     hits AS (
       SELECT DISTINCT ON (lr.id) lr.id AS line_id, lr.booked_on, lr.amount AS line_amount,
-        ir.key, ir.amount AS item_amount, ir.reference
+        ir.key, ir.amount AS item_amount, ir.reference, ir.agent_id AS item_agent_id
       FROM line_refs lr JOIN item_refs ir ON ir.ref = lr.ref
       WHERE sign(ir.amount) = sign(lr.amount)
       ORDER BY lr.id, lr.ord),
@@ -112,15 +133,15 @@ async function matchByReference(trx: Kysely<Database>, s: RunScope) {
       SELECT h.*, row_number() OVER (PARTITION BY h.key ORDER BY h.booked_on, h.line_id) AS n
       FROM hits h)
     INSERT INTO recon_results (agent_id, environment, account, created_at, day, status, method,
-      line_id, line_amount, item_key, item_reference, item_amount, drift, note)
-    SELECT ${s.agentId}, ${s.environment}, ${s.account}, ${s.now}, r.booked_on,
+      line_id, line_amount, item_key, item_reference, item_amount, drift, note, item_agent_id)
+    SELECT ${s.agentId}::bigint, ${s.environment}, ${s.account}, ${s.now}, r.booked_on,
       CASE WHEN r.n > 1 THEN 'unmatched_line' WHEN r.line_amount = r.item_amount THEN 'matched'
         ELSE 'amount_mismatch' END,
       CASE WHEN r.n > 1 THEN NULL ELSE 'reference' END, r.line_id, r.line_amount,
       CASE WHEN r.n > 1 THEN NULL ELSE r.key END, CASE WHEN r.n > 1 THEN NULL ELSE r.reference END,
       CASE WHEN r.n > 1 THEN NULL ELSE r.item_amount END,
       CASE WHEN r.n > 1 THEN r.line_amount ELSE r.line_amount - r.item_amount END,
-      CASE WHEN r.n > 1 THEN 'duplicate' END
+      CASE WHEN r.n > 1 THEN 'duplicate' END, CASE WHEN r.n > 1 THEN NULL ELSE r.item_agent_id END
     FROM ranked r`.execute(trx);
 }
 
@@ -132,15 +153,22 @@ async function leftovers(trx: Kysely<Database>, s: RunScope) {
         coalesce(substring(l.description from '[A-Za-z0-9][A-Za-z0-9-]{7,}'), '')] AS refs
     FROM recon_run_lines l
     WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.line_id = l.id)`.execute(trx);
-  const items = await sql<{ key: string; day: string; amount: string | number; reference: string }>`
-    SELECT i.key, i.day::text AS day, i.amount, i.reference FROM recon_run_items i
-    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE r.agent_id = ${s.agentId}
+  const items = await sql<{
+    key: string;
+    agent_id: string | number;
+    day: string;
+    amount: string | number;
+    reference: string;
+  }>`
+    SELECT i.key, i.agent_id, i.day::text AS day, i.amount, i.reference FROM recon_run_items i
+    WHERE NOT EXISTS (SELECT 1 FROM recon_results r WHERE ${ownedBy('r.agent_id', s.agentId)}
       AND r.environment = ${s.environment} AND r.item_key = i.key)
     ORDER BY i.day, i.key`.execute(trx);
   return {
     lines: lines.rows.map((l) => ({ ...l, id: Number(l.id), amount: Number(l.amount) })),
     items: items.rows.map((i) => ({
       ...i,
+      agentId: Number(i.agent_id),
       amount: Number(i.amount),
       refs: [],
       description: '',
@@ -166,6 +194,7 @@ function resultRow(
     item_key: item?.key ?? null,
     item_reference: item?.reference ?? null,
     item_amount: item?.amount ?? null,
+    item_agent_id: item?.agentId ?? null,
     created_at: s.now,
   };
   if (o.status === 'unmatched_item')
@@ -188,7 +217,7 @@ async function coverage(trx: Kysely<Database>, s: RunScope) {
       sql<string | null>`min(first_day)::text`.as('first'),
       sql<string | null>`max(last_day)::text`.as('last'),
     ])
-    .where('agent_id', '=', s.agentId)
+    .where(ownedBy('agent_id', s.agentId))
     .where('environment', '=', s.environment)
     .where('account', '=', s.account)
     .executeTakeFirst();
@@ -205,13 +234,14 @@ async function insertResults(
     const c = outcomes.slice(start, start + INSERT_CHUNK).map(toRow);
     await sql`
       INSERT INTO recon_results (agent_id, environment, account, created_at, day, status, method,
-        line_id, line_amount, item_key, item_reference, item_amount, drift, note)
-      SELECT ${s.agentId}, ${s.environment}, ${s.account}, ${s.now}, u.*
+        line_id, line_amount, item_key, item_reference, item_amount, drift, note, item_agent_id)
+      SELECT ${s.agentId}::bigint, ${s.environment}, ${s.account}, ${s.now}, u.*
         FROM unnest(${c.map((r) => r.day)}::date[], ${c.map((r) => r.status)}::text[],
           ${c.map((r) => r.method)}::text[], ${c.map((r) => r.line_id)}::bigint[],
           ${c.map((r) => r.line_amount)}::bigint[], ${c.map((r) => r.item_key)}::text[],
           ${c.map((r) => r.item_reference)}::text[], ${c.map((r) => r.item_amount)}::bigint[],
-          ${c.map((r) => r.drift)}::bigint[], ${c.map((r) => r.note)}::text[]) AS u`.execute(trx);
+          ${c.map((r) => r.drift)}::bigint[], ${c.map((r) => r.note)}::text[],
+          ${c.map((r) => r.item_agent_id)}::bigint[]) AS u`.execute(trx);
   }
 }
 
@@ -219,7 +249,7 @@ async function insertResults(
 function automatic(trx: Kysely<Database>, s: RunScope) {
   return trx
     .selectFrom('recon_results')
-    .where('agent_id', '=', s.agentId)
+    .where(ownedBy('agent_id', s.agentId))
     .where('environment', '=', s.environment)
     .where('account', '=', s.account)
     .where((eb) => eb.or([eb('method', 'is', null), eb('method', '<>', 'manual')]))

@@ -1,12 +1,12 @@
 /**
- * The simulator bank's statement of one provider account and day for this agent:
+ * The simulator bank's statement of one provider account and day for this agent (or, in the
+ * provider's scope, for every merchant: ADR 023):
  * the movements the rails really made (the same ledger items the matcher expects), written by the
  * simulator's statement writers, so the whole loop — download, import, match — runs in demo.
  * Opening balance: the sum of the account's earlier movements of this agent (the simulator's
- * account holds nothing else).
+ * account holds nothing else; the provider's, every merchant's).
  */
 import { createHash } from 'node:crypto';
-import type { Environment } from '@gerbang/shared';
 import type { ReconAccount, ReconFormat } from '@gerbang/shared/contract/reconciliation';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -17,6 +17,7 @@ import {
   writeStatementCsv,
 } from '../../rails/simulator/statement-files';
 import { type LedgerItem, ledgerItems } from './expected';
+import type { ReconScope } from './scope';
 
 const ACCOUNT_NUMBERS: Record<ReconAccount, string> = {
   settlement: 'SIM-SETTLEMENT-001',
@@ -40,7 +41,7 @@ export function movementOf(item: LedgerItem): StatementMovement {
 
 export async function simulatorStatement(
   db: Kysely<Database>,
-  scope: { agentId: number; environment: Environment; account: ReconAccount },
+  scope: ReconScope & { account: ReconAccount },
   request: { day: string; format: ReconFormat; now: Date },
 ): Promise<{ fileName: string; contentType: string; body: string }> {
   const [earlier, today] = await Promise.all([

@@ -37,6 +37,8 @@ export async function runReconSummaryOnce(services: Services, force = false): Pr
     )
     .select(['s.agent_id', 's.environment'])
     .where('m.agent_id', 'is', null)
+    // The provider's own statements (no agent, ADR 023) are summarised on the console page.
+    .where('s.agent_id', 'is not', null)
     .groupBy(['s.agent_id', 's.environment'])
     .orderBy('s.agent_id')
     .limit(PASS_MAX)

@@ -27,9 +27,12 @@ export interface ReconSettingsTable {
   late_after_days: Generated<number>;
 }
 
+/** A NULL agent is the provider's own scope (migration 0260, ADR 023). */
+type ScopeAgent = number | null;
+
 export interface ReconStatementsTable {
   id: Generated<number>;
-  agent_id: number;
+  agent_id: ScopeAgent;
   environment: Environment;
   account: ReconAccount;
   format: ReconFormat;
@@ -47,7 +50,7 @@ export interface ReconStatementsTable {
 export interface ReconLinesTable {
   id: Generated<number>;
   statement_id: number;
-  agent_id: number;
+  agent_id: ScopeAgent;
   environment: Environment;
   account: ReconAccount;
   identity: string;
@@ -61,7 +64,7 @@ export interface ReconLinesTable {
 
 export interface ReconResultsTable {
   id: Generated<number>;
-  agent_id: number;
+  agent_id: ScopeAgent;
   environment: Environment;
   account: ReconAccount;
   day: BusinessDate;
@@ -72,11 +75,20 @@ export interface ReconResultsTable {
   item_key: string | null;
   item_reference: string | null;
   item_amount: number | null;
+  /** The merchant the item belongs to (migration 0260). */
+  item_agent_id: ColumnType<number | null, number | null | undefined, number | null>;
   drift: Generated<number>;
   note: string | null;
   decided_by: number | null;
   decided_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** Migration 0260: the provider scope's settings per environment (and its lock row). */
+export interface ReconProviderSettingsTable {
+  environment: Environment;
+  tolerance_days: Generated<number>;
+  late_after_days: Generated<number>;
 }
 
 /** Migration 0240: the daily summary mail's claim per agent, environment and WIB day. */
@@ -94,4 +106,5 @@ export interface ReconciliationTables {
   recon_lines: ReconLinesTable;
   recon_results: ReconResultsTable;
   recon_summary_mails: ReconSummaryMailsTable;
+  recon_provider_settings: ReconProviderSettingsTable;
 }

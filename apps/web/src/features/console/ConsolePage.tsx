@@ -1,6 +1,7 @@
 import { consoleCalls } from '@gerbang/shared/contract/console-calls';
 import { Box, Button, Center, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes } from 'react-router';
 import { changeLanguage } from '../../lib/i18n';
@@ -11,13 +12,13 @@ import { DemoView } from './DemoView';
 import { MerchantPage, MerchantsView } from './MerchantsView';
 import { NewsView } from './NewsView';
 import { QueuesView } from './QueuesView';
-import { may } from './types';
+import { type ConsoleView, may } from './types';
 
 /**
  * The provider console at /console: its own login, session and layout, apart from
  * the merchant portal (a merchant's session is refused by every console call).
  */
-export default function ConsolePage() {
+export default function ConsolePage({ views = [] }: { views?: readonly ConsoleView[] }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const session = useQuery({
@@ -69,6 +70,11 @@ export default function ConsolePage() {
             {may(staff, 'console_merchants', 'READ') &&
               link('/console/merchants', t('console.nav.merchants'))}
             {may(staff, 'console_content', 'READ') && link('/console/news', t('console.nav.news'))}
+            {views
+              .filter((v) => may(staff, v.module, 'READ'))
+              .map((v) => (
+                <span key={v.path}>{link(`/console/${v.path}`, t(v.labelKey))}</span>
+              ))}
             {may(staff, 'console_demo', 'READ') && link('/console/demo', t('console.nav.demo'))}
             {link('/console/security', t('security.title'))}
           </Group>
@@ -95,6 +101,13 @@ export default function ConsolePage() {
           <Route path="merchants/:id" element={<MerchantPage staff={staff} />} />
           <Route path="news" element={<NewsView staff={staff} />} />
           <Route path="demo" element={<DemoView staff={staff} />} />
+          {views.map((v) => (
+            <Route
+              key={v.path}
+              path={v.path}
+              element={<Suspense fallback={<Loader />}>{v.render(staff)}</Suspense>}
+            />
+          ))}
           <Route path="security" element={<ConsoleSecurityView staff={staff} />} />
         </Routes>
       </Box>

@@ -20,6 +20,8 @@ export interface Envelope<T> {
 export interface ConsoleCallOptions {
   /** Values of the path's `:name` segments (e.g. the row's `id`). */
   params?: Record<string, string | number>;
+  /** A POST's query (an upload's account and format); a GET's query is its input. */
+  query?: Record<string, string>;
 }
 
 /** The input is optional for a call that takes none. */
@@ -41,13 +43,19 @@ async function send<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
   if (method === 'POST') {
     if (!csrf) csrf = (await call(consoleCalls.session)).data?.csrf ?? '';
     headers['X-CSRF-Token'] = csrf;
-    headers['Content-Type'] = 'application/json';
+    // An upload (FormData) carries its own multipart content type and boundary.
+    if (!(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   }
   try {
     const res = await fetch(url, {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      body:
+        method === 'POST'
+          ? body instanceof FormData
+            ? body
+            : JSON.stringify(body ?? {})
+          : undefined,
       credentials: 'same-origin',
     });
     const rotated = res.headers.get('x-csrf-token');
@@ -66,7 +74,7 @@ async function call<C extends AnyCall>(
   const once = () =>
     c.method === 'GET'
       ? send<ResponseOf<C>>('GET', callUrl(c, input as Query, opts.params))
-      : send<ResponseOf<C>>('POST', callUrl(c, undefined, opts.params), input);
+      : send<ResponseOf<C>>('POST', callUrl(c, opts.query as never, opts.params), input);
   const res = await once();
   // Step-up (ADR 010): the staff member proves the second factor, then the call goes again
   // (the refused call read and changed nothing).

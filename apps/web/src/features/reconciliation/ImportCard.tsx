@@ -1,15 +1,24 @@
 import type { ReconResult } from '@gerbang/shared/contract/reconciliation';
-import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
 import { Button, Card, FileInput, Group, Select, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
+import type { ReconApi, ReconFormat } from './recon-api';
+
+const FORMAT_LABELS: Record<ReconFormat, string> = {
+  mt940: 'MT940',
+  camt053: 'CAMT.053',
+  csv: 'CSV',
+};
 
 /** Upload a statement of the chosen account: MT940, camt.053, or CSV read with a bank's mapping. */
-export function ImportCard(props: { account: ReconResult['account']; onDone: () => void }) {
+export function ImportCard(props: {
+  api: ReconApi;
+  account: ReconResult['account'];
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
-  const [format, setFormat] = useState<'mt940' | 'camt053' | 'csv'>('mt940');
+  const [format, setFormat] = useState<ReconFormat>('mt940');
   const [bankCode, setBankCode] = useState('SIM');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,7 +33,7 @@ export function ImportCard(props: { account: ReconResult['account']; onDone: () 
       format,
       ...(format === 'csv' ? { bank_code: bankCode } : {}),
     };
-    const res = await client.call(reconciliationCalls.importStatement, form, { query });
+    const res = await props.api.importStatement(form, query);
     setBusy(false);
     if (res.rc !== '00') {
       showErrorDialog(res.rd);
@@ -45,11 +54,7 @@ export function ImportCard(props: { account: ReconResult['account']; onDone: () 
       <Group align="flex-end" wrap="wrap" gap="sm">
         <Select
           label={t('recon.format')}
-          data={[
-            { value: 'mt940', label: 'MT940' },
-            { value: 'camt053', label: 'CAMT.053' },
-            { value: 'csv', label: 'CSV' },
-          ]}
+          data={props.api.formats.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
           value={format}
           onChange={(v) => v && setFormat(v as typeof format)}
           allowDeselect={false}
@@ -65,7 +70,7 @@ export function ImportCard(props: { account: ReconResult['account']; onDone: () 
         )}
         <FileInput
           label={t('recon.file')}
-          placeholder={t('recon.chooseFile')}
+          placeholder={t(props.api.chooseFileKey)}
           value={file}
           onChange={setFile}
           w={260}

@@ -1,12 +1,12 @@
-import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
+import type { ReconApi } from './recon-api';
 
 /** Every hand decision carries a note (3–500 characters; the server checks it and audits it). */
 export function NoteModal(props: {
+  api: ReconApi;
   action: { kind: 'match' | 'unmatch' | 'writeOff'; ids: number[] } | null;
   onClose: () => void;
   onDone: () => void;
@@ -21,14 +21,10 @@ export function NoteModal(props: {
     const [a = 0, b = 0] = action.ids;
     const res =
       action.kind === 'match'
-        ? await client.call(reconciliationCalls.match, {
-            line_result_id: a,
-            item_result_id: b,
-            note,
-          })
+        ? await props.api.match({ line_result_id: a, item_result_id: b, note })
         : action.kind === 'unmatch'
-          ? await client.call(reconciliationCalls.unmatch, { result_id: a, note })
-          : await client.call(reconciliationCalls.writeOff, { result_id: a, note });
+          ? await props.api.unmatch({ result_id: a, note })
+          : await props.api.writeOff({ result_id: a, note });
     setBusy(false);
     if (res.rc !== '00') {
       showErrorDialog(res.rd);

@@ -22,6 +22,8 @@ export function ResultsTable(props: {
   setChosen: (update: (s: Set<number>) => Set<number>) => void;
   mayUpdate: boolean;
   mayWriteOff: boolean;
+  /** The provider's queue spans merchants: each row says whose ledger item it is. */
+  manyMerchants?: boolean;
   onAction: (action: Action) => void;
 }) {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export function ResultsTable(props: {
               <Table.Th>{t('recon.cols.status')}</Table.Th>
               <Table.Th>{t('recon.cols.line')}</Table.Th>
               <Table.Th ta="right">{t('recon.cols.lineAmount')}</Table.Th>
+              {props.manyMerchants && <Table.Th>{t('recon.cols.merchant')}</Table.Th>}
               <Table.Th>{t('recon.cols.item')}</Table.Th>
               <Table.Th ta="right">{t('recon.cols.itemAmount')}</Table.Th>
               <Table.Th ta="right">{t('recon.cols.drift')}</Table.Th>
@@ -75,6 +78,7 @@ export function ResultsTable(props: {
                 <Table.Td ta="right" style={NOWRAP}>
                   {r.line_amount === null ? '—' : formatRupiah(r.line_amount)}
                 </Table.Td>
+                {props.manyMerchants && <Table.Td>{r.merchant ?? '—'}</Table.Td>}
                 <Table.Td>{r.item_reference ?? '—'}</Table.Td>
                 <Table.Td ta="right" style={NOWRAP}>
                   {r.item_amount === null ? '—' : formatRupiah(r.item_amount)}

@@ -1,10 +1,9 @@
 import { formatRupiah } from '@gerbang/shared';
 import type { ReconResult } from '@gerbang/shared/contract/reconciliation';
-import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
 import { Card, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../lib/api';
+import type { ReconApi } from './recon-api';
 
 type Day = {
   day: string;
@@ -19,7 +18,7 @@ type Day = {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The last 31 days of the account: match rate and open drift per day. */
-export function SummaryCard(props: { account: ReconResult['account'] }) {
+export function SummaryCard(props: { api: ReconApi; account: ReconResult['account'] }) {
   const { t, i18n } = useTranslation();
   // The rate with the reader's decimal mark (50,0% in Indonesian, 50.0% in English).
   const percent = new Intl.NumberFormat(i18n.language === 'id' ? 'id-ID' : 'en-US', {
@@ -31,16 +30,12 @@ export function SummaryCard(props: { account: ReconResult['account'] }) {
   useEffect(() => {
     const to = new Date();
     const from = new Date(to.getTime() - 31 * 86_400_000);
-    void client
-      .call(reconciliationCalls.summary, {
-        account: props.account,
-        from: isoDay(from),
-        to: isoDay(to),
-      })
+    void props.api
+      .summary({ account: props.account, from: isoDay(from), to: isoDay(to) })
       .then((res) => {
         if (res.rc === '00') setDays(res.data.days);
       });
-  }, [props.account]);
+  }, [props.api, props.account]);
   return (
     <Card withBorder>
       <Title order={4} mb="xs">
