@@ -13,6 +13,7 @@ import { SnapError } from './codes';
 import type { SnapPartner } from './guard';
 import { SNAP_TRANSFER_PAYOUT } from './payout-kind';
 import type { ServiceAnswer, ServiceContext } from './pipeline';
+import { railWritesInGroup } from './rail-group';
 import type {
   accountInquiryExternalRequest,
   transferInterbankRequest,
@@ -193,8 +194,12 @@ export async function transferInterbank(
   });
   if (booked.kind === 'duplicate') throw new SnapError('duplicatePartnerReference');
   const payerKey = `${partner.agentId}:${partner.environment}`;
-  const outcome = await advanceSubmission(services, booked.submission, (row, result) =>
-    finalizeInGroup(services, payerKey, row, result),
+  // The rail step's writes and its finalize are grouped with the partner's concurrent transfers.
+  const outcome = await advanceSubmission(
+    services,
+    booked.submission,
+    (row, result) => finalizeInGroup(services, payerKey, row, result),
+    railWritesInGroup(services, payerKey),
   );
   // The step says how it left the payout; only when it cannot (another worker finished it, or
   // the step will be retried) is the row read again.
