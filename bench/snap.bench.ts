@@ -389,6 +389,7 @@ function cpuTicks(pid: number): number {
 function profiler(base: string, dbUrl: string, serverPid: number) {
   const client = new pg.Client({ connectionString: dbUrl });
   const states = new Map<string, number>();
+  const waits = new Map<string, number>();
   const pool = { busy: 0, waiting: 0, samples: 0 };
   let samples = 0;
   let running = true;
@@ -408,6 +409,14 @@ function profiler(base: string, dbUrl: string, serverPid: number) {
         if (!backendTicks.has(row.pid)) backendTicks.set(row.pid, cpuTicks(row.pid));
       }
       samples += rows.rows.length;
+      // Which locks the server's connections wait for (a NOTIFY at commit waits on the database
+      // object: `object:pg_database`).
+      const locks = await client.query(
+        `select locktype || coalesce(':' || classid::regclass::text, '') || ' ' || mode as what
+         from pg_locks where not granted and pid in (
+           select pid from pg_stat_activity where datname = current_database())`,
+      );
+      for (const row of locks.rows) waits.set(row.what, (waits.get(row.what) ?? 0) + 1);
       const metrics = await (await fetch(`${base}/metrics`)).text();
       const value = (state: string) =>
         Number(
@@ -438,6 +447,12 @@ function profiler(base: string, dbUrl: string, serverPid: number) {
     const perTransfer = (cpu: number) => ((1000 * cpu) / Math.max(1, transfers)).toFixed(1);
     return [
       `    server's connections (pg_stat_activity every 100 ms): ${share}`,
+      `    lock waits by lock (pg_locks, per sample): ${
+        [...waits]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${k} ${(n / Math.max(1, pool.samples)).toFixed(2)}`)
+          .join(', ') || 'none'
+      }`,
       `    pool (/metrics): busy ${(pool.busy / Math.max(1, pool.samples)).toFixed(1)} of 10, ` +
         `requests waiting for a connection ${(pool.waiting / Math.max(1, pool.samples)).toFixed(1)} on average`,
       `    CPU over ${seconds.toFixed(1)} s: server ${server.toFixed(2)} s, its PostgreSQL backends ` +
