@@ -155,6 +155,43 @@ export async function partnerByClientId(
   return keyed ? partnerWithKey(keyed) : null;
 }
 
+function tokenQuery(services: Services, tokenHash: string) {
+  return (
+    partnerQuery(services)
+      .innerJoin('snap_tokens as t', (join) =>
+        join.onRef('t.agent_id', '=', 'c.agent_id').onRef('t.environment', '=', 'c.environment'),
+      )
+      // The key the token was issued to, read fresh: a revoked key ends its tokens at once.
+      .leftJoin('api_keys as k', (join) =>
+        join.onRef('k.id', '=', 't.api_key_id').on('k.revoked_at', 'is', null),
+      )
+      .select(['t.client_id as token_client_id', 't.expires_at', 't.api_key_id'])
+      .select(keyColumns)
+      .where('t.token_hash', '=', tokenHash)
+  );
+}
+
+type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirst']>>;
+
+const tokenReads = new WeakMap<Services, GroupCommit<string, TokenRow>>();
+
+/**
+ * The token's row, read by one statement for the calls with the same token that arrive together
+ * (a group keyed by the token's hash, platform/group-commit.ts): every read still starts after its
+ * call arrived, so nothing is older than a read of its own would be.
+ */
+function readToken(services: Services, tokenHash: string): Promise<TokenRow> {
+  let group = tokenReads.get(services);
+  if (!group) {
+    group = new GroupCommit(async (key, items) => {
+      const row = await tokenQuery(services, key).executeTakeFirst();
+      return items.map(() => ({ ok: true as const, value: row }));
+    });
+    tokenReads.set(services, group);
+  }
+  return group.submit(tokenHash, tokenHash);
+}
+
 /**
  * The partner a live bearer token was issued to; null when unknown or expired. One statement
  * (token, credential and agent joined), read fresh on every call — not cached — so a changed
@@ -165,18 +202,7 @@ export async function partnerByToken(
   accessToken: string,
 ): Promise<SnapPartner | null> {
   if (accessToken === '' || accessToken.length > 128) return null;
-  const row = await partnerQuery(services)
-    .innerJoin('snap_tokens as t', (join) =>
-      join.onRef('t.agent_id', '=', 'c.agent_id').onRef('t.environment', '=', 'c.environment'),
-    )
-    // The key the token was issued to, read fresh: a revoked key ends its tokens at once.
-    .leftJoin('api_keys as k', (join) =>
-      join.onRef('k.id', '=', 't.api_key_id').on('k.revoked_at', 'is', null),
-    )
-    .select(['t.client_id as token_client_id', 't.expires_at', 't.api_key_id'])
-    .select(keyColumns)
-    .where('t.token_hash', '=', sha256(accessToken))
-    .executeTakeFirst();
+  const row = await readToken(services, sha256(accessToken));
   if (!row || new Date(row.expires_at).getTime() <= services.now().getTime()) return null;
   if (row.api_key_id !== null) {
     if (row.key_client_id !== row.token_client_id) return null;
