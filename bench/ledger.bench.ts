@@ -15,7 +15,16 @@
  *   LEDGER_BENCH_EVENTS    off | on | both (default off): with the live events' balance trigger
  *                          (migration 0205: events table, statement trigger, NOTIFY) installed in
  *                          the bench's database; `both` runs each driver without, then with it
+ *   LEDGER_BENCH_PGBENCH   off to skip the pgbench anchor (default on when `pgbench` is installed)
+ *
+ * On PostgreSQL the run starts with its anchor, plain pgbench TPC-B-like (scale 10, CLIENTS
+ * clients, 2 threads, in its own database), and ends with the payout scenarios (a payout = a
+ * linked hold of amount and fee, then its post; one transaction per call, as payouts run inside
+ * the caller's transaction): one agent at CLIENTS clients, two agents at CLIENTS clients each,
+ * and the same two agents paying into ONE shared fee and clearing account instead of their own
+ * spread sub-accounts (ADR 008). The summary prints each target beside the anchor of the same run.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,10 +35,12 @@ import { execScript } from '../apps/server/src/db/exec-script';
 import { ledgerEventsSql } from '../apps/server/src/db/migrations/0205_events';
 import {
   type Account,
+  type AccountSpec,
   checkInvariants,
   isTransferOk,
   Ledger,
   ledgerMigration,
+  subAccount,
   type TransferInput,
 } from '../packages/ledger/src/index';
 
@@ -161,7 +172,14 @@ function formatScenario(name: string, result: ScenarioResult): string {
   );
 }
 
-async function benchDriver(driver: string, events: boolean): Promise<void> {
+/** Figures of one driver's run, by scenario name (the summary reads the PostgreSQL ones). */
+type Figures = Map<string, ScenarioResult>;
+
+const rateOf = (result: ScenarioResult | undefined) =>
+  result === undefined ? Number.NaN : result.transfers / result.seconds;
+
+async function benchDriver(driver: string, events: boolean): Promise<Figures> {
+  const figures: Figures = new Map();
   const bench = driver === 'postgres' ? await openPostgres() : await openPglite();
   try {
     await ledgerMigration.up(bench.db);
@@ -241,6 +259,8 @@ async function benchDriver(driver: string, events: boolean): Promise<void> {
       console.log(formatScenario(`spread over accounts (${mode})`, spread));
       const hotResult = await runClients(subject, hotTransfer(`${tag}-hot`));
       console.log(formatScenario(`one hot merchant (${mode})`, hotResult));
+      figures.set(`${tag}-spread`, spread);
+      figures.set(`${tag}-hot`, hotResult);
     }
 
     const batch: TransferInput[] = Array.from({ length: BATCH }, (_, index) => {
@@ -279,12 +299,225 @@ async function benchDriver(driver: string, events: boolean): Promise<void> {
     }
     const rssMiB = process.memoryUsage().rss / 2 ** 20;
     console.log(`  process rss ${rssMiB.toFixed(0)} MiB`);
+    return figures;
   } finally {
     await bench.close();
   }
 }
 
+/**
+ * The anchor: plain pgbench (TPC-B-like: three updates, one select, one insert per transaction),
+ * scale 10, CLIENTS clients, 2 threads, SECONDS, in a database of its own; null without pgbench.
+ */
+function pgbenchAnchor(): number | null {
+  if (process.env.LEDGER_BENCH_PGBENCH === 'off') return null;
+  const name = `ledger_bench_pgbench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const run = (args: string[]) =>
+    execFileSync('pgbench', [...args, url.toString()], { encoding: 'utf8', stdio: 'pipe' });
+  try {
+    execFileSync('psql', [ADMIN_URL, '-qc', `create database ${name}`], { stdio: 'pipe' });
+  } catch {
+    console.log('  pgbench anchor: skipped (no psql/pgbench or no PostgreSQL)');
+    return null;
+  }
+  try {
+    run(['-i', '-q', '-s', '10']);
+    const out = run(['-n', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS)]);
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const latency = /latency average = ([\d.]+ ms)/.exec(out)?.[1] ?? '?';
+    console.log(
+      `  anchor: pgbench TPC-B-like, scale 10, ${CLIENTS} clients, 2 threads, ${SECONDS} s: ` +
+        `${tps.toFixed(0)} tps, latency average ${latency}`,
+    );
+    return tps;
+  } finally {
+    execFileSync('psql', [ADMIN_URL, '-qc', `drop database if exists ${name} with (force)`], {
+      stdio: 'pipe',
+    });
+  }
+}
+
+/** One agent's payout accounts: its merchant row, its fee and clearing (spread or shared). */
+async function payoutAccountsOf(ledger: Ledger, agentId: number, spread: boolean) {
+  const fees: AccountSpec = { kind: 'fee_revenue', environment: 'production' };
+  const clearing: AccountSpec = { kind: 'rail_clearing', subkey: 'BCA', environment: 'production' };
+  const [merchant, feeAccount, clearingAccount] = await ledger.ensureAccounts([
+    { kind: 'merchant_available', agentId, environment: 'production' },
+    spread ? subAccount(fees, `a${agentId}`) : fees,
+    spread ? subAccount(clearing, `a${agentId}`) : clearing,
+  ]);
+  if (!merchant || !feeAccount || !clearingAccount) throw new Error('payout accounts missing');
+  return { merchant: merchant.id, fees: feeAccount.id, clearing: clearingAccount.id };
+}
+
+/**
+ * CLIENTS clients per agent, each paying out in a loop the way the payout pipeline does (one
+ * transaction per call): a linked hold of amount (to clearing) and fee (to fee revenue), then
+ * the post of both. Payouts per second over all agents, latency of the whole payout.
+ */
+async function payoutScenario(
+  ledger: Ledger,
+  run: string,
+  agents: Awaited<ReturnType<typeof payoutAccountsOf>>[],
+): Promise<ScenarioResult> {
+  const latenciesMs: number[] = [];
+  let refused = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const loops = agents.flatMap((agent, a) =>
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let sequence = 0; performance.now() < deadline; sequence++) {
+        const at = performance.now();
+        const id = `${run}-${a}-${client}-${sequence}`;
+        const held = await ledger.createTransfers([
+          {
+            id: `${id}-amount`,
+            debitAccountId: agent.merchant,
+            creditAccountId: agent.clearing,
+            amount: 10_000,
+            kind: 'payout',
+            flags: { pending: true, linked: true },
+          },
+          {
+            id: `${id}-fee`,
+            debitAccountId: agent.merchant,
+            creditAccountId: agent.fees,
+            amount: 2_500,
+            kind: 'payout_fee',
+            flags: { pending: true },
+          },
+        ]);
+        const posted = held.every(isTransferOk)
+          ? await ledger.createTransfers([
+              {
+                id: `${id}-amount-post`,
+                pendingId: `${id}-amount`,
+                flags: { postPending: true },
+                kind: 'payout',
+              },
+              {
+                id: `${id}-fee-post`,
+                pendingId: `${id}-fee`,
+                flags: { postPending: true },
+                kind: 'payout_fee',
+              },
+            ])
+          : [];
+        latenciesMs.push(performance.now() - at);
+        if (!held.every(isTransferOk) || !posted.every(isTransferOk)) refused++;
+      }
+    }),
+  );
+  await Promise.all(loops);
+  const seconds = (performance.now() - started) / 1000;
+  latenciesMs.sort((x, y) => x - y);
+  return {
+    transfers: latenciesMs.length,
+    refused,
+    seconds,
+    p50Ms: percentile(latenciesMs, 0.5),
+    p99Ms: percentile(latenciesMs, 0.99),
+  };
+}
+
+/** The payout scenarios on PostgreSQL, in a database of their own (see the header). */
+async function payoutScenarios(): Promise<Figures> {
+  const bench = await openPostgres();
+  const figures: Figures = new Map();
+  try {
+    await ledgerMigration.up(bench.db);
+    const ledger = new Ledger(bench.db, { batching: false });
+    const run = randomBytes(3).toString('hex');
+    const [cash] = await ledger.ensureAccounts([
+      { kind: 'cash_in_clearing', environment: 'production', subkey: 'bench' },
+    ]);
+    const spread = [
+      await payoutAccountsOf(ledger, 1, true),
+      await payoutAccountsOf(ledger, 2, true),
+    ];
+    const shared = [
+      await payoutAccountsOf(ledger, 3, false),
+      await payoutAccountsOf(ledger, 4, false),
+    ];
+    const funding = await ledger.createTransfers(
+      [...spread, ...shared].map((agent) => ({
+        id: `${run}-fund-${agent.merchant}`,
+        debitAccountId: cash?.id,
+        creditAccountId: agent.merchant,
+        amount: OPENING_BALANCE * 100,
+        kind: 'topup',
+      })),
+    );
+    if (!funding.every(isTransferOk)) throw new Error('payout funding failed');
+    console.log(`\npostgres payouts (hold of amount + fee, then post; one transaction per call):`);
+    const scenarios: Array<[string, string, typeof spread]> = [
+      [
+        'payout-one',
+        `one agent, ${CLIENTS} clients (own fee and clearing sub-accounts)`,
+        spread.slice(0, 1),
+      ],
+      ['payout-two', `two agents, ${CLIENTS} clients each (own sub-accounts)`, spread],
+      [
+        'payout-shared',
+        `two agents, ${CLIENTS} clients each, ONE shared fee and clearing account`,
+        shared,
+      ],
+    ];
+    for (const [key, label, agents] of scenarios) {
+      const result = await payoutScenario(ledger, `${run}-${key}`, agents);
+      figures.set(key, result);
+      console.log(formatScenario(label, result).replace('transfers/s', 'payouts/s  '));
+    }
+    const report = await checkInvariants(bench.db);
+    console.log(
+      `  invariants ${report.ok ? 'ok' : 'VIOLATED'} over ${report.counted.transfers} transfers`,
+    );
+    return figures;
+  } finally {
+    await bench.close();
+  }
+}
+
+/** Issue 30's ledger targets, each beside the anchor measured in this run. */
+function printSummary(tps: number | null, main: Figures, payouts: Figures) {
+  const merged = rateOf(main.get('merged-spread'));
+  const mergedHot = rateOf(main.get('merged-hot'));
+  const hotSolo = main.get('solo-hot');
+  const one = rateOf(payouts.get('payout-one'));
+  const two = rateOf(payouts.get('payout-two'));
+  const shared = rateOf(payouts.get('payout-shared'));
+  console.log(
+    '\nsummary (PostgreSQL, this run; the machine is shared, so compare within the run):',
+  );
+  if (tps !== null) {
+    console.log(
+      `  merged calls: spread ${merged.toFixed(0)}/s = ${(merged / tps).toFixed(2)}×, hot ` +
+        `${mergedHot.toFixed(0)}/s = ${(mergedHot / tps).toFixed(2)}× pgbench ${tps.toFixed(0)} tps (target ≥ 2)`,
+    );
+  }
+  console.log(
+    `  one hot merchant, one transaction per call: ${rateOf(hotSolo).toFixed(0)}/s, ` +
+      `p99 ${hotSolo?.p99Ms.toFixed(1)} ms (target ≤ 50)`,
+  );
+  console.log(
+    `  payouts: two agents ${two.toFixed(0)}/s = ${(two / one).toFixed(2)}× one agent ` +
+      `${one.toFixed(0)}/s (target ≈ 2); with one shared fee and clearing account ` +
+      `${shared.toFixed(0)}/s = ${(shared / one).toFixed(2)}×`,
+  );
+}
+
 console.log(`ledger bench on ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+let postgresFigures: Figures | null = null;
+let pgbenchTps: number | null = null;
 for (const driver of DRIVERS) {
-  for (const events of EVENT_RUNS) await benchDriver(driver.trim(), events);
+  for (const events of EVENT_RUNS) {
+    if (driver.trim() === 'postgres' && !events) pgbenchTps = pgbenchAnchor();
+    const figures = await benchDriver(driver.trim(), events);
+    if (driver.trim() === 'postgres' && !events) postgresFigures = figures;
+  }
+}
+if (postgresFigures !== null && process.env.LEDGER_BENCH_PAYOUTS !== 'off') {
+  printSummary(pgbenchTps, postgresFigures, await payoutScenarios());
 }

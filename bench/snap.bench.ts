@@ -24,9 +24,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SnapClient } from '@gerbang/snap-client';
 import autocannon from 'autocannon';
@@ -369,6 +369,99 @@ interface Measured {
   failed: number;
 }
 
+/** utime + stime of a process in clock ticks (100 a second on Linux); 0 once it is gone. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * What the server's database connections and the CPU did during a scenario: pg_stat_activity of
+ * the bench database every 100 ms (idle = the connection waits for Node or for work; idle in
+ * transaction = a transaction waits for Node's next statement; Lock:* = waits for a row lock),
+ * the server's pool from /metrics (busy connections, requests waiting for one), and the CPU
+ * seconds of the server process and of the database's backends over the scenario.
+ */
+function profiler(base: string, dbUrl: string, serverPid: number) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  const states = new Map<string, number>();
+  const waits = new Map<string, number>();
+  const pool = { busy: 0, waiting: 0, samples: 0 };
+  let samples = 0;
+  let running = true;
+  const backendTicks = new Map<number, number>();
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const rows = await client.query(
+        `select pid, state, wait_event_type, wait_event from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      for (const row of rows.rows) {
+        // ClientRead is the wait of every idle connection: the state says whether in a transaction.
+        const waiting = row.wait_event && row.wait_event !== 'ClientRead';
+        const key = waiting ? `${row.wait_event_type}:${row.wait_event}` : String(row.state);
+        states.set(key, (states.get(key) ?? 0) + 1);
+        if (!backendTicks.has(row.pid)) backendTicks.set(row.pid, cpuTicks(row.pid));
+      }
+      samples += rows.rows.length;
+      // Which locks the server's connections wait for (a NOTIFY at commit waits on the database
+      // object: `object:pg_database`).
+      const locks = await client.query(
+        `select locktype || coalesce(':' || classid::regclass::text, '') || ' ' || mode as what
+         from pg_locks where not granted and pid in (
+           select pid from pg_stat_activity where datname = current_database())`,
+      );
+      for (const row of locks.rows) waits.set(row.what, (waits.get(row.what) ?? 0) + 1);
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      const value = (state: string) =>
+        Number(
+          new RegExp(`gerbang_db_pool_connections\\{state="${state}"\\} (\\d+)`).exec(
+            metrics,
+          )?.[1] ?? 0,
+        );
+      pool.busy += value('busy');
+      pool.waiting += value('waiting');
+      pool.samples++;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const serverStart = cpuTicks(serverPid);
+  const started = performance.now();
+  return async (transfers: number) => {
+    running = false;
+    await loop;
+    await client.end();
+    const seconds = (performance.now() - started) / 1000;
+    const server = (cpuTicks(serverPid) - serverStart) / 100;
+    let backends = 0;
+    for (const [pid, ticks] of backendTicks) backends += Math.max(0, cpuTicks(pid) - ticks) / 100;
+    const share = [...states]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${((100 * n) / Math.max(1, samples)).toFixed(0)}%`)
+      .join(', ');
+    const perTransfer = (cpu: number) => ((1000 * cpu) / Math.max(1, transfers)).toFixed(1);
+    return [
+      `    server's connections (pg_stat_activity every 100 ms): ${share}`,
+      `    lock waits by lock (pg_locks, per sample): ${
+        [...waits]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${k} ${(n / Math.max(1, pool.samples)).toFixed(2)}`)
+          .join(', ') || 'none'
+      }`,
+      `    pool (/metrics): busy ${(pool.busy / Math.max(1, pool.samples)).toFixed(1)} of 10, ` +
+        `requests waiting for a connection ${(pool.waiting / Math.max(1, pool.samples)).toFixed(1)} on average`,
+      `    CPU over ${seconds.toFixed(1)} s: server ${server.toFixed(2)} s, its PostgreSQL backends ` +
+        `${backends.toFixed(2)} s — ${perTransfer(server)} ms Node + ${perTransfer(backends)} ms PostgreSQL ` +
+        `per transfer; load average ${loadavg()[0]?.toFixed(1)}`,
+    ].join('\n');
+  };
+}
+
 async function drive(base: string, next: () => object): Promise<Measured> {
   const codes = new Map<string, number>();
   const result = await run({
@@ -423,7 +516,14 @@ async function startServer(dbUrl: string, traceFile: string) {
         SMTP_URL: '',
         GERBANG_SQL_TRACE: traceFile,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // SNAP_BENCH_SERVER_LOG=<file>: the server's log lines (LOG_LEVEL warn) for a failed call.
+      stdio: [
+        'ignore',
+        process.env.SNAP_BENCH_SERVER_LOG
+          ? openSync(process.env.SNAP_BENCH_SERVER_LOG, 'w')
+          : 'ignore',
+        'inherit',
+      ],
     },
   );
   await waitForServer(base, server);
@@ -462,8 +562,11 @@ async function measure(base: string, dbUrl: string, server: ChildProcess, traceF
     `  callbacks of the round trips delivered before the next scenario: ${await drained(dbUrl)}`,
   );
   const counted = await statementCounts(server, traceFile);
+  const profiled = profiler(base, dbUrl, server.pid ?? 0);
   const single = await drive(base, nextOne);
+  const singleProfile = await profiled(single.rate * SECONDS);
   console.log(`  one partner, ${CONNECTIONS} clients: ${line(single)}`);
+  console.log(singleProfile);
   // Under load concurrent transfers share group commits (ADR 009): statements per transfer.
   const loaded = perTransfer(
     counted,
@@ -479,10 +582,13 @@ async function measure(base: string, dbUrl: string, server: ChildProcess, traceF
     console.log(`    ${n.toFixed(2).padStart(6)}  ${sql}`);
   }
   console.log(`  callbacks of one partner's run delivered: ${await drained(dbUrl)}`);
+  const profiledPair = profiler(base, dbUrl, server.pid ?? 0);
   const [a, b] = await Promise.all([drive(base, nextOne), drive(base, nextTwo)]);
+  const pairProfile = await profiledPair((a.rate + b.rate) * SECONDS);
   console.log(`  two partners in parallel, ${CONNECTIONS} clients each:`);
   console.log(`    ${one.username}: ${line(a)}`);
   console.log(`    ${two.username}: ${line(b)}`);
+  console.log(pairProfile);
   if (single.failed + a.failed + b.failed > 0 || single.rate === 0) {
     throw new Error('failed requests');
   }
@@ -512,6 +618,18 @@ async function main() {
       `select count(*)::int as n, count(*) filter (where status = 1)::int as done from snap_transfers`,
     );
     console.log(`  snap_transfers rows ${moved[0]?.n} (${moved[0]?.done} finished SUCCESS)`);
+    const unexpected = await query(
+      dbUrl,
+      `select response_code, http_status, left(response_body, 200) as body, count(*)::int as n
+       from snap_api_log where path = $1 and response_code <> '2001800'
+       group by 1, 2, 3 order by n desc limit 5`,
+      [PATH],
+    );
+    for (const row of unexpected) {
+      console.log(
+        `  unexpected answer ×${row.n}: ${row.http_status} ${row.response_code} ${row.body}`,
+      );
+    }
     console.log(
       `  summary: anchor ${anchor.rate.toFixed(0)}/s; one partner ${single.rate.toFixed(0)}/s ` +
         `(${(single.rate / anchor.rate).toFixed(2)}× the anchor, target ≥ 0.50; p99 ${single.p99} ms, ` +

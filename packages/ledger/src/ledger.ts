@@ -36,6 +36,7 @@ import {
   listExpiredPendings,
   loadTransfers,
   lockAccounts,
+  lockAccountsAndLoad,
   sumSpread,
   writePlan,
 } from './store';
@@ -260,10 +261,12 @@ export class Ledger {
     let loadStored = keys.pendingIds.length > 0;
     const attempt = async (executor: Executor): Promise<TransferResult[][]> => {
       const now = this.clock();
-      const accounts = await lockAccounts(executor, keys.accountIds, keys.pendingIds);
       const load = () => loadTransfers(executor, [...keys.transferIds, ...keys.pendingIds]);
       // Read after the locks: holds on these accounts cannot change status until we commit.
-      let transfers = loadStored ? await load() : new Map<string, Transfer>();
+      const { accounts, transfers: read } = await lockAndRead(executor, keys, loadStored);
+      let transfers = read;
+      // A named hold the locking statement's snapshot did not see yet: read again, now.
+      if (keys.pendingIds.some((id) => !transfers.has(id))) transfers = await load();
       assertLocksCoverHolds(keys.pendingIds, transfers, accounts);
       let plan = planTransfers(groups, { accounts, transfers }, { now, expiry });
       if (!loadStored && !plan.results.every((results) => results.every(isTransferOk))) {
@@ -311,6 +314,25 @@ export class Ledger {
       }
     }
   }
+}
+
+/**
+ * Locks the batch's accounts; with `read`, the stored transfers it names come in the same
+ * statement (store.ts `lockAccountsAndLoad`), otherwise none are read.
+ */
+async function lockAndRead(
+  executor: Executor,
+  keys: ReturnType<typeof collectKeys>,
+  read: boolean,
+): Promise<{ accounts: Map<number, Account>; transfers: Map<string, Transfer> }> {
+  if (!read) {
+    const accounts = await lockAccounts(executor, keys.accountIds, keys.pendingIds);
+    return { accounts, transfers: new Map() };
+  }
+  return lockAccountsAndLoad(executor, keys.accountIds, keys.pendingIds, [
+    ...keys.transferIds,
+    ...keys.pendingIds,
+  ]);
 }
 
 /**

@@ -62,6 +62,56 @@ export async function lockAccounts(
   return accounts;
 }
 
+/**
+ * `lockAccounts` and the stored transfers of `transferIds` in ONE statement, for calls that
+ * resolve holds: the read that used to follow the lock is a round trip less while the accounts
+ * are locked.
+ *
+ * The transfers are read only after every account is locked (the `(select count(*) from locked)`
+ * guard is evaluated first), and `for key share` makes PostgreSQL return a row's newest committed
+ * version even when it changed after this statement's snapshot (a hold another writer resolved
+ * while we waited for its accounts). Key share does not conflict with the status update of the
+ * write step, so it waits for nobody. A row inserted after the snapshot stays invisible: the
+ * caller reads again (`loadTransfers`) when a named hold is missing, and a concurrently created
+ * transfer id fails the write with a unique violation, which is retried as before.
+ */
+export async function lockAccountsAndLoad(
+  executor: Executor,
+  accountIds: readonly number[],
+  pendingIds: readonly string[],
+  transferIds: readonly string[],
+): Promise<{ accounts: Map<number, Account>; transfers: Map<string, Transfer> }> {
+  const result = await sql<Row>`
+    with locked as materialized (
+      select ${ACCOUNT_COLUMNS} from ledger_accounts
+      where id = any(${accountIds}::int8[])
+        or id in (select debit_account_id from ledger_transfers where id = any(${pendingIds}::text[]))
+        or id in (select credit_account_id from ledger_transfers where id = any(${pendingIds}::text[]))
+      order by id
+      for no key update)
+    select l.*, h.stored from (
+      select coalesce(json_agg(row_to_json(t)), '[]'::json) as stored from (
+        select * from ledger_transfers
+        where id = any(${transferIds}::text[]) and (select count(*) from locked) >= 0
+        for key share) t) h
+    left join locked l on true`.execute(executor);
+  const accounts = new Map<number, Account>();
+  const transfers = new Map<string, Transfer>();
+  for (const row of result.rows) {
+    if (row.id !== null && row.id !== undefined) {
+      const account = accountFromRow(row);
+      accounts.set(account.id, account);
+    }
+  }
+  const stored = result.rows[0]?.stored;
+  const list: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  for (const row of Array.isArray(list) ? (list as Row[]) : []) {
+    const transfer = transferFromRow(row);
+    transfers.set(transfer.id, transfer);
+  }
+  return { accounts, transfers };
+}
+
 export async function loadTransfers(
   executor: Executor,
   ids: readonly string[],

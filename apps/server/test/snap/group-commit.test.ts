@@ -5,6 +5,7 @@ import { finalizeGroupStats, finalizeInGroup } from '../../src/modules/payouts/f
 import { postTransferId } from '../../src/modules/payouts/hold';
 import { claimSubmission } from '../../src/modules/payouts/rail-work';
 import type { SubmissionRow } from '../../src/modules/payouts/submissions';
+import { railWritesInGroup } from '../../src/modules/snap/rail-group';
 import { bookingGroupStats } from '../../src/modules/snap/transfer-group';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -201,5 +202,60 @@ describe.each(testDatabases())('SNAP transfer group commit on %s', (kind) => {
       });
     }
     expect((await checkInvariants(t.services.db)).violations).toEqual([]);
+  });
+
+  it('rail writes group: each row marked and recorded under its own lease; a lost lease is that row’s error only', async () => {
+    const [a, lost, b] = await claimedSlowTransfers('R', 3);
+    await t.services.db
+      .updateTable('rail_submissions')
+      .set({ lease_token: 'someone-else' })
+      .where('id', '=', lost?.id as number)
+      .execute();
+    const writes = railWritesInGroup(t.services, 'rail-test');
+    const rows = [a, lost, b] as SubmissionRow[];
+    const marked = await Promise.allSettled(rows.map((row) => writes.markSending(row)));
+    expect(marked.map((m) => m.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((marked[1] as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
+    for (const m of [marked[0], marked[2]]) {
+      const row = (m as PromiseFulfilledResult<SubmissionRow>).value;
+      expect(row.state).toBe('CHECK');
+      expect(row.sent_at).not.toBeNull();
+    }
+    const completion = new Date(TEN_WIB.getTime() + 60_000);
+    const accepted = await Promise.allSettled(
+      rows.map((row) =>
+        writes.recordAccepted(row, {
+          accepted: true,
+          railReference: `RR-${row.id}`,
+          expectedCompletionAt: completion,
+        }),
+      ),
+    );
+    expect(accepted.map((m) => m.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((accepted[1] as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
+    for (const row of rows) {
+      const sub = await t.services.db
+        .selectFrom('rail_submissions')
+        .select(['state', 'rail_reference', 'detail'])
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      const trx = await t.services.db
+        .selectFrom('transactions')
+        .select('rail_reference')
+        .where('id', '=', row.transaction_id)
+        .executeTakeFirstOrThrow();
+      if (row === lost) {
+        // Untouched: the worker holding its lease moves it.
+        expect(sub.state).not.toBe('CHECK');
+        expect(sub.rail_reference).not.toBe(`RR-${row.id}`);
+        expect(trx.rail_reference).not.toBe(`RR-${row.id}`);
+      } else {
+        expect(sub).toMatchObject({ state: 'POLL', rail_reference: `RR-${row.id}` });
+        expect(new Date(String(sub.detail?.expectedCompletionAt)).getTime()).toBe(
+          completion.getTime(),
+        );
+        expect(trx.rail_reference).toBe(`RR-${row.id}`);
+      }
+    }
   });
 });

@@ -546,6 +546,15 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
       expect(limited).toHaveLength(2);
       expect(limited[0]!.body.responseCode).toBe('4291100');
       expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+      // Calls that arrive together are admitted in one statement: one X-EXTERNAL-ID sent twice
+      // at once is reserved by one call, the other is refused.
+      await t.services.db.deleteFrom('snap_rate_windows').where('agent_id', '=', agentId).execute();
+      const same = await Promise.all(
+        [1, 2].map(() =>
+          snap.call('/snap/v1.0/balance-inquiry', {}, { token, externalId: 'EXT-TWICE-AT-ONCE' }),
+        ),
+      );
+      expect(same.map((a) => a.status).sort()).toEqual([200, 409]);
     } finally {
       await t.services.db
         .updateTable('agent_credentials')

@@ -251,6 +251,18 @@ export type StepOutcome = 'success' | 'failed' | 'pending' | null;
 export type Finalizer = (row: SubmissionRow, outcome: PayoutOutcome) => Promise<boolean>;
 
 /**
+ * The two writes of a step around the send: mark the row CHECK before the send (from then on the
+ * rail may have it), and record the accepted send (POLL, the rail's reference). Both throw
+ * `LeaseLostError` when this worker no longer holds the row's lease. A caller may pass versions
+ * that write a group of rows in one statement (the SNAP transfer's snap/rail-group.ts); each must
+ * be written and committed before the step goes on, as these are.
+ */
+export interface RailWrites {
+  markSending(row: SubmissionRow): Promise<SubmissionRow>;
+  recordAccepted(row: SubmissionRow, sent: AcceptedSend | AcceptedPickup): Promise<SubmissionRow>;
+}
+
+/**
  * Moves one claimed row as far as the rail allows now: find or make the send, then read the status
  * and finish on a final answer. Never runs inside a database transaction (rail calls are slow).
  */
@@ -258,6 +270,10 @@ export async function advanceSubmission(
   services: Services,
   claimed: SubmissionRow,
   finalizer: Finalizer = (row, outcome) => finalize(services, row, outcome),
+  writes: RailWrites = {
+    markSending: (row) => markSending(services, row),
+    recordAccepted: (row, sent) => recordAccepted(services, row, sent),
+  },
 ): Promise<StepOutcome> {
   let row = claimed;
   // Waiting for approval: nothing goes to the rail until the approval gate releases it.
@@ -271,7 +287,7 @@ export async function advanceSubmission(
         if (found.found) accepted = found.sent;
       }
       if (!accepted) {
-        row = await markSending(services, row);
+        row = await writes.markSending(row);
         const sent = await sendToRail(services, row);
         if (!sent.accepted) {
           const moved = await finalizer(row, { ok: false, reason: sent.code });
@@ -279,7 +295,7 @@ export async function advanceSubmission(
         }
         accepted = sent;
       }
-      row = await recordAccepted(services, row, accepted);
+      row = await writes.recordAccepted(row, accepted);
     }
     return await pollStep(services, row, finalizer);
   } catch (error) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Environment, wibDate } from '@gerbang/shared';
 import { sql } from 'kysely';
 import type { Services } from '../../http/services';
+import { GroupCommit, type Settled } from '../../platform/group-commit';
 import { decryptSecret } from '../credentials/signing';
 import { SnapError } from './codes';
 import { parseSnapTimestamp, TIMESTAMP_SKEW_MS } from './signature';
@@ -154,6 +155,43 @@ export async function partnerByClientId(
   return keyed ? partnerWithKey(keyed) : null;
 }
 
+function tokenQuery(services: Services, tokenHash: string) {
+  return (
+    partnerQuery(services)
+      .innerJoin('snap_tokens as t', (join) =>
+        join.onRef('t.agent_id', '=', 'c.agent_id').onRef('t.environment', '=', 'c.environment'),
+      )
+      // The key the token was issued to, read fresh: a revoked key ends its tokens at once.
+      .leftJoin('api_keys as k', (join) =>
+        join.onRef('k.id', '=', 't.api_key_id').on('k.revoked_at', 'is', null),
+      )
+      .select(['t.client_id as token_client_id', 't.expires_at', 't.api_key_id'])
+      .select(keyColumns)
+      .where('t.token_hash', '=', tokenHash)
+  );
+}
+
+type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirst']>>;
+
+const tokenReads = new WeakMap<Services, GroupCommit<string, TokenRow>>();
+
+/**
+ * The token's row, read by one statement for the calls with the same token that arrive together
+ * (a group keyed by the token's hash, platform/group-commit.ts): every read still starts after its
+ * call arrived, so nothing is older than a read of its own would be.
+ */
+function readToken(services: Services, tokenHash: string): Promise<TokenRow> {
+  let group = tokenReads.get(services);
+  if (!group) {
+    group = new GroupCommit(async (key, items) => {
+      const row = await tokenQuery(services, key).executeTakeFirst();
+      return items.map(() => ({ ok: true as const, value: row }));
+    });
+    tokenReads.set(services, group);
+  }
+  return group.submit(tokenHash, tokenHash);
+}
+
 /**
  * The partner a live bearer token was issued to; null when unknown or expired. One statement
  * (token, credential and agent joined), read fresh on every call — not cached — so a changed
@@ -164,18 +202,7 @@ export async function partnerByToken(
   accessToken: string,
 ): Promise<SnapPartner | null> {
   if (accessToken === '' || accessToken.length > 128) return null;
-  const row = await partnerQuery(services)
-    .innerJoin('snap_tokens as t', (join) =>
-      join.onRef('t.agent_id', '=', 'c.agent_id').onRef('t.environment', '=', 'c.environment'),
-    )
-    // The key the token was issued to, read fresh: a revoked key ends its tokens at once.
-    .leftJoin('api_keys as k', (join) =>
-      join.onRef('k.id', '=', 't.api_key_id').on('k.revoked_at', 'is', null),
-    )
-    .select(['t.client_id as token_client_id', 't.expires_at', 't.api_key_id'])
-    .select(keyColumns)
-    .where('t.token_hash', '=', sha256(accessToken))
-    .executeTakeFirst();
+  const row = await readToken(services, sha256(accessToken));
   if (!row || new Date(row.expires_at).getTime() <= services.now().getTime()) return null;
   if (row.api_key_id !== null) {
     if (row.key_client_id !== row.token_client_id) return null;
@@ -310,51 +337,90 @@ export async function takeRateSlot(services: Services, partner: SnapPartner): Pr
 
 /**
  * The rate slot, then X-EXTERNAL-ID reserved for the partner's WIB day, in ONE statement: the
- * window upsert and, only when the call is within the budget, the external id insert (a data-
+ * window upsert and, only for the calls within the budget, the external id insert (a data-
  * modifying CTE reading the upsert's count). A refused call (429) reserves nothing; a reuse of
  * the external id within the day (even while the first is running) is refused with 409xx00 and
- * does nothing else. The call still counts against the budget, as it did when these were two
- * statements.
+ * does nothing else. The call still counts against the budget.
+ *
+ * Calls of one partner that arrive together share the statement (a group commit keyed by the
+ * partner, ADR 009): every call used to update the partner's one window row in its own
+ * transaction, so the partner's calls queued on that row lock, each held through its commit's
+ * WAL flush. A group adds its size to the count and numbers its calls in arrival order; each call
+ * is answered by its own number and its own external id.
  */
-export async function admitCall(
+export function admitCall(
   services: Services,
   partner: SnapPartner,
   externalId: string,
   path: string,
 ): Promise<void> {
+  let group = admissions.get(services);
+  if (!group) {
+    group = new GroupCommit((_key, items) => admitGroup(services, items));
+    admissions.set(services, group);
+  }
+  return group.submit(`${partner.agentId}:${partner.environment}`, { partner, externalId, path });
+}
+
+interface Admission {
+  partner: SnapPartner;
+  externalId: string;
+  path: string;
+}
+
+const admissions = new WeakMap<Services, GroupCommit<Admission, void>>();
+
+async function admitGroup(
+  services: Services,
+  items: readonly Admission[],
+): Promise<Settled<void>[]> {
+  const first = items[0] as Admission;
+  const { agentId, environment } = first.partner;
   const at = services.now();
   const now = at.getTime();
   const windowStart = new Date(Math.floor(now / 60_000) * 60_000);
-  const row = await services.db
-    .with('slot', () => rateSlotInsert(services, partner, windowStart))
-    .with('reserved', (db) =>
-      db
-        .insertInto('snap_external_ids')
-        .columns(['agent_id', 'environment', 'day', 'external_id', 'path', 'created_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('slot')
-            // Typed: parameters in a select list have no column to take their type from.
-            .select([
-              sql<number>`${partner.agentId}::int8`.as('agent_id'),
-              sql<Environment>`${partner.environment}::text`.as('environment'),
-              sql<string>`${wibDate(at)}::date`.as('day'),
-              sql<string>`${externalId}::text`.as('external_id'),
-              sql<string>`${path}::text`.as('path'),
-              sql<Date>`${at.toISOString()}::timestamptz`.as('created_at'),
-            ])
-            .where('slot.calls', '<=', partner.ratePerMinute),
-        )
-        .onConflict((oc) => oc.doNothing())
-        .returning('external_id'),
-    )
-    .selectFrom('slot')
-    .select((eb) => [
-      'slot.calls',
-      'slot.window_start',
-      eb.exists(eb.selectFrom('reserved').select('reserved.external_id')).as('reserved'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (row.calls > partner.ratePerMinute) throw tooManyRequests(row.window_start, now);
-  if (!row.reserved) throw new SnapError('conflict');
+  const n = items.length;
+  const { rows } = await sql<{
+    ord: number;
+    call_no: number;
+    window_start: Date;
+    reserved: boolean;
+  }>`
+    with slot as (
+      insert into snap_rate_windows as w (agent_id, environment, window_start, calls)
+      values (${agentId}, ${environment}, ${windowStart.toISOString()}::timestamptz, ${n}::int)
+      on conflict (agent_id, environment) do update set
+        calls = case when w.window_start = excluded.window_start then w.calls + ${n}::int
+          else ${n}::int end,
+        window_start = excluded.window_start
+      returning calls, window_start),
+    calls as (
+      select u.ord::int as ord, (slot.calls - ${n}::int + u.ord)::int as call_no, u.external_id,
+        u.path, u.rate, slot.window_start
+      from slot, unnest(${items.map((i) => i.externalId)}::text[], ${items.map((i) => i.path)}::text[],
+        ${items.map((i) => i.partner.ratePerMinute)}::int[]) with ordinality as u(external_id, path, rate, ord)),
+    reserved as (
+      insert into snap_external_ids (agent_id, environment, day, external_id, path, created_at)
+      select ${agentId}::int8, ${environment}::text, ${wibDate(at)}::date, c.external_id, c.path,
+        ${at.toISOString()}::timestamptz
+      from calls c where c.call_no <= c.rate order by c.ord
+      on conflict do nothing
+      returning external_id)
+    select c.ord, c.call_no, c.window_start,
+      exists (select 1 from reserved r where r.external_id = c.external_id) as reserved
+    from calls c order by c.ord`.execute(services.db);
+  // Two calls of one group with the same external id: the first one reserved it, not the second.
+  const taken = new Set<string>();
+  return items.map((item, index): Settled<void> => {
+    const row = rows[index];
+    if (!row) return { ok: false, error: new Error('admission row missing') };
+    if (Number(row.call_no) > item.partner.ratePerMinute) {
+      return { ok: false, error: tooManyRequests(new Date(row.window_start), now) };
+    }
+    if (!row.reserved || taken.has(item.externalId)) {
+      return { ok: false, error: new SnapError('conflict') };
+    }
+    taken.add(item.externalId);
+    return { ok: true, value: undefined };
+  });
 }

@@ -26,25 +26,23 @@ export function percentFee(amount: number, percent: number): number {
   return Number((scaled + 50_000n) / 100_000n);
 }
 
-/**
- * The admin fee of one withdrawal for this agent: its pricing row when it has one, otherwise the
- * product's default (spec 02 §9 "default admin fee placeholder 2500").
- */
-export async function priceWithdrawal(
-  db: Kysely<Database>,
-  agentId: number,
+/** The pricing row's columns a withdrawal's fee needs (absent: the product's default). */
+export interface PricingRow {
+  nama_produk: string;
+  fee_admin: number;
+  fee_admin_prosen: string | number;
+  is_gangguan: boolean;
+}
+
+/** The pricing of one withdrawal from the agent's pricing row, or the product's default. */
+export function pricingOf(
   kind: WithdrawKind,
   amount: number,
-): Promise<Pricing> {
+  row: PricingRow | undefined,
+): Pricing {
   const kodeProduk = WITHDRAW_PRODUCT_CODE[kind];
-  const product = findProductCode(kodeProduk);
-  const row = await db
-    .selectFrom('product_pricing')
-    .select(['nama_produk', 'fee_admin', 'fee_admin_prosen', 'is_gangguan'])
-    .where('agent_id', '=', agentId)
-    .where('kode_produk', '=', kodeProduk)
-    .executeTakeFirst();
   if (!row) {
+    const product = findProductCode(kodeProduk);
     return {
       kodeProduk,
       namaProduk: product?.nama_produk ?? kodeProduk,
@@ -58,6 +56,25 @@ export async function priceWithdrawal(
     adminFee: row.fee_admin + percentFee(amount, Number(row.fee_admin_prosen)),
     disrupted: row.is_gangguan,
   };
+}
+
+/**
+ * The admin fee of one withdrawal for this agent: its pricing row when it has one, otherwise the
+ * product's default (spec 02 §9 "default admin fee placeholder 2500").
+ */
+export async function priceWithdrawal(
+  db: Kysely<Database>,
+  agentId: number,
+  kind: WithdrawKind,
+  amount: number,
+): Promise<Pricing> {
+  const row = await db
+    .selectFrom('product_pricing')
+    .select(['nama_produk', 'fee_admin', 'fee_admin_prosen', 'is_gangguan'])
+    .where('agent_id', '=', agentId)
+    .where('kode_produk', '=', WITHDRAW_PRODUCT_CODE[kind])
+    .executeTakeFirst();
+  return pricingOf(kind, amount, row);
 }
 
 /** Demo pricing: what a partner pays per product (flat fees; QRIS as a percentage). */
