@@ -1,5 +1,6 @@
 import type { SettlementBreakdown } from '@gerbang/shared/contract/reconciliation';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../platform/lazy-libs';
 import { calendarDate, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
 
 // Named, or LibreOffice draws a font without a name in its serif default.
@@ -17,7 +18,7 @@ export async function breakdownXlsx(
   b: SettlementBreakdown,
   t: (key: string, vars?: Record<string, string | number>) => string,
 ): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   book.creator = 'Gerbang';
   const sheet = book.addWorksheet(b.settlement.reference.slice(0, 31));
   sheet.columns = [{ width: 30 }, { width: 18 }, { width: 18 }, { width: 18 }, { width: 18 }];
