@@ -1,5 +1,4 @@
 export declare const WORKER_NODE_FLAGS: string[];
-export declare const EXPORT_OLD_SPACE_MB: number;
 export declare function bundleWorker(entry: string, name?: string): Promise<string>;
 export declare function workerInputs(
   entry: string,

@@ -6,10 +6,7 @@
  *   and run by plain Node: no TypeScript loader in the process (tsx alone costs ~30 MB at start
  *   and more per module loaded);
  * - with a small young generation (WORKER_NODE_FLAGS): an export makes short-lived row objects
- *   at a steady rate, and V8's default 16 MB semi-spaces let them pile up before each scavenge;
- * - with a small old generation (EXPORT_OLD_SPACE_MB): an export keeps one batch or two alive
- *   (a heap of ~30 MB), but V8 lets garbage grow the heap to ~85 MB before a full collection
- *   when it may: the 1M-row XLSX export peaked at 155 MB RSS, with the cap at 96 MB.
+ *   at a steady rate, and V8's default 16 MB semi-spaces let them pile up before each scavenge.
  *
  *   node scripts/export-worker.mjs                (npm run worker:export; DATABASE_URL etc. as for the server)
  *
@@ -21,17 +18,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/**
- * The export's old generation cap, in MB: the worker process's and the API's export thread's
- * (jobs/export-thread.ts). Several times what an export keeps alive.
- */
-export const EXPORT_OLD_SPACE_MB = 64;
-
 /** V8 flags of the worker process: 2 MB semi-spaces instead of 16 MB (measured: −50 MB peak). */
-export const WORKER_NODE_FLAGS = [
-  '--max-semi-space-size=2',
-  `--max-old-space-size=${EXPORT_OLD_SPACE_MB}`,
-];
+export const WORKER_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /** Bundles `entry` (a path in this repository) into `.tmp/export-worker/<name>.mjs`; returns its path. */
 export async function bundleWorker(entry, name = path.basename(entry).replace(/\.ts$/, '')) {

@@ -21,9 +21,6 @@ interface ExportThread {
 
 const threads = new WeakMap<Services, ExportThread>();
 
-/** The export thread's old generation cap in MB (the export process's --max-old-space-size). */
-const EXPORT_OLD_SPACE_MB = 64;
-
 /**
  * The thread's entry: the bundle next to the server's bundle under `npm start`
  * (scripts/start.mjs writes dist/export-thread.mjs beside dist/main.mjs), else the TypeScript
@@ -40,12 +37,8 @@ export function exportThreadEntry(): URL {
  * a worker thread does not inherit from the process that runs the server with `--import tsx`.
  */
 function newWorker(entry: URL, config: Config): Worker {
-  // Small young and old generations, as the export process has (scripts/export-worker.mjs): an
-  // export keeps a batch or two alive, and an uncapped heap grows with garbage (~+60 MB RSS).
-  const options = {
-    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: EXPORT_OLD_SPACE_MB },
-    workerData: config,
-  };
+  // A small young generation, as the export process has (scripts/export-worker.mjs).
+  const options = { resourceLimits: { maxYoungGenerationSizeMb: 4 }, workerData: config };
   if (entry.pathname.endsWith('.mjs')) return new Worker(entry, options);
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { ...options, eval: true });
