@@ -9,6 +9,12 @@
  *   npm run bench:poll     (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres)
  *   POLL_BENCH_SECONDS=10 POLL_BENCH_CONNECTIONS=32 npm run bench:poll
  *   POLL_BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench:poll   (a CPU profile of the server)
+ *
+ * Then the same poll again while an export runs (target: p99 does not move): the partner gets
+ * POLL_BENCH_EXPORT_ROWS transaction rows (default 300,000; 0 skips this part), the data page's
+ * export button asks for every row, and the measurement starts once the server's export thread
+ * has claimed the job; both p99s and their ratio are printed, and whether the export was still
+ * running at the end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +31,59 @@ const CONNECTIONS = Number(process.env.POLL_BENCH_CONNECTIONS ?? 32);
 const SESSIONS = Number(process.env.POLL_BENCH_SESSIONS ?? 32);
 const TEST_KEY = 'bench-test-key';
 const TARGET = 5_000;
+const EXPORT_ROWS = Number(process.env.POLL_BENCH_EXPORT_ROWS ?? 300_000);
+
+async function dbQuery(database: string, text: string, params: unknown[] = []) {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The partner's transaction rows for the export: spread over the last 80 days, varied. */
+async function seedExportRows(database: string, rows: number) {
+  await dbQuery(
+    database,
+    `insert into transactions (id_transaksi, agent_id, environment, kind, jenis_produk, jenis_trx,
+       status_trx, time_request, transaction_date, nominal_origin, nominal_admin, customername,
+       nama_produk, kodebank, namabank, invoicenumberext, keterangan)
+     select 'POLLX' || lpad(i::text, 9, '0'), a.id, 'production', 'VA', 'IPG', 'CASH IN', 'SUCCESS',
+       ts, ((ts at time zone 'UTC') + interval '7 hours')::date, 1000 + (i::bigint * 7919) % 25000000,
+       2500, 'Budi Santoso ' || (i % 997)::text, 'Virtual Account Bank BCA', '014', 'Bank BCA',
+       'INV/' || i::text, 'bench'
+     from (select i, now() - (i::double precision / $1 * interval '80 days') as ts
+           from generate_series(1, $1::int) as i) g,
+          (select id from agents where username = 'partner@demo.id') a`,
+    [rows],
+  );
+}
+
+/** Asks for an export of every row of the transaction page; waits until the job is claimed. */
+async function startExport(base: string, headers: Record<string, string>, database: string) {
+  const day = (offset: number) =>
+    new Date(Date.now() + 7 * 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10);
+  const filters = JSON.stringify([
+    { column: 'time_request', operator: 'between', value: `${day(90)},${day(0)}` },
+  ]);
+  const res = await fetch(
+    `${base}/api/data/transaction?exportCsv=1&filters=${encodeURIComponent(filters)}`,
+    { headers },
+  );
+  const body = (await res.json()) as { rc: string; data?: { id: number } };
+  if (body.rc !== '00' || !body.data) throw new Error(`export request: ${JSON.stringify(body)}`);
+  const id = body.data.id;
+  for (let i = 0; i < 600; i++) {
+    const row = await dbQuery(database, 'select status from export_jobs where id = $1', [id]);
+    if (Number(row.rows[0]?.status) >= 2) return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('export job never claimed');
+}
 
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: BASE_URL });
@@ -123,6 +182,35 @@ async function logIn(base: string): Promise<Record<string, string>> {
   return { cookie: cookies.join('; '), 'x-requested-with': 'XMLHttpRequest' };
 }
 
+/** The poll again while an export of EXPORT_ROWS rows runs in the server; p99 beside the quiet one. */
+async function pollDuringExport(
+  base: string,
+  name: string,
+  target: autocannon.Options,
+  quiet: autocannon.Result,
+  session: Record<string, string>,
+) {
+  const t0 = performance.now();
+  await seedExportRows(name, EXPORT_ROWS);
+  console.log(
+    `  with an export running: ${EXPORT_ROWS.toLocaleString('en')} rows seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const jobId = await startExport(base, session, name);
+  const during = await run({ ...target, duration: SECONDS });
+  const job = await dbQuery(name, 'select status, row_count from export_jobs where id = $1', [
+    jobId,
+  ]);
+  const status = Number(job.rows[0]?.status);
+  const ratio = during.latency.p99 / Math.max(1, quiet.latency.p99);
+  console.log(
+    `  during the export: ${Math.round(during.requests.average).toLocaleString('en')} requests/s, ` +
+      `p50 ${during.latency.p50} ms  p99 ${during.latency.p99} ms; without: p99 ${quiet.latency.p99} ms ` +
+      `→ ×${ratio.toFixed(2)} (target ≈ ×1)${ratio > 1.5 ? '  << p99 moved' : ''}; ` +
+      `export ${status === 2 ? 'still running at the end' : status === 3 ? 'finished within the run' : `status ${status}`}; load average ${loadavg()[0].toFixed(1)}`,
+  );
+  if (during.non2xx + during.errors + during.timeouts > 0) throw new Error('failed requests');
+}
+
 async function main() {
   const name = `gerbang_poll_${randomBytes(4).toString('hex')}`;
   const url = new URL(BASE_URL);
@@ -216,6 +304,7 @@ async function main() {
       );
     }
     if (non2xx > 0) throw new Error(`${non2xx} failed requests`);
+    if (EXPORT_ROWS > 0) await pollDuringExport(base, name, target, result, headers);
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));

@@ -9,11 +9,11 @@
  * package.json, tsconfig.json and this repository's path — are hashed like the web app's; the hash
  * is kept in apps/server/dist/.build-hash next to the bundle. `--force` bundles anyway.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildWebIfChanged } from './build-web-if-changed.mjs';
 import { bundleEntry } from './export-worker.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -62,11 +62,8 @@ function serverHash() {
   return hash.digest('hex');
 }
 
-const web = spawnSync(process.execPath, [path.join(root, 'scripts/build-web-if-changed.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (web.status !== 0) process.exit(web.status ?? 1);
+const webStatus = buildWebIfChanged();
+if (webStatus !== 0) process.exit(webStatus);
 
 const current = serverHash();
 const built =

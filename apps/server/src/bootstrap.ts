@@ -3,7 +3,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { syncModules } from './db/migrations/0002_permissions';
+import { syncModulesAtStart } from './db/sync-modules';
 import type { Services } from './http/services';
 import { withInstanceSecrets } from './instance-secrets';
 import { createMailer } from './mail/mailer';
@@ -65,7 +65,7 @@ export async function bootstrap(
     listenUrl: config.eventsListenUrl,
   });
   await migrateToLatest(handle.db);
-  await syncModules(handle.db);
+  await syncModulesAtStart(handle.db);
   // Demo mode keeps generated secrets in its database, so a restart keeps withdrawals in flight.
   const resolved = await withInstanceSecrets(handle.db, config);
   // Agents' signature keys are kept encrypted with a key derived from the instance secret.

@@ -10,7 +10,7 @@ import {
   type Language,
   translate,
 } from '@gerbang/shared';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../platform/lazy-libs';
 import { PDF_FONT, useUnicodeFonts } from '../platform/pdf-fonts';
 
 /** `status_trx` of the transaction rows (spec 03 §3.1): anything not final is PROCESS. */
@@ -124,6 +124,7 @@ export async function renderInvoicePdf(
     [labels.status, labels.statuses[invoice.status]],
   ];
 
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A5',
     margin: PAGE_MARGIN,

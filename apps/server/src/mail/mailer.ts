@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 
@@ -83,9 +83,14 @@ async function deliverOne(
  * demo mode), so OTP and reset mails work on a fresh clone with no mail server.
  */
 export function createMailer(db: Kysely<Database>, opts: MailerOptions): Mailer {
-  const transport: Transporter | null = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : null;
+  // nodemailer is loaded with the first mail sent, not at start (a demo start sends none).
+  let transport: Promise<Transporter> | null = null;
+  const smtp = () => {
+    if (!opts.smtpUrl) return null;
+    const url = opts.smtpUrl;
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+    return transport;
+  };
   return {
     async queue(trx, messages) {
       const at = opts.now();
@@ -108,6 +113,7 @@ export function createMailer(db: Kysely<Database>, opts: MailerOptions): Mailer 
       return messages.length;
     },
     async deliverQueued(limit = 500) {
+      const transport = await smtp();
       if (!transport) return 0;
       const rows = await db
         .selectFrom('mail_outbox')
@@ -133,6 +139,7 @@ export function createMailer(db: Kysely<Database>, opts: MailerOptions): Mailer 
         })
         .returning(['id', 'to_address', 'subject', 'body_text'])
         .executeTakeFirstOrThrow();
+      const transport = await smtp();
       if (transport) await deliverOne(db, opts, transport, row);
     },
   };

@@ -13,7 +13,8 @@ export async function seedDemoUsers(
   db: Kysely<Database>,
 ): Promise<Map<string, { userId: number; agentId: number }>> {
   const ids = new Map<string, { userId: number; agentId: number }>();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Hashed only when a user is missing: a later start finds them all, and argon2 is slow on purpose.
+  let passwordHash: string | undefined;
   for (const demo of DEMO_USERS) {
     const existing = await db
       .selectFrom('users')
@@ -47,6 +48,7 @@ export async function seedDemoUsers(
         .executeTakeFirstOrThrow();
       agentId = row.id;
     }
+    passwordHash ??= await hashPassword(DEMO_PASSWORD);
     const user = await db
       .insertInto('users')
       .values({

@@ -59,11 +59,65 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
     .where('users.parent_user_id', 'is', null)
     .where(sql<boolean>`users.username = agents.username`)
     .execute();
-  for (const agent of agents) await seedPricing(services, agent.agentId);
+  // One read tells what a later start already has: no transaction per price, no rail inquiry
+  // per saved account (the seed is idempotent either way; this keeps a start short).
+  const priced = agents.length
+    ? await db
+        .selectFrom('product_pricing')
+        .select(['agent_id', 'kode_produk'])
+        .where(
+          'agent_id',
+          'in',
+          agents.map((a) => a.agentId),
+        )
+        .execute()
+    : [];
+  const havePrice = new Set(priced.map((p) => `${p.agent_id}:${p.kode_produk}`));
+  for (const agent of agents) {
+    const missing = DEMO_PRICING.filter((p) => !havePrice.has(`${agent.agentId}:${p.kodeProduk}`));
+    if (missing.length > 0) await seedPricing(services, agent.agentId, missing);
+  }
 
   const partner = agents.find((a) => a.username === 'partner@demo.id');
   if (!partner) return;
+  await seedFavourites(services, partner);
+
+  const { ledger } = services;
+  if ((await availableBalance(ledger, partner.agentId, 'production')) > 0) return;
+  const [source, merchant] = await ledger.ensureAccounts([
+    { kind: 'cash_in_clearing', subkey: 'seed', environment: 'production' },
+    { kind: PAYOUT_ACCOUNT.available, agentId: partner.agentId, environment: 'production' },
+  ]);
+  if (!source || !merchant) throw new Error('seed accounts missing');
+  const result = await ledger.createTransfer({
+    // One id per agent: a second start finds it and books nothing more.
+    id: `seed:withdraw-opening:${partner.agentId}`,
+    debitAccountId: source.id,
+    creditAccountId: merchant.id,
+    amount: PARTNER_OPENING_BALANCE,
+    kind: 'topup',
+    reference: 'SEED-OPENING',
+    description: 'Demo opening deposit',
+  });
+  if (!isTransferOk(result)) throw new Error(`demo opening deposit refused: ${result.result}`);
+}
+
+/** The partner's saved destinations missing so far, each named by the rail's inquiry (idempotent). */
+async function seedFavourites(
+  services: Services,
+  partner: { agentId: number; userId: number },
+): Promise<void> {
+  const { db } = services;
+  const saved = await db
+    .selectFrom('favourite_accounts')
+    .select(['type', 'kodebank', 'accountnumber'])
+    .where('agent_id', '=', partner.agentId)
+    .where('environment', '=', 'production')
+    .execute();
+  const haveSaved = new Set(saved.map((f) => `${f.type}:${f.kodebank}:${f.accountnumber}`));
   for (const favourite of PARTNER_FAVOURITES) {
+    if (haveSaved.has(`${favourite.type}:${favourite.kodebank}:${favourite.accountnumber}`))
+      continue;
     const holder = await (favourite.type === 'BANK'
       ? services.rails.bank.inquiry({
           bankCode: favourite.kodebank,
@@ -96,31 +150,16 @@ export async function seedWithdrawDemo(services: Services): Promise<void> {
       )
       .execute();
   }
-
-  const { ledger } = services;
-  if ((await availableBalance(ledger, partner.agentId, 'production')) > 0) return;
-  const [source, merchant] = await ledger.ensureAccounts([
-    { kind: 'cash_in_clearing', subkey: 'seed', environment: 'production' },
-    { kind: PAYOUT_ACCOUNT.available, agentId: partner.agentId, environment: 'production' },
-  ]);
-  if (!source || !merchant) throw new Error('seed accounts missing');
-  const result = await ledger.createTransfer({
-    // One id per agent: a second start finds it and books nothing more.
-    id: `seed:withdraw-opening:${partner.agentId}`,
-    debitAccountId: source.id,
-    creditAccountId: merchant.id,
-    amount: PARTNER_OPENING_BALANCE,
-    kind: 'topup',
-    reference: 'SEED-OPENING',
-    description: 'Demo opening deposit',
-  });
-  if (!isTransferOk(result)) throw new Error(`demo opening deposit refused: ${result.result}`);
 }
 
 /** The agent's demo pricing rows, each with its first charge-history version (idempotent). */
-async function seedPricing(services: Services, agentId: number): Promise<void> {
+async function seedPricing(
+  services: Services,
+  agentId: number,
+  prices: readonly (typeof DEMO_PRICING)[number][],
+): Promise<void> {
   const { db } = services;
-  for (const price of DEMO_PRICING) {
+  for (const price of prices) {
     const product = findProductCode(price.kodeProduk);
     // The pricing row and its first charge-history version land together (or neither).
     await db.transaction().execute(async (trx) => {

@@ -19,8 +19,8 @@ import {
   readBulkVaRecord,
 } from '@gerbang/shared/contract/bulk-va';
 import { CsvError, parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { ApiError, validationError } from '../../http/errors';
+import { loadExcelJS } from '../../platform/lazy-libs';
 import { InvalidUtf8Error, utf8LineGuard } from '../../platform/utf8-lines';
 
 export type BulkVaFileKind = 'csv' | 'xlsx';
@@ -158,7 +158,7 @@ function cellValue(value: unknown): CellValue {
 async function readXlsx(stream: Readable, collector: RowCollector): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   try {
     await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
   } catch {

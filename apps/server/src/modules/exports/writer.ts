@@ -8,6 +8,7 @@ import {
   WIB_OFFSET_MS,
 } from '@gerbang/shared';
 import { calendarDate, instantCell, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
+import { EXPORT_COLLECT_EVERY_ROWS, fullCollection } from './collect';
 import { openXlsxStream, type XlsxCell } from './xlsx-stream';
 
 /** Excel's row limit per sheet is 1,048,576; larger exports continue on the next sheet. */
@@ -197,8 +198,14 @@ export function openExportWriter(opts: {
         rowsPerSheet: XLSX_ROWS_PER_SHEET,
       })
     : null;
+  let sinceCollection = 0;
   return {
     async write(rows) {
+      sinceCollection += rows.length;
+      if (sinceCollection >= EXPORT_COLLECT_EVERY_ROWS) {
+        sinceCollection = 0;
+        fullCollection();
+      }
       await pending;
       if (csv) pending = writeChunk(csv, csvLines(formatters, rows));
       if (book) await book.addRows(rows.map((row) => formatters.map((f) => f.xlsx(row[f.name]))));

@@ -4,8 +4,8 @@
  * code (in DejaVu Sans, as the invoice, so a name beyond Latin-1 prints as written). The QR modules are drawn as vector squares
  * in the PDF, so it prints sharp at any size.
  */
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { loadPdfKit } from '../../platform/lazy-libs';
 import { PDF_FONT, useUnicodeFonts } from '../../platform/pdf-fonts';
 
 export interface Sticker {
@@ -26,6 +26,7 @@ export async function stickerPng(sticker: Sticker): Promise<Buffer> {
 
 export async function stickerPdf(sticker: Sticker): Promise<Buffer> {
   const qr = QRCode.create(sticker.payload, { errorCorrectionLevel: 'M' });
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     compress: true,
     size: 'A6',

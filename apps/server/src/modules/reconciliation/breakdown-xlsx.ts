@@ -1,5 +1,6 @@
 import type { SettlementBreakdown } from '@gerbang/shared/contract/reconciliation';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../platform/lazy-libs';
 import { calendarDate, instantCell, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
 
 // Named, or LibreOffice draws a font without a name in its serif default.
@@ -39,7 +40,7 @@ function factCell(value: string, kind: SheetFact[2]) {
  * than formulas so a reader without recalculation sees them too.
  */
 export async function breakdownSheetXlsx(s: BreakdownSheet): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   book.creator = 'Gerbang';
   const sheet = book.addWorksheet(s.name.replace(/[*?:\\/[\]]/g, '-').slice(0, 31));
   sheet.columns = s.header.map((_, i) => ({ width: i === 0 ? 30 : 18 }));

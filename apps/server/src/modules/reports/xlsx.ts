@@ -1,5 +1,5 @@
 import type { ReportDefinition, ReportRow } from '@gerbang/shared';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../platform/lazy-libs';
 import { calendarDate, wibWallClock, XLSX_FORMATS } from '../../platform/spreadsheet-cells';
 
 /** The workbook's default font, named on bold rows too (LibreOffice draws an unnamed one in serif). */
@@ -22,7 +22,7 @@ export async function reportWorkbook(opts: {
   generatedAt: Date;
 }): Promise<Buffer> {
   const { report, period, rows, t } = opts;
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   book.creator = 'Gerbang';
   const sheet = book.addWorksheet(period);
   const rupiah = XLSX_FORMATS.rupiah;

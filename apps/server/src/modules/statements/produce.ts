@@ -123,7 +123,7 @@ export async function writeStatement(
     totals,
     createdAt: input.now,
   };
-  const writer = WRITERS[input.format](input.path, header);
+  const writer = await WRITERS[input.format](input.path, header);
   try {
     const lines = await writeLines(db, input, totals, writer);
     await writer.finish();

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { formatRupiah, formatThousands, translate } from '@gerbang/shared';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../../platform/lazy-libs';
 import { PDF_FONT, useUnicodeFonts } from '../../../platform/pdf-fonts';
 import { wibTimestamp } from '../../exports/writer';
 import { columnLabels, frameRows, lineCells, typeLabel } from './columns';
@@ -80,7 +80,8 @@ const amount = (value: number | null) => (value === null ? '' : formatThousands(
  * page when one is full. DejaVu Sans is embedded (platform/pdf-fonts.ts), so Indonesian and any
  * Latin name print right; pages go to the file as they are drawn.
  */
-export const openPdf: OpenWriter = (path, h) => {
+export const openPdf: OpenWriter = async (path, h) => {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: true });
   const out = createWriteStream(path);
   doc.pipe(out);

@@ -29,7 +29,10 @@ export interface StatementWriter {
   abort(): Promise<void>;
 }
 
-export type OpenWriter = (path: string, header: StatementHeader) => StatementWriter;
+export type OpenWriter = (
+  path: string,
+  header: StatementHeader,
+) => StatementWriter | Promise<StatementWriter>;
 
 export const EXTENSIONS: Record<StatementFormat, string> = {
   pdf: 'pdf',
