@@ -50,6 +50,12 @@ async function ensureCatalog(lang: Language) {
   );
 }
 
+/**
+ * Every Mantine stylesheet: the login renders with the first-paint part only (main.tsx), every
+ * other page waits for the whole before it renders (withFullCatalog, withCatalogParts).
+ */
+export const loadFullStyles = () => import('./styles-full');
+
 /** Every namespace of the current language: awaited by each lazy page other than the login. */
 export async function loadFullCatalog(): Promise<void> {
   wanted.add('rest');
@@ -65,13 +71,13 @@ export async function loadCatalogParts(...parts: CatalogPart[]): Promise<void> {
 
 /** `lazy(() => withCatalogParts(['security'], import('./Page')))`: with the full catalog and the parts. */
 export async function withCatalogParts<T>(parts: CatalogPart[], page: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([page, loadCatalogParts(...parts)]);
+  const [module] = await Promise.all([page, loadCatalogParts(...parts), loadFullStyles()]);
   return module;
 }
 
 /** `lazy(() => withFullCatalog(import('./Page')))`: the page renders once its words are loaded. */
 export async function withFullCatalog<T>(page: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([page, loadFullCatalog()]);
+  const [module] = await Promise.all([page, loadFullCatalog(), loadFullStyles()]);
   return module;
 }
 
