@@ -28,12 +28,13 @@ function closureOf(entry: string, ctx: ChunkingContext): Set<string> {
 /**
  * The back office's first-render code in one chunk (`app`): what its entry imports, the login
  * page included, from the web app and its libraries — one request instead of some forty small
- * dependent ones. Left to the automatic split: what the payment page's entry may import too (it
+ * dependent ones, with the default language's core catalog. Left to the automatic split: what the payment page's entry may import too (it
  * must not load the back office's chunk) and the shared package (its contract modules reach zod,
  * which the login page never runs; the static import graph cannot tell which parts are used).
  */
 function initialChunk(id: string, ctx: ChunkingContext): string | null {
-  if (/[\\/]packages[\\/]shared[\\/]/.test(id)) return null;
+  // The shared package's catalogs (JSON) are plain data: the default language's core goes in.
+  if (/[\\/]packages[\\/]shared[\\/]/.test(id) && !id.endsWith('.json')) return null;
   return closureOf(PAY_ENTRY, ctx).has(id) ? null : 'app';
 }
 
@@ -61,6 +62,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // Every browser the app supports knows modulepreload: no polyfill (one request less).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Building a zod schema has no side effect: a contract module's schemas a page does not use
       // are dropped with the module's other unused exports, and zod with them.
