@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromCode } from '@gerbang/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enCore from './catalogs/en';
 import idCore from './catalogs/id';
 import { type CatalogPart, loadPart } from './catalogs/parts';
 
@@ -10,14 +11,15 @@ type CatalogModule = Promise<{ default: Record<string, unknown> }>;
 
 /**
  * Catalogs per language and in two parts (lib/catalogs): the core the login
- * page needs, and the rest, loaded by `loadFullCatalog` before any other page renders. A page
- * downloads the reader's language only, the other when the reader switches.
+ * page needs (both languages, in the entry chunk), and the rest, loaded by `loadFullCatalog` before
+ * any other page renders: the reader's language only, the other when the reader switches.
  */
 const CORE: Record<Language, () => CatalogModule> = {
-  // The default language's core is part of the entry chunk: the login renders without waiting
-  // for a second round of requests (an English reader loads en.ts, 2 KiB, as before).
+  // Both languages' cores (~2 KiB each) are part of the entry chunk: the login renders without a
+  // second round of requests, and the top-level await below waits for no chunk — a chunk it
+  // waited for could import the entry chunk back, which has not finished evaluating.
   id: () => Promise.resolve({ default: idCore }),
-  en: () => import('./catalogs/en'),
+  en: () => Promise.resolve({ default: enCore }),
 };
 const REST: Record<Language, () => CatalogModule> = {
   id: () => import('./catalogs/id-rest'),
