@@ -12,6 +12,10 @@ export const KIB = 1024;
 /** The budgets: compressed JavaScript per page, in bytes. */
 export const BUDGETS = {
   login: 150 * KIB,
+  /** The login's JavaScript and CSS on the wire, response headers included. */
+  loginWithHeaders: 150 * KIB,
+  /** Requests the login page starts before its form is first shown (the document included). */
+  loginRequestsBeforePaint: 15,
   dashboard: 300 * KIB,
   page: 300 * KIB,
 } as const;
@@ -74,6 +78,15 @@ export interface PageBytes {
   jsDecoded: number;
   /** Every response body on the wire (HTML, CSS, JS, images, API answers). */
   all: number;
+  /** JavaScript and CSS on the wire: bodies and response headers. */
+  jsCssWithHeaders: number;
+  /** Requests finished while the page loaded (the document included). */
+  requests: number;
+  /**
+   * Requests started before `paintSelector` was first in the page (the document included), when
+   * measurePage was given one: what the browser had to ask for before it could show that.
+   */
+  requestsBeforePaint?: number;
   scripts: ScriptBytes[];
 }
 
@@ -90,6 +103,35 @@ export const CHROMIUM_ARGS = [
 
 const isScript = (req: Request) =>
   req.resourceType() === 'script' || /\.m?js$/.test(new URL(req.url()).pathname);
+const isStyle = (req: Request) =>
+  req.resourceType() === 'stylesheet' || /\.css$/.test(new URL(req.url()).pathname);
+
+/**
+ * Notes, in the page, when an element matching `selector` is first added (performance.now()), so
+ * the requests started before it can be told from the Resource Timing entries afterwards.
+ */
+async function markFirstShown(page: Page, selector: string) {
+  await page.addInitScript((sel: string) => {
+    const w = window as unknown as { __firstShown?: number };
+    new MutationObserver((_m, observer) => {
+      if (w.__firstShown === undefined && document.querySelector(sel)) {
+        w.__firstShown = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+async function requestsBefore(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => {
+    const shown = (window as unknown as { __firstShown?: number }).__firstShown;
+    if (shown === undefined) return undefined;
+    const started = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < shown).length;
+    return started + 1;
+  });
+}
 
 /** How long no request may be open before the page counts as loaded. */
 const QUIET_MS = 500;
@@ -150,8 +192,10 @@ export async function measurePage(
   url: string,
   budget: number,
   ready?: (page: Page) => Promise<void>,
+  paintSelector?: string,
 ): Promise<PageBytes> {
   const page = await context.newPage();
+  if (paintSelector) await markFirstShown(page, paintSelector);
   const finished: Request[] = [];
   const network = trackInFlight(page);
   page.on('requestfinished', (req) => finished.push(req));
@@ -172,9 +216,13 @@ export async function measurePage(
     );
     const scripts: ScriptBytes[] = [];
     let all = 0;
+    let jsCssWithHeaders = 0;
     for (const req of finished) {
       const sizes = await req.sizes();
       all += sizes.responseBodySize;
+      if (isScript(req) || isStyle(req)) {
+        jsCssWithHeaders += sizes.responseBodySize + sizes.responseHeadersSize;
+      }
       if (!isScript(req)) continue;
       const response = await req.response();
       const decoded =
@@ -195,6 +243,9 @@ export async function measurePage(
       js: scripts.reduce((sum, s) => sum + s.wire, 0),
       jsDecoded: scripts.reduce((sum, s) => sum + s.decoded, 0),
       all,
+      jsCssWithHeaders,
+      requests: finished.length,
+      requestsBeforePaint: paintSelector ? await requestsBefore(page) : undefined,
       scripts,
     };
   } finally {

@@ -34,8 +34,6 @@ const PUBLIC_PATHS = /^\/(auth|signup|console|pay|dev|not-found)(\/|$)/;
 // logged-in user (the usual visitor of such an address) waits for one round of requests, not two.
 const protectedAppLoad = PUBLIC_PATHS.test(window.location.pathname) ? null : loadProtectedApp();
 const ProtectedApp = lazy(() => protectedAppLoad ?? loadProtectedApp());
-// The login page likewise loads while the session is checked (it shows unless there is one).
-if (window.location.pathname === '/auth/login') void LoginPage.preload();
 
 /** Protected routes: wait for the session check, then show the page or go to the login page. */
 function RequireAuth() {

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
+import LoginPageComponent from '../features/auth/LoginPage';
 import { withCatalogParts, withFullCatalog } from '../lib/i18n';
-import { lazyPage } from '../lib/lazy-page';
 
 /**
  * The pages a visitor reaches without logging in, each its own chunk. Kept apart from the
@@ -8,7 +8,9 @@ import { lazyPage } from '../lib/lazy-page';
  * login page downloads none of that. The login page needs only the core
  * catalog (auth, common); every other page waits for the whole catalog of its language.
  */
-export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+// The login is part of the entry's own chunk: the first screen most visitors see renders with no
+// further request for code.
+export const LoginPage = LoginPageComponent;
 export const PayPage = lazy(() => withFullCatalog(import('../features/paylink/PayPage')));
 export const ResetPasswordPage = lazy(() =>
   withFullCatalog(import('../features/auth/ResetPasswordPage')),

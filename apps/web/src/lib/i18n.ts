@@ -1,6 +1,8 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromCode } from '@gerbang/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enCore from './catalogs/en';
+import idCore from './catalogs/id';
 import { type CatalogPart, loadPart } from './catalogs/parts';
 
 const STORAGE_KEY = 'gerbang.language';
@@ -9,12 +11,15 @@ type CatalogModule = Promise<{ default: Record<string, unknown> }>;
 
 /**
  * Catalogs per language and in two parts (lib/catalogs): the core the login
- * page needs, and the rest, loaded by `loadFullCatalog` before any other page renders. A page
- * downloads the reader's language only, the other when the reader switches.
+ * page needs (both languages, in the entry chunk), and the rest, loaded by `loadFullCatalog` before
+ * any other page renders: the reader's language only, the other when the reader switches.
  */
 const CORE: Record<Language, () => CatalogModule> = {
-  id: () => import('./catalogs/id'),
-  en: () => import('./catalogs/en'),
+  // Both languages' cores (~2 KiB each) are part of the entry chunk: the login renders without a
+  // second round of requests, and the top-level await below waits for no chunk — a chunk it
+  // waited for could import the entry chunk back, which has not finished evaluating.
+  id: () => Promise.resolve({ default: idCore }),
+  en: () => Promise.resolve({ default: enCore }),
 };
 const REST: Record<Language, () => CatalogModule> = {
   id: () => import('./catalogs/id-rest'),
@@ -50,6 +55,12 @@ async function ensureCatalog(lang: Language) {
   );
 }
 
+/**
+ * Every Mantine stylesheet: the login renders with the first-paint part only (main.tsx), every
+ * other page waits for the whole before it renders (withFullCatalog, withCatalogParts).
+ */
+export const loadFullStyles = () => import('./styles-full');
+
 /** Every namespace of the current language: awaited by each lazy page other than the login. */
 export async function loadFullCatalog(): Promise<void> {
   wanted.add('rest');
@@ -65,13 +76,13 @@ export async function loadCatalogParts(...parts: CatalogPart[]): Promise<void> {
 
 /** `lazy(() => withCatalogParts(['security'], import('./Page')))`: with the full catalog and the parts. */
 export async function withCatalogParts<T>(parts: CatalogPart[], page: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([page, loadCatalogParts(...parts)]);
+  const [module] = await Promise.all([page, loadCatalogParts(...parts), loadFullStyles()]);
   return module;
 }
 
 /** `lazy(() => withFullCatalog(import('./Page')))`: the page renders once its words are loaded. */
 export async function withFullCatalog<T>(page: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([page, loadFullCatalog()]);
+  const [module] = await Promise.all([page, loadFullCatalog(), loadFullStyles()]);
   return module;
 }
 

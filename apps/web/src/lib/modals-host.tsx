@@ -3,6 +3,8 @@ import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { i18next } from './i18n';
+// Dialogs and notifications are styled by the whole stylesheet (the login loads only a part).
+import './styles-full';
 
 /**
  * The modal and notification stacks, loaded on first use: Mantine's modal,

@@ -5,6 +5,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../components/LazyCaptcha';
 import { client } from '../../lib/api';
+// A Mantine modal on the login page, which renders with the first-paint stylesheets only.
+import '../../lib/styles-full';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 
 /** Forgot-password dialog (spec 01 §2): e-mail and captcha; the server mails a reset link. */
