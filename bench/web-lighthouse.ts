@@ -6,9 +6,12 @@
  * in the same run: it scores 100 on a quiet machine, so a lower anchor says how much of the pages'
  * figures is the machine's load, not the app.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import lighthouse from 'lighthouse';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort } from '../apps/server/test/helpers/free-port';
 
@@ -51,12 +54,37 @@ export async function startAnchor(): Promise<{ url: string; stop: () => Promise<
   };
 }
 
+/**
+ * Lighthouse lives in its own folder (bench/lighthouse, own lockfile), installed on first use:
+ * its telemetry dependencies pin @opentelemetry/api below 1.10, and in the workspace that older
+ * copy would be the one the server's metrics library loads (its ESM build does not resolve).
+ */
+const LIGHTHOUSE_DIR = path.join(import.meta.dirname, 'lighthouse');
+
+type LighthouseRun = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<{ lhr: any } | undefined>;
+
+async function loadLighthouse(): Promise<LighthouseRun> {
+  const entry = path.join(LIGHTHOUSE_DIR, 'node_modules', 'lighthouse', 'core', 'index.js');
+  if (!existsSync(entry)) {
+    const installed = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: LIGHTHOUSE_DIR,
+      stdio: 'inherit',
+    });
+    if (installed.status !== 0) throw new Error('npm ci in bench/lighthouse failed');
+  }
+  return (await import(pathToFileURL(entry).href)).default as LighthouseRun;
+}
+
 interface Audit {
   numericValue?: number;
   details?: { items?: { transferSize?: number }[] };
 }
 
 async function auditOnce(port: number, target: LighthouseTarget) {
+  const lighthouse = await loadLighthouse();
   const result = await lighthouse(target.url, {
     port,
     output: 'json',
