@@ -43,6 +43,18 @@ export interface ImportOutcome {
   lastDay: string | null;
 }
 
+/** An import's answer as both the merchant's and the console's import calls send it. */
+export function importAnswer(r: ImportOutcome) {
+  return {
+    statement_id: r.statementId,
+    duplicate_file: r.duplicateFile,
+    lines: r.lines,
+    known_lines: r.knownLines,
+    first_day: r.firstDay,
+    last_day: r.lastDay,
+  };
+}
+
 /**
  * The file's lines a chunk at a time, refusals turned into the user's error. The parsers are
  * generators, so a 100,000-line file is read, stored and forgotten a chunk at a time.

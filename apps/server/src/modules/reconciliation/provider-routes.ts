@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../http/errors';
 import { defineRoute, ok, type RouteContext } from '../../http/route';
 import { STATEMENT_LIMITS } from './formats/types';
-import { importStatement } from './import';
+import { importAnswer, importStatement } from './import';
 import { type Decider, listResults, matchByHand, summary, unmatch, writeOff } from './queue';
 import { uploadedFile } from './routes';
 import { lockScope, runMatcher } from './run';
@@ -64,14 +64,7 @@ const importRoute = defineRoute(
       mapping: null,
       now: ctx.services.now(),
     });
-    return ok({
-      statement_id: r.statementId,
-      duplicate_file: r.duplicateFile,
-      lines: r.lines,
-      known_lines: r.knownLines,
-      first_day: r.firstDay,
-      last_day: r.lastDay,
-    });
+    return ok(importAnswer(r));
   },
   { bodyLimit: STATEMENT_LIMITS.maxBytes + 64 * 1024 },
 );

@@ -12,7 +12,7 @@ import { XLSX_CONTENT_TYPE } from '../reports/xlsx';
 import { breakdownCsv, settlementBreakdown } from './breakdown';
 import { breakdownXlsx } from './breakdown-xlsx';
 import { STATEMENT_LIMITS } from './formats/types';
-import { importStatement } from './import';
+import { importAnswer, importStatement } from './import';
 import { bulkBreakdown, payoutBreakdown } from './payout-breakdown';
 import {
   bulkBreakdownCsv,
@@ -82,14 +82,7 @@ const importRoute = defineRoute(
       mapping,
       now,
     });
-    return ok({
-      statement_id: r.statementId,
-      duplicate_file: r.duplicateFile,
-      lines: r.lines,
-      known_lines: r.knownLines,
-      first_day: r.firstDay,
-      last_day: r.lastDay,
-    });
+    return ok(importAnswer(r));
   },
   { bodyLimit: STATEMENT_LIMITS.maxBytes + 64 * 1024 },
 );
