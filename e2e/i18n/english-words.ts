@@ -55,8 +55,11 @@ export async function visibleText(page: Page): Promise<string> {
 
 /** The listed words found in `text`, whole words, any case. */
 export function englishWordsIn(text: string): string[] {
-  // File names (export-12-ab.csv) are codes, not words.
-  const words = text.replace(/\S+\.(csv|xlsx|pdf)\b/gi, ' ');
+  // File names (export-12-ab.csv) and ledger transfer ids (withdraw:WD26…:amount) are codes,
+  // not words.
+  const words = text
+    .replace(/\S+\.(csv|xlsx|pdf)\b/gi, ' ')
+    .replace(/\S*[\p{L}\d]:[\p{L}\d]\S*/gu, ' ');
   return ENGLISH_WORDS.filter((word) => {
     const body = word.replace(/ /g, '\\s+');
     return new RegExp(`(^|[^\\p{L}])${body}($|[^\\p{L}])`, 'iu').test(words);
