@@ -83,6 +83,20 @@ interface Audit {
   details?: { items?: { transferSize?: number }[] };
 }
 
+/**
+ * A trace Lighthouse failed to record (NO_NAVSTART, "Please run Lighthouse again") is run again,
+ * up to twice: it says nothing about the page, and seen on the first audit of a fresh browser.
+ */
+async function auditWithRetry(port: number, target: LighthouseTarget) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await auditOnce(port, target);
+    } catch (error) {
+      if (attempt >= 2 || !String(error).includes('NO_NAVSTART')) throw error;
+    }
+  }
+}
+
 async function auditOnce(port: number, target: LighthouseTarget) {
   const lighthouse = await loadLighthouse();
   const result = await lighthouse(target.url, {
@@ -129,7 +143,7 @@ export async function runLighthouse(
   try {
     for (const target of targets) {
       const all = [];
-      for (let i = 0; i < runs; i += 1) all.push(await auditOnce(port, target));
+      for (let i = 0; i < runs; i += 1) all.push(await auditWithRetry(port, target));
       const sorted = [...all].sort((a, b) => a.score - b.score);
       const median = sorted[Math.floor(sorted.length / 2)];
       figures.push({
