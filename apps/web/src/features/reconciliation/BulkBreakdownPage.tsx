@@ -14,7 +14,7 @@ import {
   P,
   refusalText,
   TotalsCard,
-} from './PayoutBreakdownParts';
+} from './BreakdownParts';
 
 const ROW_COLOR = {
   NEW: 'gray',

@@ -14,7 +14,7 @@ import {
   P,
   refusalText,
   TotalsCard,
-} from './PayoutBreakdownParts';
+} from './BreakdownParts';
 
 const STATUS_COLOR = { SUCCESS: 'green', FAILED: 'red', PROCESS: 'yellow' } as const;
 

@@ -1,56 +1,21 @@
 import { formatRupiah } from '@gerbang/shared';
 import type { SettlementBreakdown } from '@gerbang/shared/contract/reconciliation';
 import { reconciliationCalls } from '@gerbang/shared/contract/reconciliation-calls';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { Card, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { callQuery, callUrl } from '../../lib/api';
-
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
+import { useParams } from 'react-router';
+import { callQuery } from '../../lib/api';
+import { BreakdownFrame, Downloads, FactsCard, NOWRAP, TotalsCard } from './BreakdownParts';
 
 /** Gross → net, in the order the money went: what was paid, what the fees took, what is left. */
 const TOTALS = ['gross', 'fees', 'settled', 'advance_recoveries', 'net', 'refunds'] as const;
+const MINUS = ['fees', 'advance_recoveries'] as const;
 
-function Totals({ b }: { b: SettlementBreakdown }) {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder data-testid="breakdown-totals">
-      <Stack gap={6}>
-        {TOTALS.map((key) => (
-          <Group key={key} justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm" fw={key === 'net' ? 700 : 400}>
-              {t(`recon.breakdown.totals.${key}`)}
-            </Text>
-            <Text
-              size="sm"
-              fw={key === 'net' ? 700 : 400}
-              style={NOWRAP}
-              data-testid={`total-${key}`}
-            >
-              {(key === 'fees' || key === 'advance_recoveries') && b.totals[key] > 0 ? '− ' : ''}
-              {formatRupiah(b.totals[key])}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-    </Card>
-  );
-}
-
+const calls = {
+  csv: reconciliationCalls.settlementBreakdownCsv,
+  xlsx: reconciliationCalls.settlementBreakdownXlsx,
+} as const;
 function Payments({ b }: { b: SettlementBreakdown }) {
   const { t } = useTranslation();
   const cols = ['gross', 'fee', 'net', 'refunded'] as const;
@@ -91,53 +56,15 @@ function Payments({ b }: { b: SettlementBreakdown }) {
 
 function SettlementCard({ b }: { b: SettlementBreakdown }) {
   const { t } = useTranslation();
-  const facts = [
-    ['reference', b.settlement.reference],
-    ['product', b.settlement.product],
-    ['paymentDay', b.settlement.payment_day],
-    ['settleDay', b.settlement.settle_day],
-  ] as const;
   return (
-    <Card withBorder>
-      <Stack gap={6}>
-        {facts.map(([key, value]) => (
-          <Group key={key} justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm" c="dimmed">
-              {t(`recon.breakdown.${key}`)}
-            </Text>
-            <Text size="sm" ta="right">
-              {value}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-    </Card>
-  );
-}
-
-/** The same breakdown as files the browser downloads itself (the session cookie goes along). */
-function Downloads({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const calls = {
-    csv: reconciliationCalls.settlementBreakdownCsv,
-    xlsx: reconciliationCalls.settlementBreakdownXlsx,
-  } as const;
-  return (
-    <Group gap="md">
-      {(['csv', 'xlsx'] as const).map((kind) => (
-        <Anchor
-          key={kind}
-          href={callUrl(calls[kind], { id })}
-          download
-          data-testid={`breakdown-${kind}`}
-        >
-          <Group gap={4} wrap="nowrap">
-            <IconDownload size={16} />
-            {t(`recon.breakdown.${kind}`)}
-          </Group>
-        </Anchor>
-      ))}
-    </Group>
+    <FactsCard
+      facts={[
+        [t('recon.breakdown.reference'), b.settlement.reference],
+        [t('recon.breakdown.product'), b.settlement.product],
+        [t('recon.breakdown.paymentDay'), b.settlement.payment_day],
+        [t('recon.breakdown.settleDay'), b.settlement.settle_day],
+      ]}
+    />
   );
 }
 
@@ -148,7 +75,6 @@ function Downloads({ id }: { id: number }) {
  */
 export default function SettlementBreakdownPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const query = useQuery({
     ...callQuery(reconciliationCalls.settlementBreakdown, { id }),
@@ -156,34 +82,29 @@ export default function SettlementBreakdownPage() {
   });
   const b = query.data;
   return (
-    <Stack gap="md" data-testid="breakdown-page">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Button
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-          onClick={() =>
-            window.history.length > 1 ? navigate(-1) : navigate('/data/settlement_merchant_sent')
-          }
-        >
-          {t('recon.breakdown.back')}
-        </Button>
-        {b && <Downloads id={id} />}
-      </Group>
-      <Title order={2}>{t('recon.breakdown.title')}</Title>
-      <Text c="dimmed" size="sm">
-        {t('recon.breakdown.intro')}
-      </Text>
-      {query.isPending && <Loader size="sm" />}
-      {query.isError && <Alert color="red">{t('recon.breakdown.notFound')}</Alert>}
+    <BreakdownFrame
+      title={t('recon.breakdown.title')}
+      intro={t('recon.breakdown.intro')}
+      backTo="/data/settlement_merchant_sent"
+      backLabel={t('recon.breakdown.back')}
+      downloads={b && <Downloads calls={calls} query={{ id }} />}
+      pending={query.isPending}
+      failed={query.isError}
+      failedText={t('recon.breakdown.notFound')}
+    >
       {b && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <SettlementCard b={b} />
-            <Totals b={b} />
+            <TotalsCard
+              totals={Object.fromEntries(TOTALS.map((key) => [key, b.totals[key]]))}
+              labelPrefix="recon.breakdown.totals"
+              minus={MINUS}
+            />
           </SimpleGrid>
           <Payments b={b} />
         </>
       )}
-    </Stack>
+    </BreakdownFrame>
   );
 }

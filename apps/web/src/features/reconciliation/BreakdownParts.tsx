@@ -10,7 +10,7 @@ import { ApiFailure, callUrl } from '../../lib/api';
 export const NOWRAP = { whiteSpace: 'nowrap' } as const;
 export const P = 'recon.payoutBreakdown';
 
-/** Labelled facts of a payout or a group, one per line (wraps at 390 px). */
+/** Labelled facts of a settlement, a payout or a group, one per line (wraps at 390 px). */
 export function FactsCard({ facts }: { facts: [label: string, value: ReactNode][] }) {
   return (
     <Card withBorder>
@@ -103,6 +103,7 @@ export function BreakdownFrame({
   title,
   intro,
   backTo,
+  backLabel,
   downloads,
   pending,
   failed,
@@ -112,6 +113,8 @@ export function BreakdownFrame({
   title: string;
   intro: string;
   backTo: string;
+  /** The back button's words (default: "Back"). */
+  backLabel?: string;
   downloads: ReactNode;
   pending: boolean;
   failed: boolean;
@@ -128,7 +131,7 @@ export function BreakdownFrame({
           leftSection={<IconArrowLeft size={16} />}
           onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(backTo))}
         >
-          {t(`${P}.back`)}
+          {backLabel ?? t(`${P}.back`)}
         </Button>
         {downloads}
       </Group>
