@@ -130,6 +130,18 @@ interface ScenarioResult {
   p99Ms: number;
 }
 
+/** A scenario's figures from its calls' latencies (sorted here). */
+function scenarioResult(latenciesMs: number[], refused: number, seconds: number): ScenarioResult {
+  latenciesMs.sort((a, b) => a - b);
+  return {
+    transfers: latenciesMs.length,
+    refused,
+    seconds,
+    p50Ms: percentile(latenciesMs, 0.5),
+    p99Ms: percentile(latenciesMs, 0.99),
+  };
+}
+
 /** Runs `clients` loops for `SECONDS`, each calling createTransfer with one transfer. */
 async function runClients(
   ledger: Ledger,
@@ -149,14 +161,7 @@ async function runClients(
   });
   await Promise.all(loops);
   const seconds = (performance.now() - started) / 1000;
-  latenciesMs.sort((a, b) => a - b);
-  return {
-    transfers: latenciesMs.length,
-    refused,
-    seconds,
-    p50Ms: percentile(latenciesMs, 0.5),
-    p99Ms: percentile(latenciesMs, 0.99),
-  };
+  return scenarioResult(latenciesMs, refused, seconds);
 }
 
 function randomIndex(bound: number): number {
@@ -412,14 +417,7 @@ async function payoutScenario(
   );
   await Promise.all(loops);
   const seconds = (performance.now() - started) / 1000;
-  latenciesMs.sort((x, y) => x - y);
-  return {
-    transfers: latenciesMs.length,
-    refused,
-    seconds,
-    p50Ms: percentile(latenciesMs, 0.5),
-    p99Ms: percentile(latenciesMs, 0.99),
-  };
+  return scenarioResult(latenciesMs, refused, seconds);
 }
 
 /** The payout scenarios on PostgreSQL, in a database of their own (see the header). */

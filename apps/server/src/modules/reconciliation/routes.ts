@@ -181,40 +181,7 @@ const queueRoutes = [
   }),
 ];
 
-const breakdownRoutes = [
-  defineRoute(reconciliationCalls.settlementBreakdown, async (ctx) =>
-    ok(await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id)),
-  ),
-  defineRoute(
-    reconciliationCalls.settlementBreakdownCsv,
-    async (ctx) => {
-      const b = await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
-      await ctx.reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${b.settlement.reference}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(breakdownCsv(b));
-      return undefined;
-    },
-    { raw: true },
-  ),
-  defineRoute(
-    reconciliationCalls.settlementBreakdownXlsx,
-    async (ctx) => {
-      const b = await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
-      const body = await breakdownXlsx(b, (key, vars) => translate(ctx.lang, key, vars));
-      await ctx.reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${b.settlement.reference}.xlsx"`)
-        .header('cache-control', 'private, no-store')
-        .send(body);
-      return undefined;
-    },
-    { raw: true },
-  ),
-];
-
-/** A breakdown file as a download the browser saves under the payout's or group's name. */
+/** A breakdown file as a download the browser saves under the settlement's, payout's or group's name. */
 async function sendFile(
   ctx: RouteContext<unknown, unknown, unknown>,
   name: string,
@@ -230,6 +197,29 @@ async function sendFile(
 }
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
+
+const breakdownRoutes = [
+  defineRoute(reconciliationCalls.settlementBreakdown, async (ctx) =>
+    ok(await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id)),
+  ),
+  defineRoute(
+    reconciliationCalls.settlementBreakdownCsv,
+    async (ctx) => {
+      const b = await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
+      return sendFile(ctx, `${b.settlement.reference}.csv`, CSV_TYPE, breakdownCsv(b));
+    },
+    { raw: true },
+  ),
+  defineRoute(
+    reconciliationCalls.settlementBreakdownXlsx,
+    async (ctx) => {
+      const b = await settlementBreakdown(ctx.services.db, scopeOf(ctx), ctx.query.id);
+      const body = await breakdownXlsx(b, (key, vars) => translate(ctx.lang, key, vars));
+      return sendFile(ctx, `${b.settlement.reference}.xlsx`, XLSX_CONTENT_TYPE, body);
+    },
+    { raw: true },
+  ),
+];
 
 const payoutBreakdownRoutes = [
   defineRoute(reconciliationCalls.payoutBreakdown, async (ctx) =>
