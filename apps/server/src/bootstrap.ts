@@ -62,7 +62,6 @@ export async function bootstrap(
     sqlTraceFile: config.sqlTraceFile,
     onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
     pgliteLoadDataDir: opts.pgliteLoadDataDir,
-    listenUrl: config.eventsListenUrl,
   });
   await migrateToLatest(handle.db);
   await syncModulesAtStart(handle.db);
@@ -83,7 +82,7 @@ export async function bootstrap(
   const ledger = new Ledger(handle.db, { clock: () => clock.now() });
   const balances = createBalanceReader(ledger, handle.db);
   // The live events of this process (ADR 017): started here, so every app and test has them.
-  const events = new EventHub({ db: handle.db, listen: handle.listen, balances, log });
+  const events = new EventHub({ db: handle.db, balances, log });
   await events.start();
   const services: Services = {
     config: resolved,

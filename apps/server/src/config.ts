@@ -16,12 +16,6 @@ export interface Config {
   databaseUrl: string | null;
   /** A streaming replica for reads that may lag (DATABASE_REPLICA_URL; platform/read-replica.ts). */
   databaseReplicaUrl: string | null;
-  /**
-   * Where the live-event listener holds its LISTEN connection (EVENTS_LISTEN_URL; ADR 017): the
-   * primary directly when DATABASE_URL goes through a transaction-mode pooler. Unset: one
-   * connection of the pool is held for it.
-   */
-  eventsListenUrl: string | null;
   /** A replica further behind than this is not read (REPLICA_MAX_LAG_MS, default 5000). */
   replicaMaxLagMs: number;
   /** PGlite data directory; `memory://` keeps the database in memory (tests). */
@@ -193,7 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST?.trim() || (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
     databaseReplicaUrl: databaseUrl ? env.DATABASE_REPLICA_URL?.trim() || null : null,
-    eventsListenUrl: databaseUrl ? env.EVENTS_LISTEN_URL?.trim() || null : null,
     replicaMaxLagMs: Math.max(0, Number(env.REPLICA_MAX_LAG_MS ?? 5000) || 0),
     dataDir,
     sqlTraceFile: env.GERBANG_SQL_TRACE?.trim() || null,

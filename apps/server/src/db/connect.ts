@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { PoolStats } from '../platform/metrics/metrics';
-import { dedicatedClient, type ListenFn, pgListen } from './listen';
 import { FailoverPool, parseHostList } from './multi-host';
 import type { Database } from './schema';
 import { traceStatements } from './sql-trace';
@@ -34,8 +33,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The pool's connections right now (PostgreSQL only; the metrics read it at scrape). */
   poolStats?: () => PoolStats;
-  /** LISTEN on a channel (db/listen.ts): the live events' cross-process wake-up (ADR 017). */
-  listen: ListenFn;
 }
 
 export interface ConnectOptions {
@@ -49,27 +46,6 @@ export interface ConnectOptions {
   onConnectionLost?: (error: Error) => void;
   /** An in-memory PGlite starts from this dumped data directory (the test suite's migrated copy). */
   pgliteLoadDataDir?: Blob;
-  /** A dedicated LISTEN connection's URL (EVENTS_LISTEN_URL); else one pooled connection is held. */
-  listenUrl?: string | null;
-}
-
-/**
- * The LISTEN connection (ADR 017): a dedicated client, outside the pool, to EVENTS_LISTEN_URL or
- * else DATABASE_URL; for a multi-host URL (which only the failover pool follows) one of the pool's
- * connections held for good (destroyed, never returned, when it ends: its LISTEN state stays with it).
- */
-function listenOn(
-  pool: pg.Pool | FailoverPool,
-  options: ConnectOptions,
-  multiHost: boolean,
-): ListenFn {
-  const lost = (error: Error) => options.onConnectionLost?.(error);
-  const url = options.listenUrl ?? (multiHost ? null : options.databaseUrl);
-  if (url) return pgListen(dedicatedClient(url), lost);
-  return pgListen(async () => {
-    const client = await pool.connect();
-    return { client, release: (broken?: Error) => client.release(broken ?? true) };
-  }, lost);
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -115,7 +91,6 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     return {
       db,
       kind: 'postgres',
-      listen: listenOn(pool, options, hostList !== null),
       close: () => db.destroy(),
       poolStats: () => ({
         total: pool.totalCount,
@@ -142,8 +117,6 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   return {
     db,
     kind: 'pglite',
-    // One process, one database: its own NOTIFY, delivered after the notifying statement.
-    listen: async (channel, onWake) => pglite.listen(channel, () => onWake()),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

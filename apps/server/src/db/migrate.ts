@@ -67,6 +67,7 @@ import * as reconSummaryMails from './migrations/0240_recon_summary_mails';
 import * as scheduledRemittance from './migrations/0250_scheduled_remittance';
 import * as providerReconciliation from './migrations/0260_provider_reconciliation';
 import * as scheduleRunsNameHold from './migrations/0275_schedule_runs_name_hold';
+import * as eventsWithoutNotify from './migrations/0276_events_without_notify';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -141,6 +142,7 @@ const migrations: Record<string, Migration> = {
   '0250_scheduled_remittance': scheduledRemittance,
   '0260_provider_reconciliation': providerReconciliation,
   '0275_schedule_runs_name_hold': scheduleRunsNameHold,
+  '0276_events_without_notify': eventsWithoutNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

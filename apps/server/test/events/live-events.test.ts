@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases';
 import { openSse, type SseClient } from '../helpers/sse';
@@ -7,8 +8,8 @@ import { newReference, PARTNER, TUESDAY_10_WIB } from '../payins/factory';
 
 /**
  * Live events (ADR 017). On PostgreSQL two apps share one database, as two
- * server processes do: a payment made through app A reaches the streams of app B (NOTIFY →
- * LISTEN → the events table). On PGlite (one process) both roles are the same app.
+ * server processes do: a payment made through app A reaches the streams of app B (the events
+ * table, read by B's poll). On PGlite (one process) both roles are the same app.
  */
 describe.each(testDatabases())('live events on %s', (kind) => {
   let a: TestApp;
@@ -126,5 +127,13 @@ describe.each(testDatabases())('live events on %s', (kind) => {
     const stranger = await streamAs('fresh@demo.id', seen ?? '');
     await new Promise((r) => setTimeout(r, 300));
     expect(stranger.frames).toEqual([]);
+  });
+
+  it('no events trigger notifies at commit (one database-wide lock for every writer)', async () => {
+    const functions = await sql<{ name: string; notifies: boolean }>`
+      select p.proname as name, position('pg_notify' in pg_get_functiondef(p.oid)) > 0 as notifies
+      from pg_proc p where p.proname like 'gerbang\\_events\\_%'`.execute(a.services.db);
+    expect(functions.rows.length).toBeGreaterThan(5);
+    expect(functions.rows.filter((f) => f.notifies).map((f) => f.name)).toEqual([]);
   });
 });

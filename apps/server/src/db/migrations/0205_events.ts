@@ -10,7 +10,8 @@ import { execScript } from '../exec-script';
  * statement-level with transition tables: a 1,000-row bulk step writes one event per agent and
  * table, not 1,000, and a statement that changes nothing a page shows writes none.
  *
- * Each trigger also calls `pg_notify('gerbang_events', '')`: an empty payload, so PostgreSQL folds
+ * Each trigger also called `pg_notify('gerbang_events', '')` (taken out again by 0276: the
+ * commit lock it takes queued every writer; the hub polls the table instead): an empty payload, so PostgreSQL folds
  * the notifications of one transaction into one, delivered at commit to every process that
  * LISTENs; the processes then read the rows from this table (the table is the truth, the
  * notification only a wake-up). `subject` names the one thing a public stream may follow (a pay

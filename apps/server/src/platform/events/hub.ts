@@ -1,20 +1,20 @@
 import type { Environment } from '@gerbang/shared';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { ListenFn } from '../../db/listen';
 import type { BalanceReader } from '../balance/balance-reader';
 import type { StoredEvent } from './events-table';
 import { eventFrame, HEARTBEAT_FRAME } from './frames';
 import { Gaps } from './gaps';
 
-/** The channel the triggers of migration 0205 notify. */
-export const EVENTS_CHANNEL = 'gerbang_events';
-
 export const HUB_LIMITS = {
   /** Rows per read; a longer backlog is read in several. */
   batch: 1_000,
-  /** The safety poll: a lost notification (reconnect, pooler) costs at most this much delay. */
-  pollMs: 1_000,
+  /**
+   * How often the table is read: the events' only wake-up. A NOTIFY at commit would wake sooner,
+   * but PostgreSQL serialises every notifying commit of the database on one lock (ADR 017,
+   * "Later"); one indexed read per process every 200 ms costs far less than that queue.
+   */
+  pollMs: 200,
   /** How long an id passed over may still commit (Gaps). */
   gapWaitMs: 10_000,
   heartbeatMs: 25_000,
@@ -36,15 +36,13 @@ export const scopeOf = (agentId: number, environment: Environment) => `a${agentI
 
 interface HubDeps {
   db: Kysely<any>;
-  listen: ListenFn;
   balances: BalanceReader;
   log: Logger;
 }
 
 /**
- * One per process (ADR 017): reads the events table after each wake-up (NOTIFY after commit, or
- * the poll), in id order, once for all its clients, and writes each event to the local streams of
- * its scope. The fan-out costs one frame string per event and one socket write per client.
+ * One per process (ADR 017): reads the events table on a short poll, in id order, once for all
+ * its clients, and writes each event to the local streams of its scope. The fan-out costs one frame string per event and one socket write per client.
  */
 export class EventHub {
   private cursor = 0;
@@ -53,7 +51,6 @@ export class EventHub {
   private reading: Promise<void> | null = null;
   private again = false;
   private timers: NodeJS.Timeout[] = [];
-  private unlisten: (() => Promise<void>) | null = null;
   /** When each delivered event was read (the bench's delay figure reads it). */
   onDelivered: ((events: readonly StoredEvent[]) => void) | null = null;
 
@@ -65,7 +62,6 @@ export class EventHub {
       .select((eb) => eb.fn.max('id').as('max'))
       .executeTakeFirst();
     this.cursor = Number(row?.max ?? 0);
-    this.unlisten = await this.deps.listen(EVENTS_CHANNEL, () => this.wake());
     const poll = setInterval(() => this.wake(), HUB_LIMITS.pollMs);
     const beat = setInterval(() => this.broadcast(HEARTBEAT_FRAME), HUB_LIMITS.heartbeatMs);
     poll.unref();
@@ -75,7 +71,6 @@ export class EventHub {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
-    await this.unlisten?.();
     await this.reading;
   }
 
