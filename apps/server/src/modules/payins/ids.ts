@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { wibParts } from '@gerbang/shared';
+import { nextSerial } from '../../platform/ids';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** PI + WIB date and time to the second + 6 random digits, like the withdraw ids. */
+/** PI + WIB date and time to the second + the process's next serial, like the withdraw ids. */
 export function newPayinTransactionId(now: Date): string {
-  return payinTransactionId(now, randomInt(0, 1_000_000));
+  return payinTransactionId(now, nextSerial());
 }
 
 /** PI + WIB date and time to the second + `serial` in 6 digits (the seed passes its serials). */
