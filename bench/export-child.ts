@@ -4,17 +4,16 @@
  * and writers only, not the whole server), and prints its time and memory as JSON
  * (bench/data.bench.ts spawns it, so the figures are the worker's alone).
  *
- * EXPORT_CHILD_FORMAT=csv or xlsx: the oldest job's rows to that one file only (the same reader
- * and writer as the job, which writes both files in one pass), so each format is timed alone.
+ * EXPORT_CHILD_FORMAT=csv or xlsx: the oldest job's rows to that one file only (the job's own
+ * `writeExportFiles` with the other path left out), so each format is timed alone.
  */
 import path from 'node:path';
 import { findDataPage } from '@gerbang/shared';
 import { startExportServices } from '../apps/server/src/jobs/export-worker-services';
 import { planFromStored } from '../apps/server/src/modules/data-pages/query';
-import { streamRows } from '../apps/server/src/modules/data-pages/stream';
+import { writeExportFiles } from '../apps/server/src/modules/exports/export-files';
 import type { ExportParams } from '../apps/server/src/modules/exports/jobs';
 import { runExportJobsOnce } from '../apps/server/src/modules/exports/worker';
-import { openExportWriter } from '../apps/server/src/modules/exports/writer';
 
 type Started = Awaited<ReturnType<typeof startExportServices>>;
 
@@ -31,27 +30,21 @@ async function oneFormat({ services }: Started, format: 'csv' | 'xlsx'): Promise
     typeof job.params === 'string' ? JSON.parse(job.params) : job.params
   ) as ExportParams;
   const file = path.join(services.config.exportDir, `bench-only.${format}`);
-  const writer = openExportWriter({
+  const rows = await writeExportFiles({
+    db: services.db,
+    dbKind: services.dbKind,
     page,
-    lang: params.lang,
-    csvPath: format === 'csv' ? file : null,
-    xlsxPath: format === 'xlsx' ? file : null,
-  });
-  const rows = await streamRows(
-    services.db,
-    services.dbKind,
-    page,
-    planFromStored(page, params.plan),
-    {
+    plan: planFromStored(page, params.plan),
+    scope: {
       agentId: job.agent_id,
       environment: job.environment,
       userId: job.user_id ?? 0,
       now: services.now(),
       lang: params.lang,
     },
-    (batch) => writer.write(batch),
-  );
-  await writer.finish();
+    csvPath: format === 'csv' ? file : null,
+    xlsxPath: format === 'xlsx' ? file : null,
+  });
   return rows;
 }
 

@@ -1,11 +1,17 @@
 import type { DataPageDescriptor } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { BuiltQuery } from './built-query';
 import { buildQuery } from './engine';
 import type { DataPlan } from './query';
 import type { SourceScope, Sql } from './sources';
 
 export type Row = Record<string, unknown>;
+
+/** A page's whole result in its order: what an export reads. */
+export function rowsQuery(q: BuiltQuery): Sql {
+  return sql`select ${q.select} from ${q.from} where ${q.where} order by ${q.orderBy}`;
+}
 
 /** Rows fetched per round trip; bounds the memory of an export whatever the result size. */
 export const STREAM_BATCH_ROWS = 1_000;
@@ -36,7 +42,7 @@ export async function streamRows(
       return write(rows);
     };
   }
-  const query = sql`select ${q.select} from ${q.from} where ${q.where} order by ${q.orderBy}`;
+  const query = rowsQuery(q);
   if (dbKind === 'postgres') return streamWithCursor(db, query, onBatch, batchRows);
 
   const sortRaw = q.columns[plan.sort.column]?.raw;
@@ -44,42 +50,67 @@ export async function streamRows(
   return streamWithKeyset(db, q, sortRaw, plan.sort.direction, onBatch, batchRows);
 }
 
-async function streamWithCursor(
+function streamWithCursor(
   db: Kysely<Database>,
   query: Sql,
   onBatch: (rows: Row[]) => Promise<void>,
   batchRows: number,
 ): Promise<number> {
+  return inSnapshot(db, (conn) => cursorBatches(conn, query, onBatch, batchRows));
+}
+
+/**
+ * Runs `work` on one connection inside a read-only repeatable-read transaction: every query of
+ * it sees the same snapshot (an export's CSV and XLSX passes hold the same rows).
+ */
+export function inSnapshot<T>(
+  db: Kysely<Database>,
+  work: (conn: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   return db.connection().execute(async (conn) => {
-    let total = 0;
     await sql`begin isolation level repeatable read read only`.execute(conn);
     try {
-      await sql`declare export_rows no scroll cursor for ${query}`.execute(conn);
-      const fetch = sql`fetch forward ${sql.raw(String(Math.trunc(batchRows)))} from export_rows`;
-      // Fetch and write overlap: the next batch is asked for before this one is handed on, so the
-      // database reads and sends it while the writer formats (one batch ahead, memory stays flat).
-      let next: Promise<{ rows: unknown[] }> | null = fetch.execute(conn);
-      while (next) {
-        const rows = (await next).rows as Row[];
-        next = rows.length === batchRows ? fetch.execute(conn) : null;
-        if (rows.length === 0) break;
-        total += rows.length;
-        try {
-          await onBatch(rows);
-        } catch (error) {
-          // The fetch in flight must settle before the rollback on the same connection.
-          await next?.catch(() => {});
-          throw error;
-        }
-      }
-      await sql`close export_rows`.execute(conn);
+      const result = await work(conn);
       await sql`commit`.execute(conn);
-      return total;
+      return result;
     } catch (error) {
       await sql`rollback`.execute(conn).catch(() => {});
       throw error;
     }
   });
+}
+
+/**
+ * Reads a query through a server-side cursor, `batchRows` at a time, inside the caller's
+ * transaction (inSnapshot); returns the rows read. Fetch and write overlap: the next batch is
+ * asked for before this one is handed on, so the database reads and sends it while the writer
+ * formats (one batch ahead, memory stays flat).
+ */
+export async function cursorBatches<R = Row>(
+  conn: Kysely<Database>,
+  query: Sql,
+  onBatch: (rows: R[]) => Promise<void>,
+  batchRows: number,
+): Promise<number> {
+  let total = 0;
+  await sql`declare export_rows no scroll cursor for ${query}`.execute(conn);
+  const fetch = sql`fetch forward ${sql.raw(String(Math.trunc(batchRows)))} from export_rows`;
+  let next: Promise<{ rows: unknown[] }> | null = fetch.execute(conn);
+  while (next) {
+    const rows = (await next).rows as R[];
+    next = rows.length === batchRows ? fetch.execute(conn) : null;
+    if (rows.length === 0) break;
+    total += rows.length;
+    try {
+      await onBatch(rows);
+    } catch (error) {
+      // The fetch in flight must settle before the rollback on the same connection.
+      await next?.catch(() => {});
+      throw error;
+    }
+  }
+  await sql`close export_rows`.execute(conn);
+  return total;
 }
 
 async function streamWithKeyset(

@@ -5,10 +5,9 @@ import { findDataPage } from '@gerbang/shared';
 import { type Selectable, sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { planFromStored } from '../data-pages/query';
-import { streamRows } from '../data-pages/stream';
+import { writeExportFiles } from './export-files';
 import type { ExportParams } from './jobs';
 import type { ExportJobsTable } from './tables';
-import { openExportWriter } from './writer';
 
 /**
  * The export worker (ARCHITECTURE §7, spec 03 §2.3). Jobs go 0 New → 1 Queue (seen by a worker)
@@ -88,28 +87,21 @@ export async function runExportJob(services: ExportServices, job: ExportJob): Pr
     const params = parseParams(job.params);
     const plan = planFromStored(page, params.plan);
     mkdirSync(dir, { recursive: true });
-    const writer = openExportWriter({ page, lang: params.lang, csvPath, xlsxPath });
-    let rows = 0;
-    try {
-      rows = await streamRows(
-        await exportSource(services),
-        services.dbKind,
-        page,
-        plan,
-        {
-          agentId: job.agent_id,
-          environment: job.environment,
-          userId: job.user_id ?? 0,
-          now: services.now(),
-          lang: params.lang,
-        },
-        (batch) => writer.write(batch),
-      );
-      await writer.finish();
-    } catch (error) {
-      await writer.abort();
-      throw error;
-    }
+    const rows = await writeExportFiles({
+      db: await exportSource(services),
+      dbKind: services.dbKind,
+      page,
+      plan,
+      scope: {
+        agentId: job.agent_id,
+        environment: job.environment,
+        userId: job.user_id ?? 0,
+        now: services.now(),
+        lang: params.lang,
+      },
+      csvPath,
+      xlsxPath,
+    });
     await services.db
       .updateTable('export_jobs')
       .set({

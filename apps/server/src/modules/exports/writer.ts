@@ -102,6 +102,37 @@ export function csvField(value: CellValue): string {
   return text;
 }
 
+/** The CSV's first line; a byte-order mark lets Excel open the UTF-8 CSV with the right characters. */
+function csvHeaderLine(header: readonly string[]): string {
+  return `\uFEFF${header.map(csvField).join(',')}\r\n`;
+}
+
+/**
+ * A CSV file whose lines come finished (csv-lines-sql.ts): the header, then each batch's lines as
+ * one write.
+ */
+export function openCsvLinesFile(opts: {
+  page: DataPageDescriptor;
+  lang: Language;
+  path: string;
+}): { write(lines: string): Promise<void>; finish(): Promise<void>; abort(): void } {
+  const header = opts.page.columns.map((c) => translate(opts.lang, c.labelKey));
+  const csv = createWriteStream(opts.path, { encoding: 'utf8' });
+  let pending = writeChunk(csv, csvHeaderLine(header));
+  return {
+    async write(lines) {
+      await pending;
+      pending = writeChunk(csv, lines);
+    },
+    async finish() {
+      await pending;
+      csv.end();
+      await once(csv, 'finish');
+    },
+    abort: () => csv.destroy(),
+  };
+}
+
 export interface ExportWriter {
   write(rows: ReadonlyArray<Record<string, unknown>>): Promise<void>;
   finish(): Promise<void>;
@@ -186,10 +217,7 @@ export function openExportWriter(opts: {
   const header = columns.map((c) => translate(lang, c.labelKey));
   const formatters = columnFormatters(columns, lang);
   const csv = opts.csvPath ? createWriteStream(opts.csvPath, { encoding: 'utf8' }) : null;
-  // A byte-order mark lets Excel open the UTF-8 CSV with the right characters.
-  let pending: Promise<void> = csv
-    ? writeChunk(csv, `\uFEFF${header.map(csvField).join(',')}\r\n`)
-    : Promise.resolve();
+  let pending: Promise<void> = csv ? writeChunk(csv, csvHeaderLine(header)) : Promise.resolve();
   const book = opts.xlsxPath
     ? openXlsxStream({
         file: opts.xlsxPath,

@@ -1,0 +1,114 @@
+import { type DataColumn, type Language, translate } from '@gerbang/shared';
+import { type Kysely, sql } from 'kysely';
+import type { BuiltQuery } from '../data-pages/built-query';
+import type { Sql } from '../data-pages/sources';
+import { rowsQuery } from '../data-pages/stream';
+import { csvField } from './writer';
+
+/**
+ * The CSV of an export written by PostgreSQL itself: the export's query wrapped in one that turns
+ * each row into its finished CSV line (enum labels, WIB times, numbers, the formula-prefix and
+ * quoting rules of `csvField`), so the worker only joins and writes lines. Formatting a million
+ * rows cell by cell in JavaScript cost about eight times PostgreSQL's own `COPY` of the rows;
+ * done in the database in bulk it is close to the COPY itself (bench/README.md, data.bench.ts).
+ *
+ * The lines must be exactly what the JavaScript writer (writer.ts) makes of the same rows. That is
+ * only guaranteed for the value types below, so the column types are read first and a page with
+ * any other type (or a `page` column, whose titles live in the catalogs) keeps the JavaScript
+ * writer; `csv-lines-sql.test.ts` exports every exportable page both ways and compares them.
+ */
+
+/** How a PostgreSQL type's value reaches the JavaScript writer, as far as its text goes. */
+type Kind = 'text' | 'integer' | 'decimal' | 'instant' | 'boolean';
+
+const KIND_OF_TYPE: Record<string, Kind> = {
+  text: 'text',
+  'character varying': 'text',
+  character: 'text',
+  uuid: 'text',
+  smallint: 'integer',
+  integer: 'integer',
+  bigint: 'integer',
+  numeric: 'decimal',
+  'timestamp with time zone': 'instant',
+  boolean: 'boolean',
+};
+
+/** Each column's PostgreSQL type name, read without reading a row (an empty outer join). */
+export async function columnTypes(
+  db: Kysely<any>,
+  q: BuiltQuery,
+  names: readonly string[],
+): Promise<Record<string, string>> {
+  const probes = sql.join(
+    names.map((name) => sql`pg_typeof(r.${sql.ref(name)})::text as ${sql.ref(name)}`),
+  );
+  const result = await sql<Record<string, string>>`select ${probes}
+    from (select 1) as one left join (select ${q.select} from ${q.from} where false) as r on true`.execute(
+    db,
+  );
+  return result.rows[0] ?? {};
+}
+
+/** `csvField` of a text value: a formula-like start gets a quote mark, then RFC 4180 quoting. */
+function csvText(text: Sql): Sql {
+  const safe = sql`case when ${text} ~ ${'^[=+\\-@\t\r]'} then '''' || ${text} else ${text} end`;
+  return sql`case when ${safe} ~ ${'[",\r\n]'} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end`;
+}
+
+/** An instant as `wibTimestamp` shows it: the WIB wall clock to the second. */
+const wibText = (value: Sql) =>
+  sql`to_char(${value} at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** A number as JavaScript prints it (`String(Number(value))`: no trailing zeros). */
+const numberText = (value: Sql, kind: Kind) =>
+  kind === 'decimal' ? sql`trim_scale(${value})::text` : sql`${value}::text`;
+
+/** One column's CSV field, or null when its values cannot be formatted here exactly. */
+function fieldSql(column: DataColumn, kind: Kind | undefined, lang: Language): Sql | null {
+  if (!kind || column.display === 'page') return null;
+  const value = sql`r.${sql.ref(column.name)}`;
+  if (column.type === 'enum') {
+    if (kind !== 'text' && kind !== 'integer') return null;
+    const text = sql`${value}::text`;
+    const labels = (column.enumValues ?? []).map(
+      (v) => sql`when ${v.value} then ${csvField(translate(lang, v.labelKey))}`,
+    );
+    const other = column.enumOther
+      ? sql`${csvField(translate(lang, column.enumOther.labelKey))}`
+      : csvText(text);
+    return labels.length > 0
+      ? sql`case ${text} ${sql.join(labels, sql` `)} else ${other} end`
+      : other;
+  }
+  if (kind === 'instant') return wibText(value);
+  // The JavaScript writer parses a text datetime and numbers a text amount: not reproduced here.
+  if (column.display === 'datetime') return null;
+  if (column.display === 'money' || column.display === 'number') {
+    return kind === 'integer' || kind === 'decimal' ? numberText(value, kind) : null;
+  }
+  // Everything else is the value's text, as `String(value)` gives it, through the CSV rules.
+  if (kind === 'decimal') return csvText(numberText(value, kind));
+  return csvText(sql`${value}::text`);
+}
+
+/**
+ * The query whose rows are the export's CSV lines (column `line`, each ending in CRLF), in the
+ * export's order; null when a column's type is not one this file formats exactly.
+ */
+export function csvLinesQuery(
+  q: BuiltQuery,
+  columns: readonly DataColumn[],
+  types: Record<string, string>,
+  lang: Language,
+): Sql | null {
+  const fields: Sql[] = [];
+  for (const column of columns) {
+    const field = fieldSql(column, KIND_OF_TYPE[types[column.name] ?? ''], lang);
+    if (!field) return null;
+    fields.push(sql`coalesce(${field}, '')`);
+  }
+  const line = sql.join(fields, sql` || ',' || `);
+  // The outer select keeps the inner query's order (a plain scan of a sorted subquery).
+  return sql`select ${line} || ${'\r\n'} as line from (${rowsQuery(q)}) as r`;
+}

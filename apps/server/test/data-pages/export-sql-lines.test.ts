@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DATA_PAGES, type Language, wibDate } from '@gerbang/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildQuery } from '../../src/modules/data-pages/engine';
+import { planRequest } from '../../src/modules/data-pages/query';
+import { streamRows } from '../../src/modules/data-pages/stream';
+import { columnTypes, csvLinesQuery } from '../../src/modules/exports/csv-lines-sql';
+import { writeExportFiles } from '../../src/modules/exports/export-files';
+import { openExportWriter } from '../../src/modules/exports/writer';
+import { seedDemoHistory } from '../../src/seed/demo-history';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { agentOf } from './factories';
+
+const DAY_MS = 86_400_000;
+
+/** Values a CSV writer gets wrong: quoting, formula starts, line breaks, the empty string. */
+const TRICKY = [
+  'Budi, "Toko" Jaya',
+  '=HYPERLINK("http://x")',
+  '+62 812',
+  '-5',
+  '@sum',
+  '\tTab',
+  'baris\nbaru',
+  'cr\r\nlf',
+  '',
+  '  spasi  ',
+  'Ünïcödé ✓ <b>&amp;</b>',
+];
+
+/**
+ * On PostgreSQL the export's CSV lines are made by the database (csv-lines-sql.ts). They must be
+ * byte for byte what the JavaScript writer makes of the same rows: every exportable page, two
+ * agents, both languages, over the demo history with awkward names written into it.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('CSV lines made by PostgreSQL', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { clockAt: new Date('2026-11-25T03:00:00Z') });
+    await seedDemoHistory(t.services, { days: 8 });
+    await sql`update transactions set customername = (${TRICKY}::text[])[1 + id % ${TRICKY.length}]
+      where id % 3 = 0`.execute(t.services.db);
+    await sql`update transactions set customername = null where id % 7 = 0`.execute(t.services.db);
+    dir = mkdtempSync(path.join(tmpdir(), 'gerbang-export-lines-'));
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The JavaScript writer's CSV of the same export (the reference). */
+  async function csvInJavaScript(args: Parameters<typeof writeExportFiles>[0], file: string) {
+    const writer = openExportWriter({
+      page: args.page,
+      lang: args.scope.lang,
+      csvPath: file,
+      xlsxPath: null,
+    });
+    await streamRows(args.db, 'postgres', args.page, args.plan, args.scope, (b) => writer.write(b));
+    await writer.finish();
+    return readFileSync(file, 'utf8');
+  }
+
+  it('writes every exportable page exactly as the JavaScript writer does', async () => {
+    const now = t.clock.now;
+    const bySql = new Set<string>();
+    let compared = 0;
+    for (const username of ['partner@demo.id', 'aggregator@demo.id']) {
+      const agent = await agentOf(t.services, username);
+      for (const page of Object.values(DATA_PAGES).filter((p) => p.exportable)) {
+        for (const lang of ['id', 'en'] as Language[]) {
+          const plan = planRequest(page, {}, now);
+          if (plan.range)
+            plan.range = { from: wibDate(new Date(now.getTime() - 10 * DAY_MS)), to: wibDate(now) };
+          const scope = {
+            agentId: agent.agentId,
+            environment: 'production' as const,
+            userId: agent.userId,
+            now,
+            lang,
+          };
+          const args = {
+            db: t.services.db,
+            dbKind: 'postgres' as const,
+            page,
+            plan,
+            scope,
+            csvPath: path.join(dir, `${page.path}-${agent.agentId}-${lang}.csv`),
+            xlsxPath: null,
+          };
+          const q = buildQuery(page, plan, scope);
+          const types = await columnTypes(
+            t.services.db,
+            q,
+            page.columns.map((c) => c.name),
+          );
+          if (!q.source.render && csvLinesQuery(q, page.columns, types, lang)) bySql.add(page.path);
+          await writeExportFiles(args);
+          const expected = await csvInJavaScript(args, `${args.csvPath}.js`);
+          expect(readFileSync(args.csvPath, 'utf8'), `${page.path} ${lang}`).toBe(expected);
+          compared += expected.split('\r\n').length;
+        }
+      }
+    }
+    // The pages finance staff export by the million go through the database's lines.
+    expect([...bySql]).toEqual(expect.arrayContaining(['transaction', 'deposit']));
+    expect(compared).toBeGreaterThan(1_000);
+    const tricky = readFileSync(
+      path.join(
+        dir,
+        `transaction-${(await agentOf(t.services, 'partner@demo.id')).agentId}-id.csv`,
+      ),
+      'utf8',
+    );
+    expect(tricky).toContain('"Budi, ""Toko"" Jaya"');
+    expect(tricky).toContain(`"'=HYPERLINK(""http://x"")"`);
+  }, 300_000);
+});
