@@ -50,15 +50,28 @@ export async function columnTypes(
   return result.rows[0] ?? {};
 }
 
-/** `csvField` of a text value: a formula-like start gets a quote mark, then RFC 4180 quoting. */
+/** The first characters `csvField` prefixes with a quote mark: =, +, -, @, tab, CR. */
+const FORMULA_STARTS = sql.raw('(61, 43, 45, 64, 9, 13)');
+
+/**
+ * `csvField` of a text value: a formula-like start gets a quote mark, then RFC 4180 quoting.
+ * Written for speed over a million rows: `ascii()` of the first character and `strpos` scans
+ * cost a fraction of a regular expression, and each test is evaluated once.
+ */
 function csvText(text: Sql): Sql {
-  const safe = sql`case when ${text} ~ ${'^[=+\\-@\t\r]'} then '''' || ${text} else ${text} end`;
-  return sql`case when ${safe} ~ ${'[",\r\n]'} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end`;
+  const formula = sql`ascii(${text}) in ${FORMULA_STARTS}`;
+  const quoted = sql`strpos(${text}, '"') + strpos(${text}, ',') + strpos(${text}, ${'\n'}) + strpos(${text}, ${'\r'}) > 0`;
+  return sql`case when ${quoted}
+    then '"' || case when ${formula} then '''' else '' end || replace(${text}, '"', '""') || '"'
+    when ${formula} then '''' || ${text} else ${text} end`;
 }
 
-/** An instant as `wibTimestamp` shows it: the WIB wall clock to the second. */
+/**
+ * An instant as `wibTimestamp` shows it: the WIB wall clock to the second (the ISO date style,
+ * which the export's transaction sets; `to_char` costs a third more).
+ */
 const wibText = (value: Sql) =>
-  sql`to_char(${value} at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:SS')`;
+  sql`date_trunc('second', ${value} at time zone 'Asia/Jakarta')::text`;
 
 /** A number as JavaScript prints it (`String(Number(value))`: no trailing zeros). */
 const numberText = (value: Sql, kind: Kind) =>

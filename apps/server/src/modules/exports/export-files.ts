@@ -1,5 +1,5 @@
 import type { DataPageDescriptor, Language } from '@gerbang/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { BuiltQuery } from '../data-pages/built-query';
 import { buildQuery } from '../data-pages/engine';
@@ -62,6 +62,8 @@ async function writeWithSqlLines(
     : null;
   try {
     const rows = await inSnapshot(files.db, async (conn) => {
+      // The lines' WIB times are timestamps as text, which follows the date style.
+      await sql`set local datestyle = 'ISO, YMD'`.execute(conn);
       const written = await cursorBatches<{ line: string }>(
         conn,
         lines,
