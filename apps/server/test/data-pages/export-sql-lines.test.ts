@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA_PAGES, type Language, wibDate } from '@gerbang/shared';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildQuery } from '../../src/modules/data-pages/engine';
@@ -10,6 +12,7 @@ import { streamRows } from '../../src/modules/data-pages/stream';
 import { columnTypes, csvLinesQuery } from '../../src/modules/exports/csv-lines-sql';
 import { writeExportFiles } from '../../src/modules/exports/export-files';
 import { openExportWriter } from '../../src/modules/exports/writer';
+import { xlsxRowsQuery } from '../../src/modules/exports/xlsx-rows-sql';
 import { seedDemoHistory } from '../../src/seed/demo-history';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { agentOf } from './factories';
@@ -32,11 +35,12 @@ const TRICKY = [
 ];
 
 /**
- * On PostgreSQL the export's CSV lines are made by the database (csv-lines-sql.ts). They must be
- * byte for byte what the JavaScript writer makes of the same rows: every exportable page, two
+ * On PostgreSQL the export's CSV lines and XLSX sheet rows are made by the database
+ * (csv-lines-sql.ts, xlsx-rows-sql.ts). The CSV must be byte for byte, the workbook cell for cell,
+ * what the JavaScript writer makes of the same rows: every exportable page, two
  * agents, both languages, over the demo history with awkward names written into it.
  */
-describe.skipIf(!process.env.DATABASE_URL)('CSV lines made by PostgreSQL', () => {
+describe.skipIf(!process.env.DATABASE_URL)('CSV lines and XLSX rows made by PostgreSQL', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
@@ -52,20 +56,46 @@ describe.skipIf(!process.env.DATABASE_URL)('CSV lines made by PostgreSQL', () =>
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The JavaScript writer's CSV of the same export (the reference). */
-  async function csvInJavaScript(args: Parameters<typeof writeExportFiles>[0], file: string) {
+  /** The JavaScript writer's files of the same export (the reference). */
+  async function inJavaScript(args: Parameters<typeof writeExportFiles>[0], file: string) {
     const writer = openExportWriter({
       page: args.page,
       lang: args.scope.lang,
-      csvPath: file,
-      xlsxPath: null,
+      csvPath: `${file}.csv`,
+      xlsxPath: `${file}.xlsx`,
     });
     await streamRows(args.db, 'postgres', args.page, args.plan, args.scope, (b) => writer.write(b));
     await writer.finish();
-    return readFileSync(file, 'utf8');
+    return { csv: readFileSync(`${file}.csv`, 'utf8'), xlsx: await cells(`${file}.xlsx`) };
   }
 
-  it('writes every exportable page exactly as the JavaScript writer does', async () => {
+  /** A workbook's sheets as XML text, as Excel reads them (whitespace rules included). */
+  async function sheetXml(file: string): Promise<string[]> {
+    const zip = await JSZip.loadAsync(readFileSync(file));
+    const names = Object.keys(zip.files)
+      .filter((n) => n.startsWith('xl/worksheets/'))
+      .sort();
+    return Promise.all(names.map((n) => zip.file(n)?.async('string') ?? ''));
+  }
+
+  /** Every cell of a workbook as a reader sees it: value, type and number format, by sheet. */
+  async function cells(file: string) {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    return book.worksheets.map((sheet) => {
+      const rows: unknown[] = [];
+      sheet.eachRow({ includeEmpty: true }, (row, n) => {
+        const out: unknown[] = [n];
+        row.eachCell({ includeEmpty: false }, (cell, c) => {
+          out.push([c, cell.type, cell.numFmt ?? null, cell.value]);
+        });
+        rows.push(out);
+      });
+      return { name: sheet.name, rows };
+    });
+  }
+
+  it('writes every exportable page exactly as the JavaScript writer does (CSV and XLSX)', async () => {
     const now = t.clock.now;
     const bySql = new Set<string>();
     let compared = 0;
@@ -90,7 +120,7 @@ describe.skipIf(!process.env.DATABASE_URL)('CSV lines made by PostgreSQL', () =>
             plan,
             scope,
             csvPath: path.join(dir, `${page.path}-${agent.agentId}-${lang}.csv`),
-            xlsxPath: null,
+            xlsxPath: path.join(dir, `${page.path}-${agent.agentId}-${lang}.xlsx`),
           };
           const q = buildQuery(page, plan, scope);
           const types = await columnTypes(
@@ -98,11 +128,21 @@ describe.skipIf(!process.env.DATABASE_URL)('CSV lines made by PostgreSQL', () =>
             q,
             page.columns.map((c) => c.name),
           );
-          if (!q.source.render && csvLinesQuery(q, page.columns, types, lang)) bySql.add(page.path);
+          if (
+            !q.source.render &&
+            csvLinesQuery(q, page.columns, types, lang) &&
+            xlsxRowsQuery(q, page.columns, types, lang)
+          )
+            bySql.add(page.path);
           await writeExportFiles(args);
-          const expected = await csvInJavaScript(args, `${args.csvPath}.js`);
-          expect(readFileSync(args.csvPath, 'utf8'), `${page.path} ${lang}`).toBe(expected);
-          compared += expected.split('\r\n').length;
+          const expected = await inJavaScript(args, path.join(dir, `${page.path}-js-${lang}`));
+          expect(readFileSync(args.csvPath, 'utf8'), `${page.path} ${lang}`).toBe(expected.csv);
+          expect(await cells(args.xlsxPath), `${page.path} ${lang} xlsx`).toEqual(expected.xlsx);
+          const js = path.join(dir, `${page.path}-js-${lang}.xlsx`);
+          expect(await sheetXml(args.xlsxPath), `${page.path} ${lang} sheet`).toEqual(
+            await sheetXml(js),
+          );
+          compared += expected.csv.split('\r\n').length;
         }
       }
     }

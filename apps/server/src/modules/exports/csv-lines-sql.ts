@@ -19,9 +19,9 @@ import { csvField } from './writer';
  */
 
 /** How a PostgreSQL type's value reaches the JavaScript writer, as far as its text goes. */
-type Kind = 'text' | 'integer' | 'decimal' | 'instant' | 'boolean';
+export type Kind = 'text' | 'integer' | 'decimal' | 'instant' | 'boolean';
 
-const KIND_OF_TYPE: Record<string, Kind> = {
+export const KIND_OF_TYPE: Record<string, Kind> = {
   text: 'text',
   'character varying': 'text',
   character: 'text',
@@ -74,7 +74,7 @@ const wibText = (value: Sql) =>
   sql`date_trunc('second', ${value} at time zone 'Asia/Jakarta')::text`;
 
 /** A number as JavaScript prints it (`String(Number(value))`: no trailing zeros). */
-const numberText = (value: Sql, kind: Kind) =>
+export const numberText = (value: Sql, kind: Kind) =>
   kind === 'decimal' ? sql`trim_scale(${value})::text` : sql`${value}::text`;
 
 /** One column's CSV field, or null when its values cannot be formatted here exactly. */

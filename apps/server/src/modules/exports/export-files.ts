@@ -1,22 +1,16 @@
 import type { DataPageDescriptor, Language } from '@gerbang/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { BuiltQuery } from '../data-pages/built-query';
 import { buildQuery } from '../data-pages/engine';
 import type { DataPlan } from '../data-pages/query';
 import type { SourceScope, Sql } from '../data-pages/sources';
-import {
-  cursorBatches,
-  inSnapshot,
-  rowsQuery,
-  STREAM_BATCH_ROWS,
-  streamRows,
-} from '../data-pages/stream';
+import { cursorBatches, inSnapshot, streamRows } from '../data-pages/stream';
 import { columnTypes, csvLinesQuery } from './csv-lines-sql';
-import { openCsvLinesFile, openExportWriter } from './writer';
+import { openCsvLinesFile, openExportWriter, openExportXlsx } from './writer';
+import { xlsxRowsQuery } from './xlsx-rows-sql';
 
-/** Lines per fetch of the CSV pass: a batch is one string of about a megabyte. */
-const CSV_LINES_PER_FETCH = 5_000;
+/** Lines (or sheet rows) per fetch: a batch is one string of about a megabyte. */
+const LINES_PER_FETCH = 5_000;
 
 export interface ExportFiles {
   db: Kysely<Database>;
@@ -30,57 +24,77 @@ export interface ExportFiles {
 }
 
 /**
- * Writes an export's files; returns the rows exported. On PostgreSQL the CSV's lines are made by
- * the database (csv-lines-sql.ts) and the XLSX is written from the rows of a second pass over the
- * same snapshot; a page whose rows are rendered in JavaScript (statement descriptions), a column
- * the SQL lines cannot reproduce exactly, and PGlite (one connection shared by every request:
- * batches by key, no long transaction) write both files from one pass in JavaScript.
+ * Writes an export's files; returns the rows exported. On PostgreSQL the database makes the CSV's
+ * lines (csv-lines-sql.ts) and the XLSX's sheet rows (xlsx-rows-sql.ts), one pass per file over
+ * the same snapshot, and the worker only writes and zips them. JavaScript formats the rows, both
+ * files in one pass, for a page whose rows are rendered in JavaScript (statement descriptions), a
+ * column the SQL cannot reproduce exactly, and on PGlite (one connection shared by every request:
+ * batches by key, no long transaction).
  */
 export async function writeExportFiles(files: ExportFiles): Promise<number> {
   const { db, page, plan, scope } = files;
-  if (files.dbKind === 'postgres' && files.csvPath) {
+  if (files.dbKind === 'postgres') {
     const q = buildQuery(page, plan, scope);
-    const names = page.columns.map((c) => c.name);
-    const lines = q.source.render
-      ? null
-      : csvLinesQuery(q, page.columns, await columnTypes(db, q, names), scope.lang);
-    if (lines) return writeWithSqlLines(files, files.csvPath, lines, q);
+    if (!q.source.render) {
+      const types = await columnTypes(
+        db,
+        q,
+        page.columns.map((c) => c.name),
+      );
+      const lines = files.csvPath ? csvLinesQuery(q, page.columns, types, scope.lang) : null;
+      const sheetRows = files.xlsxPath ? xlsxRowsQuery(q, page.columns, types, scope.lang) : null;
+      const csvReady = !files.csvPath || lines;
+      const xlsxReady = !files.xlsxPath || sheetRows;
+      if (csvReady && xlsxReady) return writeFromSql(files, lines, sheetRows);
+    }
   }
   return writeInOnePass(files);
 }
 
-async function writeWithSqlLines(
+/** Both files from the database's finished lines and rows, in one snapshot. */
+async function writeFromSql(
   files: ExportFiles,
-  csvPath: string,
-  lines: Sql,
-  q: BuiltQuery,
+  lines: Sql | null,
+  sheetRows: Sql | null,
 ): Promise<number> {
   const { page, scope } = files;
-  const csv = openCsvLinesFile({ page, lang: scope.lang, path: csvPath });
-  const xlsx = files.xlsxPath
-    ? openExportWriter({ page, lang: scope.lang, csvPath: null, xlsxPath: files.xlsxPath })
-    : null;
+  const csv =
+    files.csvPath && lines
+      ? openCsvLinesFile({ page, lang: scope.lang, path: files.csvPath })
+      : null;
+  const book =
+    files.xlsxPath && sheetRows
+      ? openExportXlsx({ page, lang: scope.lang, path: files.xlsxPath })
+      : null;
   try {
     const rows = await inSnapshot(files.db, async (conn) => {
-      // The lines' WIB times are timestamps as text, which follows the date style.
+      // The WIB times written as text are timestamps as text, which follow the date style.
       await sql`set local datestyle = 'ISO, YMD'`.execute(conn);
-      const written = await cursorBatches<{ line: string }>(
-        conn,
-        lines,
-        (batch) => csv.write(batch.map((r) => r.line).join('')),
-        CSV_LINES_PER_FETCH,
-      );
-      if (xlsx) {
-        await cursorBatches(conn, rowsQuery(q), (batch) => xlsx.write(batch), STREAM_BATCH_ROWS);
+      let written = 0;
+      if (csv && lines) {
+        written = await cursorBatches<{ line: string }>(
+          conn,
+          lines,
+          (batch) => csv.write(batch.map((r) => r.line).join('')),
+          LINES_PER_FETCH,
+        );
+      }
+      if (book && sheetRows) {
+        written = await cursorBatches<{ xml: string }>(
+          conn,
+          sheetRows,
+          (batch) => book.addRowXml(batch.map((r) => r.xml)),
+          LINES_PER_FETCH,
+        );
       }
       return written;
     });
-    await csv.finish();
-    await xlsx?.finish();
+    await csv?.finish();
+    await book?.finish();
     return rows;
   } catch (error) {
-    csv.abort();
-    await xlsx?.abort();
+    csv?.abort();
+    await book?.abort();
     throw error;
   }
 }

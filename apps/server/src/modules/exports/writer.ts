@@ -12,7 +12,7 @@ import { EXPORT_COLLECT_EVERY_ROWS, fullCollection } from './collect';
 import { openXlsxStream, type XlsxCell } from './xlsx-stream';
 
 /** Excel's row limit per sheet is 1,048,576; larger exports continue on the next sheet. */
-const XLSX_ROWS_PER_SHEET = 1_000_000;
+export const XLSX_ROWS_PER_SHEET = 1_000_000;
 
 /** An instant as WIB wall time `YYYY-MM-DD HH:mm:ss`, the way the pages show it. */
 export function wibTimestamp(value: unknown): string {
@@ -201,6 +201,22 @@ function csvLines(formatters: readonly Formatter[], rows: ReadonlyArray<Record<s
   return chunk;
 }
 
+/** An export's workbook: the translated header, each column's format and width. */
+export function openExportXlsx(opts: { page: DataPageDescriptor; lang: Language; path: string }) {
+  const header = opts.page.columns.map((c) => translate(opts.lang, c.labelKey));
+  return openXlsxStream({
+    file: opts.path,
+    header,
+    columns: xlsxColumnStyles(opts.page.columns, header),
+    rowsPerSheet: XLSX_ROWS_PER_SHEET,
+  });
+}
+
+/** Each column's XLSX number format (the cell style the SQL rows must carry too). */
+export function xlsxColumnFormats(columns: readonly DataColumn[]): (string | undefined)[] {
+  return columns.map((column) => XLSX_COLUMN_FORMATS[column.display]);
+}
+
 /**
  * Writes export rows to CSV and/or XLSX (a null path skips that file), a batch at a time: each
  * batch is formatted into one string per file, and the CSV file takes its chunk while the XLSX
@@ -218,14 +234,7 @@ export function openExportWriter(opts: {
   const formatters = columnFormatters(columns, lang);
   const csv = opts.csvPath ? createWriteStream(opts.csvPath, { encoding: 'utf8' }) : null;
   let pending: Promise<void> = csv ? writeChunk(csv, csvHeaderLine(header)) : Promise.resolve();
-  const book = opts.xlsxPath
-    ? openXlsxStream({
-        file: opts.xlsxPath,
-        header,
-        columns: xlsxColumnStyles(columns, header),
-        rowsPerSheet: XLSX_ROWS_PER_SHEET,
-      })
-    : null;
+  const book = opts.xlsxPath ? openExportXlsx({ page, lang, path: opts.xlsxPath }) : null;
   let sinceCollection = 0;
   return {
     async write(rows) {

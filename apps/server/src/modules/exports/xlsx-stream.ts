@@ -35,6 +35,10 @@ const FORMATS_IN_ORDER = [
   XLSX_FORMATS.count,
 ];
 
+/** A column's cell style id for its number format (0: none). */
+export const styleOfFormat = (numFmt: string | undefined) =>
+  numFmt ? (STYLE_OF_FORMAT[numFmt] ?? 0) : 0;
+
 const escapeXml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
@@ -50,7 +54,7 @@ const needsEscape = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** Excel's serial day number of a Date's UTC fields (1900 date system). */
 const serialOf = (date: Date) => 25569 + date.getTime() / 86_400_000;
 
-function columnLetters(index: number): string {
+export function columnLetters(index: number): string {
   let n = index + 1;
   let letters = '';
   while (n > 0) {
@@ -61,7 +65,7 @@ function columnLetters(index: number): string {
   return letters;
 }
 
-function inlineString(ref: string, text: string, style: number): string {
+export function inlineString(ref: string, text: string, style: number): string {
   const body = needsEscape.test(text) ? escapeXml(text) : text;
   const space = /^\s|\s$/.test(body) ? ' xml:space="preserve"' : '';
   const s = style ? ` s="${style}"` : '';
@@ -139,6 +143,11 @@ export interface XlsxStreamWriter {
    * closing); resolves when the zip has taken them (backpressure).
    */
   addRows(rows: readonly (readonly XlsxCell[])[], opts?: { bold?: boolean }): Promise<void>;
+  /**
+   * Rows whose XML is finished (xlsx-rows-sql.ts), numbered by the caller the way this writer
+   * numbers its rows: from 2 on each sheet, a new sheet after `rowsPerSheet`.
+   */
+  addRowXml(rows: readonly string[]): Promise<void>;
   finish(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -165,7 +174,7 @@ export function openXlsxStream(opts: {
   failed.catch(() => {});
   zip.pipe(out);
   const refs = opts.columns.map((_, i) => columnLetters(i));
-  const styles = opts.columns.map((c) => (c.numFmt ? (STYLE_OF_FORMAT[c.numFmt] ?? 0) : 0));
+  const styles = opts.columns.map((c) => styleOfFormat(c.numFmt));
   const names: string[] = [];
   let sheet: PassThrough | null = null;
   let rowNo = 0;
@@ -206,6 +215,18 @@ export function openXlsxStream(opts: {
       }
       const current = sheet as PassThrough;
       if (!current.write(xml)) await Promise.race([once(current, 'drain'), failed]);
+    },
+    async addRowXml(rows) {
+      let from = 0;
+      while (from < rows.length) {
+        if (rowNo - 1 >= opts.rowsPerSheet) openSheet();
+        const take = Math.min(rows.length - from, opts.rowsPerSheet - (rowNo - 1));
+        const current = sheet as PassThrough;
+        const more = current.write(rows.slice(from, from + take).join(''));
+        rowNo += take;
+        from += take;
+        if (!more) await Promise.race([once(current, 'drain'), failed]);
+      }
     },
     async finish() {
       (sheet as PassThrough).end(`</sheetData></worksheet>`);
