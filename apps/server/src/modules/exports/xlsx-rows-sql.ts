@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { BuiltQuery } from '../data-pages/built-query';
 import type { Sql } from '../data-pages/sources';
 import { rowsQuery } from '../data-pages/stream';
-import { KIND_OF_TYPE, type Kind, numberText } from './csv-lines-sql';
+import { concatAll, KIND_OF_TYPE, type Kind, numberText } from './csv-lines-sql';
 import { XLSX_ROWS_PER_SHEET, xlsxColumnFormats } from './writer';
 import { columnLetters, inlineString, styleOfFormat } from './xlsx-stream';
 
@@ -22,6 +22,9 @@ const NOT_IN_XML = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 
   .join('')
   .concat('\uFFFE\uFFFF');
 
+/** The same characters as a regular-expression class. */
+const NOT_IN_XML_CLASS = `[${NOT_IN_XML}]`;
+
 /** The stand-in for a cell reference in a label cell written ahead. */
 const REF = '\u0001';
 
@@ -29,24 +32,60 @@ const REF = '\u0001';
 const JS_SPACES =
   ' \t\n\r\u000B\u000C\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF';
 
-/** `escapeXml`: the characters XML cannot hold dropped, & < > " escaped. */
-function xmlText(text: Sql): Sql {
-  const kept = sql`translate(${text}, ${NOT_IN_XML}, '')`;
+/** `escapeXml` but for the characters XML cannot hold (the whole row drops those): & < > " escaped. */
+function escaped(kept: Sql): Sql {
   return sql`case when strpos(${kept}, '&') + strpos(${kept}, '<') + strpos(${kept}, '>') + strpos(${kept}, '"') > 0
     then replace(replace(replace(replace(${kept}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')
     else ${kept} end`;
 }
 
-/** An inline-string cell of a text computed per row, as `inlineString` writes it (style 0). */
-function textCell(ref: Sql, text: Sql): Sql {
-  const body = xmlText(text);
-  const spaced = sql`${body} <> '' and (strpos(${JS_SPACES}, left(${body}, 1)) > 0 or strpos(${JS_SPACES}, right(${body}, 1)) > 0)`;
-  return sql`'<c r="' || ${ref} || '" t="inlineStr"><is><t' || case when ${spaced} then ' xml:space="preserve"' else '' end || '>' || ${body} || '</t></is></c>'`;
+/**
+ * The texts of a row's inline-string cells, each escaped once. An expression PostgreSQL meets
+ * several times in a query is computed each time (a cell's body is read four times), so the
+ * bodies are columns of the subquery under the row's (`xlsx_b<i>`), which the row's XML reads.
+ */
+class EscapedTexts {
+  readonly bodies: Sql[] = [];
+
+  /** `text` over the page query's row `o`; returns the escaped body as the row's column. */
+  add(text: (row: string) => Sql): Sql {
+    const i = this.bodies.length;
+    this.bodies.push(sql`${escaped(text('o'))} as ${sql.ref(`xlsx_b${i}`)}`);
+    return sql.ref(`r.xlsx_b${i}`);
+  }
+}
+
+/** An inline-string cell, as `inlineString` writes it (style 0), of an escaped body. */
+function textCell(ref: readonly Sql[], body: Sql): Sql {
+  // Decided on the text as it will be once the row drops the characters XML cannot hold; the
+  // trimming that finds those ends is dear, so only a text that starts or ends with one pays it.
+  const first = sql`left(${body}, 1)`;
+  const last = sql`right(${body}, 1)`;
+  const exact = (start: Sql, end: Sql) =>
+    sql`(${start} <> '' and (strpos(${JS_SPACES}, ${start}) > 0 or strpos(${JS_SPACES}, ${end}) > 0))`;
+  const spaced = sql`case when strpos(${NOT_IN_XML}, ${first}) > 0 or strpos(${NOT_IN_XML}, ${last}) > 0
+    then ${exact(sql`left(ltrim(${body}, ${NOT_IN_XML}), 1)`, sql`right(rtrim(${body}, ${NOT_IN_XML}), 1)`)}
+    else ${exact(first, last)} end`;
+  return concatAll([
+    sql`'<c r="'`,
+    ...ref,
+    sql`'" t="inlineStr"><is><t'`,
+    sql`case when ${spaced} then ' xml:space="preserve"' else '' end`,
+    sql`'>'`,
+    body,
+    sql`'</t></is></c>'`,
+  ]);
 }
 
 /** A number cell: `<v>` holds the number as JavaScript prints it. */
-const valueCell = (ref: Sql, style: number, text: Sql) =>
-  sql`'<c r="' || ${ref} || '"' || ${style ? ` s="${style}"` : ''} || '><v>' || ${text} || '</v></c>'`;
+const valueCell = (ref: readonly Sql[], style: number, text: Sql) =>
+  concatAll([
+    sql`${`<c r="`}`,
+    ...ref,
+    sql`${`"${style ? ` s="${style}"` : ''}><v>`}`,
+    text,
+    sql`'</v></c>'`,
+  ]);
 
 /** Excel's serial of an instant's WIB wall clock, computed as `serialOf` does (same doubles). */
 const instantSerial = (value: Sql) =>
@@ -60,10 +99,13 @@ function cellSql(
   column: DataColumn,
   kind: Kind | undefined,
   lang: Language,
-  at: { ref: Sql; style: number },
+  at: { ref: readonly Sql[]; style: number },
+  texts: EscapedTexts,
 ): Sql | null {
   if (!kind || column.display === 'page') return null;
   const value = sql`r.${sql.ref(column.name)}`;
+  const valueIn = (row: string) => sql`${sql.ref(`${row}.${column.name}`)}`;
+  const textOf = (text: (row: string) => Sql) => textCell(at.ref, texts.add(text));
   const { ref, style } = at;
   if (column.type === 'enum') {
     if (kind !== 'text' && kind !== 'integer') return null;
@@ -75,9 +117,10 @@ function cellSql(
     );
     const other = column.enumOther ? sql`${labelCell(column.enumOther.labelKey)}` : null;
     const known = sql`case ${value}::text ${sql.join(labels, sql` `)} else ${other ?? sql`null`} end`;
-    const labelled = sql`replace(${known}, ${REF}, ${ref})`;
-    if (other || labels.length === 0) return other ? labelled : textCell(ref, sql`${value}::text`);
-    return sql`coalesce(${labelled}, ${textCell(ref, sql`${value}::text`)})`;
+    const labelled = sql`replace(${known}, ${REF}, ${concatAll(ref)})`;
+    if (other) return labelled;
+    const asText = textOf((row) => sql`${valueIn(row)}::text`);
+    return labels.length === 0 ? asText : sql`coalesce(${labelled}, ${asText})`;
   }
   if (column.display === 'money' || column.display === 'number') {
     return kind === 'integer' || kind === 'decimal'
@@ -93,13 +136,17 @@ function cellSql(
     if (kind !== 'text') return null;
     const day = sql`(case when ${value} ~ '^\\d{4}-\\d{2}$' then ${value} || '-01' else ${value} end)::date`;
     // Text that is not a day is written as text, as `calendarDate` refuses it.
-    return sql`case when ${value} ~ '^\\d{4}-\\d{2}(-\\d{2})?$' then ${valueCell(ref, style, daySerial(day))} else ${textCell(ref, value)} end`;
+    const asText = textOf(valueIn);
+    return sql`case when ${value} ~ '^\\d{4}-\\d{2}(-\\d{2})?$' then ${valueCell(ref, style, daySerial(day))} else ${asText} end`;
   }
   if (kind === 'instant') {
-    const wall = sql`date_trunc('second', ${value} at time zone 'Asia/Jakarta')::text`;
-    return textCell(ref, wall);
+    return textOf(
+      (row) => sql`date_trunc('second', ${valueIn(row)} at time zone 'Asia/Jakarta')::text`,
+    );
   }
-  return textCell(ref, kind === 'decimal' ? numberText(value, kind) : sql`${value}::text`);
+  return textOf((row) =>
+    kind === 'decimal' ? numberText(valueIn(row), kind) : sql`${valueIn(row)}::text`,
+  );
 }
 
 /**
@@ -113,18 +160,26 @@ export function xlsxRowsQuery(
   lang: Language,
 ): Sql | null {
   const formats = xlsxColumnFormats(columns);
+  const texts = new EscapedTexts();
   const cells: Sql[] = [];
   for (const [i, column] of columns.entries()) {
-    const ref = sql`${columnLetters(i)} || r.xlsx_row_no`;
+    // The cell reference as two `concat` parts: the column letters, the row number.
+    const ref = [sql`${columnLetters(i)}`, sql`r.xlsx_row_no`];
     const at = { ref, style: styleOfFormat(formats[i]) };
-    const cell = cellSql(column, KIND_OF_TYPE[types[column.name] ?? ''], lang, at);
+    const cell = cellSql(column, KIND_OF_TYPE[types[column.name] ?? ''], lang, at, texts);
     if (!cell) return null;
     // A NULL value is no cell at all, as the JavaScript writer skips it.
     cells.push(sql`case when r.${sql.ref(column.name)} is null then '' else ${cell} end`);
   }
   const perSheet = XLSX_ROWS_PER_SHEET;
-  // The row number follows the inner query's order (a window over a plain scan of it).
-  return sql`select '<row r="' || r.xlsx_row_no || '">' || ${sql.join(cells, sql` || `)} || '</row>' as xml
-    from (select ((row_number() over () - 1) % ${perSheet} + 2)::text as xlsx_row_no, o.*
-      from (${rowsQuery(q)}) as o) as r`;
+  const bodies = texts.bodies.length > 0 ? sql`, ${sql.join(texts.bodies)}` : sql``;
+  const row = concatAll([sql`'<row r="'`, sql`r.xlsx_row_no`, sql`'">'`, ...cells, sql`'</row>'`]);
+  // Characters XML cannot hold are dropped from the finished row (rare: a scan finds them, and
+  // only such a row pays for `translate`). The row number follows the page query's order (a
+  // window over a plain scan of it); the window and `offset 0` keep each level apart, so each
+  // column is computed once per row.
+  return sql`select case when x.xml ~ ${NOT_IN_XML_CLASS} then translate(x.xml, ${NOT_IN_XML}, '') else x.xml end as xml
+    from (select ${row} as xml from (
+      select ((row_number() over () - 1) % ${perSheet} + 2)::text as xlsx_row_no, o.* ${bodies}
+      from (${rowsQuery(q)}) as o) as r offset 0) as x`;
 }
