@@ -9,8 +9,9 @@ import { columnTypes, csvLinesQuery } from './csv-lines-sql';
 import { openCsvLinesFile, openExportWriter, openExportXlsx } from './writer';
 import { xlsxRowsQuery } from './xlsx-rows-sql';
 
-/** Lines (or sheet rows) per fetch: a batch is one string of about a megabyte. */
+/** Lines per fetch: a batch is one string of about a megabyte (a sheet row is 4–5 times a line). */
 const LINES_PER_FETCH = 5_000;
+const SHEET_ROWS_PER_FETCH = 1_000;
 
 export interface ExportFiles {
   db: Kysely<Database>;
@@ -84,7 +85,7 @@ async function writeFromSql(
           conn,
           sheetRows,
           (batch) => book.addRowXml(batch.map((r) => r.xml)),
-          LINES_PER_FETCH,
+          SHEET_ROWS_PER_FETCH,
         );
       }
       return written;

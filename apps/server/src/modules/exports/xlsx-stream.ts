@@ -35,6 +35,23 @@ const FORMATS_IN_ORDER = [
   XLSX_FORMATS.count,
 ];
 
+/**
+ * Where a row written ahead (xlsx-rows-sql.ts) takes its number: `#` before the closing quote
+ * of the row's and each cell's `r` attribute. Text inside the XML never holds a raw `"` (it is
+ * escaped as &quot;), so `#"` only ever marks a reference.
+ */
+export const ROW_NUMBER_MARK = '#';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold, which a row written ahead may still carry
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** A row written ahead, numbered `r`, without the characters XML cannot hold. */
+function numberedRow(xml: string, r: number): string {
+  const numbered = xml.replaceAll(`${ROW_NUMBER_MARK}"`, `${r}"`);
+  NOT_IN_XML.lastIndex = 0;
+  return NOT_IN_XML.test(numbered) ? numbered.replace(NOT_IN_XML, '') : numbered;
+}
+
 /** A column's cell style id for its number format (0: none). */
 export const styleOfFormat = (numFmt: string | undefined) =>
   numFmt ? (STYLE_OF_FORMAT[numFmt] ?? 0) : 0;
@@ -144,8 +161,8 @@ export interface XlsxStreamWriter {
    */
   addRows(rows: readonly (readonly XlsxCell[])[], opts?: { bold?: boolean }): Promise<void>;
   /**
-   * Rows whose XML is finished (xlsx-rows-sql.ts), numbered by the caller the way this writer
-   * numbers its rows: from 2 on each sheet, a new sheet after `rowsPerSheet`.
+   * Rows whose XML was written ahead (xlsx-rows-sql.ts), with ROW_NUMBER_MARK for their number:
+   * numbered here like every row (from 2 on each sheet, a new sheet after `rowsPerSheet`).
    */
   addRowXml(rows: readonly string[]): Promise<void>;
   finish(): Promise<void>;
@@ -222,7 +239,9 @@ export function openXlsxStream(opts: {
         if (rowNo - 1 >= opts.rowsPerSheet) openSheet();
         const take = Math.min(rows.length - from, opts.rowsPerSheet - (rowNo - 1));
         const current = sheet as PassThrough;
-        const more = current.write(rows.slice(from, from + take).join(''));
+        let xml = '';
+        for (let i = 0; i < take; i++) xml += numberedRow(rows[from + i] as string, rowNo + 1 + i);
+        const more = current.write(xml);
         rowNo += take;
         from += take;
         if (!more) await Promise.race([once(current, 'drain'), failed]);
