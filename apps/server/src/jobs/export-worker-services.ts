@@ -4,6 +4,7 @@
  * descriptors, the query engine and the CSV/XLSX writers. Not the HTTP server, the ledger, mail,
  * captcha or rails. Used by jobs/export-worker-main.ts and the data bench.
  */
+import { constants, setPriority } from 'node:os';
 import pino from 'pino';
 import { type Config, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
@@ -12,12 +13,26 @@ import type { ExportServices } from '../modules/exports/worker';
 import { createClock } from '../platform/clock';
 import { connectReplica } from '../platform/read-replica';
 
+/**
+ * An export is background work that runs for seconds: the thread that formats it (Linux's nice
+ * value is per thread, so inside the API process only the export thread) runs at the lowest
+ * priority, so a request on the same cores is served first (bench:poll's export case).
+ */
+function yieldCoresToRequests(log: pino.Logger): void {
+  try {
+    setPriority(constants.priority.PRIORITY_LOW);
+  } catch (error) {
+    log.warn({ err: error }, 'export worker: could not lower its priority');
+  }
+}
+
 /** `config`: the owner's own configuration (the API's, for its export thread); else the env's. */
 export async function startExportServices(
   env: NodeJS.ProcessEnv = process.env,
   config: Config = loadConfig(env),
 ): Promise<{ services: ExportServices; close(): Promise<void> }> {
   const log = pino({ level: env.LOG_LEVEL ?? (config.mode === 'production' ? 'info' : 'warn') });
+  yieldCoresToRequests(log);
   const handle = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -9,9 +9,9 @@ import { columnTypes, csvLinesQuery } from './csv-lines-sql';
 import { openCsvLinesFile, openExportWriter, openExportXlsx } from './writer';
 import { xlsxRowsQuery } from './xlsx-rows-sql';
 
-/** Lines per fetch: a batch is one string of about a megabyte (a sheet row is 4–5 times a line). */
-const LINES_PER_FETCH = 5_000;
-const SHEET_ROWS_PER_FETCH = 1_000;
+/** Lines per fetch: a batch is one string of about 350 KB (a sheet row is 4–5 times a line). */
+const LINES_PER_FETCH = 2_000;
+const SHEET_ROWS_PER_FETCH = 500;
 
 export interface ExportFiles {
   db: Kysely<Database>;
@@ -71,6 +71,7 @@ async function writeFromSql(
     const rows = await inSnapshot(files.db, async (conn) => {
       // The WIB times written as text are timestamps as text, which follow the date style.
       await sql`set local datestyle = 'ISO, YMD'`.execute(conn);
+      await sql`set local max_parallel_workers_per_gather = 0`.execute(conn);
       let written = 0;
       if (csv && lines) {
         written = await cursorBatches<{ line: string }>(

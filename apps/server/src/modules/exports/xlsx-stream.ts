@@ -154,6 +154,16 @@ function rowXml(
   return `${xml}</row>`;
 }
 
+/** A sheet's `<col>` elements: each column's width and number-format style. */
+function colsXml(columns: readonly XlsxColumn[], styles: readonly number[]): string {
+  return columns
+    .map((c, i) => {
+      const style = styles[i] ? ` style="${styles[i]}"` : '';
+      return `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${style}/>`;
+    })
+    .join('');
+}
+
 export interface XlsxStreamWriter {
   /**
    * Rows of cells in column order (`bold`: a header-like row, such as a statement's opening and
@@ -202,12 +212,7 @@ export function openXlsxStream(opts: {
     names.push(names.length === 0 ? base : `${base} ${names.length + 1}`);
     sheet = new PassThrough({ highWaterMark: 256 * 1024 });
     zip.append(sheet, { name: `xl/worksheets/sheet${names.length}.xml` });
-    const cols = opts.columns
-      .map((c, i) => {
-        const style = styles[i] ? ` style="${styles[i]}"` : '';
-        return `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${style}/>`;
-      })
-      .join('');
+    const cols = colsXml(opts.columns, styles);
     const head = opts.header.map((text, i) => inlineString(`${refs[i]}1`, text, 1)).join('');
     sheet.write(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cols>${cols}</cols><sheetData><row r="1">${head}</row>`,
