@@ -71,6 +71,7 @@ async function writeFromSql(
     const rows = await inSnapshot(files.db, async (conn) => {
       // The WIB times written as text are timestamps as text, which follow the date style.
       await sql`set local datestyle = 'ISO, YMD'`.execute(conn);
+      // One backend, not a gather of workers: an export is background work, requests come first.
       await sql`set local max_parallel_workers_per_gather = 0`.execute(conn);
       let written = 0;
       if (csv && lines) {

@@ -15,9 +15,9 @@ import { columnLetters, inlineString, ROW_NUMBER_MARK, styleOfFormat } from './x
  * to the writer's `addRowXml`, which does them in bulk far cheaper: the row number (the rows
  * carry ROW_NUMBER_MARK where it goes) and dropping the characters XML cannot hold.
  *
- * The query is one level over the page query, so PostgreSQL may format rows in its parallel
- * workers; every expression is written to read the row's columns only (an expression met several
- * times is computed each time). A column this file cannot reproduce exactly makes the whole query
+ * The query is one level over the page query (a window for row numbers, or a subquery fence,
+ * cost a pass of their own), and every expression reads the row's columns only (PostgreSQL
+ * computes an expression each time it meets it). A column this file cannot reproduce exactly makes the whole query
  * null (the JavaScript writer then writes the file).
  */
 
