@@ -15,12 +15,14 @@ import { connectReplica } from '../platform/read-replica';
 
 /**
  * An export is background work that runs for seconds: the thread that formats it (Linux's nice
- * value is per thread, so inside the API process only the export thread) runs at the lowest
- * priority, so a request on the same cores is served first (bench:poll's export case).
+ * value is per thread, so inside the API process only the export thread) runs below normal
+ * priority, so a request on the same cores is served first (bench:poll's export case). Not the
+ * lowest: under requests that keep every core busy, nice 19 would get ~1.5 % of a core and a
+ * finance user's export would wait minutes; nice 10 still gets ~10 %.
  */
 function yieldCoresToRequests(log: pino.Logger): void {
   try {
-    setPriority(constants.priority.PRIORITY_LOW);
+    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
   } catch (error) {
     log.warn({ err: error }, 'export worker: could not lower its priority');
   }
