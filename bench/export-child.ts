@@ -5,15 +5,11 @@
  * (bench/data.bench.ts spawns it, so the figures are the worker's alone).
  *
  * EXPORT_CHILD_FORMAT=csv or xlsx: the oldest job's rows to that one file only (the job's own
- * `writeExportFiles` with the other path left out), so each format is timed alone.
+ * `writeJobFiles` with the other path left out), so each format is timed alone.
  */
 import path from 'node:path';
-import { findDataPage } from '@gerbang/shared';
 import { startExportServices } from '../apps/server/src/jobs/export-worker-services';
-import { planFromStored } from '../apps/server/src/modules/data-pages/query';
-import { writeExportFiles } from '../apps/server/src/modules/exports/export-files';
-import type { ExportParams } from '../apps/server/src/modules/exports/jobs';
-import { runExportJobsOnce } from '../apps/server/src/modules/exports/worker';
+import { runExportJobsOnce, writeJobFiles } from '../apps/server/src/modules/exports/worker';
 
 type Started = Awaited<ReturnType<typeof startExportServices>>;
 
@@ -24,28 +20,11 @@ async function oneFormat({ services }: Started, format: 'csv' | 'xlsx'): Promise
     .selectAll()
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const page = findDataPage(job.nama_menu);
-  if (!page) throw new Error(`no page ${job.nama_menu}`);
-  const params = (
-    typeof job.params === 'string' ? JSON.parse(job.params) : job.params
-  ) as ExportParams;
   const file = path.join(services.config.exportDir, `bench-only.${format}`);
-  const rows = await writeExportFiles({
-    db: services.db,
-    dbKind: services.dbKind,
-    page,
-    plan: planFromStored(page, params.plan),
-    scope: {
-      agentId: job.agent_id,
-      environment: job.environment,
-      userId: job.user_id ?? 0,
-      now: services.now(),
-      lang: params.lang,
-    },
+  return writeJobFiles(services, job, {
     csvPath: format === 'csv' ? file : null,
     xlsxPath: format === 'xlsx' ? file : null,
   });
-  return rows;
 }
 
 async function main() {

@@ -73,6 +73,34 @@ function parseParams(raw: unknown): ExportParams {
   return params;
 }
 
+/**
+ * A job's rows as it stored them (page, plan, language, its agent and environment), written to
+ * `paths` (a null path skips that file); returns the rows written.
+ */
+export async function writeJobFiles(
+  services: ExportServices,
+  job: ExportJob,
+  paths: { csvPath: string | null; xlsxPath: string | null },
+): Promise<number> {
+  const page = findDataPage(job.nama_menu);
+  if (!page?.exportable) throw new Error(`page ${job.nama_menu} cannot be exported`);
+  const params = parseParams(job.params);
+  return writeExportFiles({
+    db: await exportSource(services),
+    dbKind: services.dbKind,
+    page,
+    plan: planFromStored(page, params.plan),
+    scope: {
+      agentId: job.agent_id,
+      environment: job.environment,
+      userId: job.user_id ?? 0,
+      now: services.now(),
+      lang: params.lang,
+    },
+    ...paths,
+  });
+}
+
 /** Writes one claimed job's files and records the outcome. Never throws for a job's own failure. */
 export async function runExportJob(services: ExportServices, job: ExportJob): Promise<void> {
   const dir = services.config.exportDir;
@@ -82,26 +110,8 @@ export async function runExportJob(services: ExportServices, job: ExportJob): Pr
   const csvPath = path.join(dir, csvName);
   const xlsxPath = path.join(dir, xlsxName);
   try {
-    const page = findDataPage(job.nama_menu);
-    if (!page?.exportable) throw new Error(`page ${job.nama_menu} cannot be exported`);
-    const params = parseParams(job.params);
-    const plan = planFromStored(page, params.plan);
     mkdirSync(dir, { recursive: true });
-    const rows = await writeExportFiles({
-      db: await exportSource(services),
-      dbKind: services.dbKind,
-      page,
-      plan,
-      scope: {
-        agentId: job.agent_id,
-        environment: job.environment,
-        userId: job.user_id ?? 0,
-        now: services.now(),
-        lang: params.lang,
-      },
-      csvPath,
-      xlsxPath,
-    });
+    const rows = await writeJobFiles(services, job, { csvPath, xlsxPath });
     await services.db
       .updateTable('export_jobs')
       .set({
