@@ -7,7 +7,7 @@
  * figures is the machine's load, not the app.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -108,6 +108,13 @@ async function auditOnce(port: number, target: LighthouseTarget) {
   });
   if (!result) throw new Error(`lighthouse gave no result for ${target.url}`);
   const { lhr } = result;
+  // LIGHTHOUSE_REPORT_DIR keeps each run's full report (what to look at when a score is low).
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    const file = `${target.name.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`;
+    writeFileSync(path.join(reportDir, file), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id] as Audit | undefined;
   const items = audit('network-requests')?.details?.items ?? [];

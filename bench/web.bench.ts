@@ -20,6 +20,7 @@
  *   npm run bench:web -- --lighthouse-only           (only the Lighthouse figures)
  *   npm run bench:web -- --no-lighthouse             (only the bytes)
  *   npm run bench:web -- --lighthouse-runs=5         (runs per page; the median is printed)
+ *   npm run bench:web -- --pages=dashboard,login     (Lighthouse on those pages only)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -204,9 +205,12 @@ async function measureLighthouse(browser: Browser, url: string, state: SessionSt
     { name: 'dashboard', url: `${url}/`, headers: { cookie }, target: 90 },
     { name: 'data/transaction', url: `${url}/data/transaction`, headers: { cookie }, target: 90 },
   ];
+  // --pages=dashboard,login audits only those pages (with the anchor).
+  const only = args.get('pages')?.split(',');
+  const chosen = only ? targets.filter((t, i) => i === 0 || only.includes(t.name)) : targets;
   console.log(`Lighthouse ${LIGHTHOUSE_NOTE}, median of ${runs}:`);
   try {
-    const figures = await runLighthouse(chromiumPath, targets, runs);
+    const figures = await runLighthouse(chromiumPath, chosen, runs);
     const anchorScore = figures[0]?.score ?? 0;
     const low = figures.filter((f) => f.target && f.score < f.target);
     console.log(

@@ -28,6 +28,8 @@ export const BUILD_INPUTS = [
   'packages/shared/src',
   'packages/shared/package.json',
   'scripts/compress-dist.mjs',
+  'scripts/page-preloads.mjs',
+  'scripts/strip-call-schemas.mjs',
   'package.json',
   'package-lock.json',
   'tsconfig.json',

@@ -4,14 +4,25 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compressDir } from '../../scripts/compress-dist.mjs';
+import { pagePreloadsPlugin } from '../../scripts/page-preloads.mjs';
 import { stripCallSchemasPlugin } from '../../scripts/strip-call-schemas.mjs';
 
 const PAY_ENTRY = fileURLToPath(new URL('./src/pay-main.tsx', import.meta.url));
+const SHELL_ENTRY = fileURLToPath(new URL('./src/app/ProtectedApp.tsx', import.meta.url));
 const closures = new Map<string, Set<string>>();
 
-/** Every module `entry` imports, directly or not (static imports; a superset of what it runs). */
-function closureOf(entry: string, ctx: ChunkingContext): Set<string> {
-  const known = closures.get(entry);
+/**
+ * Every module `entry` imports, directly or not, following only the imports `follow` accepts
+ * (static imports: a superset of what it runs). Cached per entry and `name` of the rule.
+ */
+function closureOf(
+  entry: string,
+  ctx: ChunkingContext,
+  name = 'all',
+  follow: (id: string) => boolean = () => true,
+): Set<string> {
+  const key = `${name}:${entry}`;
+  const known = closures.get(key);
   if (known) return known;
   const seen = new Set<string>();
   const queue = [entry];
@@ -19,9 +30,9 @@ function closureOf(entry: string, ctx: ChunkingContext): Set<string> {
     const id = queue.pop() as string;
     if (seen.has(id)) continue;
     seen.add(id);
-    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []).filter(follow));
   }
-  closures.set(entry, seen);
+  closures.set(key, seen);
   return seen;
 }
 
@@ -36,6 +47,25 @@ function initialChunk(id: string, ctx: ChunkingContext): string | null {
   // The shared package's catalogs (JSON) are plain data: the default language's core goes in.
   if (/[\\/]packages[\\/]shared[\\/]/.test(id) && !id.endsWith('.json')) return null;
   return closureOf(PAY_ENTRY, ctx).has(id) ? null : 'app';
+}
+
+const WEB_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+const ICON = /node_modules[\\/]@tabler[\\/]icons-react[\\/].*[\\/]icons[\\/]/;
+/** The shared contract's call lists (`contract/<area>-calls.ts`): paths and methods, no zod here. */
+const CALLS = /[\\/]packages[\\/]shared[\\/]src[\\/]contract[\\/][a-z-]+-calls\.ts$/;
+const inShellGroup = (id: string) => WEB_SOURCE.test(id) || CALLS.test(id);
+/**
+ * The back office's shell (`shell`): the web app's modules the protected shell imports that the
+ * first-render chunk does not (the layout, menu, balance, page guard, the call lists they use).
+ * Every page behind the login loads it: one request instead of some thirty small ones found in
+ * the same wave. What the payment page may import stays apart; so does the modal stack
+ * (lib/modals-host.tsx), loaded beside the shell but never waited for.
+ */
+function shellChunk(id: string, ctx: ChunkingContext): string | null {
+  if (closureOf(PAY_ENTRY, ctx).has(id)) return null;
+  // The web app's own modules and the call lists they use; libraries are not followed: a barrel
+  // such as `@mantine/core` names every component, and only tree-shaking knows which ones run.
+  return closureOf(SHELL_ENTRY, ctx, 'source', inShellGroup).has(id) ? 'shell' : null;
 }
 
 /** Writes `.br` and `.gz` next to every text asset once the bundle is written. */
@@ -56,7 +86,20 @@ function precompress(): Plugin {
 // The API process serves the built app; in `npm run dev` Vite proxies /api to it.
 export default defineConfig({
   // The shared contract's calls reach the web without their zod schemas (strip-call-schemas.mjs).
-  plugins: [react(), stripCallSchemasPlugin(), precompress()],
+  // page-preloads.json: what each back-office address loads after the entry (the server names it
+  // in the document, scripts/page-preloads.mjs).
+  plugins: [
+    react(),
+    stripCallSchemasPlugin(),
+    pagePreloadsPlugin({
+      routesModule: fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)),
+      alwaysModules: [
+        SHELL_ENTRY,
+        fileURLToPath(new URL('./src/lib/styles-full.ts', import.meta.url)),
+      ],
+    }),
+    precompress(),
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -65,9 +108,10 @@ export default defineConfig({
     // Every browser the app supports knows modulepreload: no polyfill (one request less).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Building a zod schema has no side effect: a contract module's schemas a page does not use
-      // are dropped with the module's other unused exports, and zod with them.
-      treeshake: { manualPureFunctions: ['z'] },
+      // Building a zod schema has no side effect, nor has the shared field helpers' (input-rules):
+      // a contract module's schemas a page does not use are dropped with the module's other unused
+      // exports, and zod with them.
+      treeshake: { manualPureFunctions: ['z', 'dateField', 'int4Field'] },
       // Two pages: the back office, and the public payment link `/pay/…` (its own small bundle).
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
@@ -86,7 +130,7 @@ export default defineConfig({
             // What the back office's entry loads before its first render (initialChunk).
             {
               name: initialChunk,
-              // zod and floating-ui keep their own chunks (below): the login page runs neither. The
+              // zod and floating-ui stay out (their own chunk, `ui`): the login page runs neither. The
               // pages' HTML stays each page's own entry, with what Vite adds to each (the module
               // preload polyfill: the payment page must not load `app` for it).
               test: (id) =>
@@ -97,21 +141,46 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 20,
             },
-            // The libraries' modules that many pages share (Mantine's components, icons, tables,
-            // forms) in one chunk, not one small chunk per combination of pages that use them.
+            // The shell behind the login (shellChunk).
+            {
+              name: shellChunk,
+              test: inShellGroup,
+              includeDependenciesRecursively: false,
+              priority: 15,
+            },
+            // Every icon in one chunk (~300 bytes each): one request, not one per icon and page set.
+            {
+              name: 'icons',
+              test: ICON,
+              includeDependenciesRecursively: false,
+              priority: 16,
+            },
+            // Form libraries (react-hook-form, number inputs) apart from `ui`: the pages with a form
+            // load them, the dashboard and the data pages do not.
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform|react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/](NumberInput|NumberFormatter))[\\/]/,
+              includeDependenciesRecursively: false,
+              priority: 11,
+            },
+            // The libraries' modules that many pages share (Mantine's components, tables, forms, and
+            // floating-ui, which positions the shell's menu and every Select and Popover) in one
+            // chunk, not one small chunk per combination of pages that use them.
             {
               name: 'ui',
-              test: /node_modules[\\/](@mantine|@tabler|@tanstack|react-hook-form|@hookform|dayjs)[\\/]/,
+              test: /node_modules[\\/](@mantine|@tabler|@tanstack|react-hook-form|@hookform|dayjs|@floating-ui|react-number-format)[\\/]/,
               minShareCount: 6,
               includeDependenciesRecursively: false,
               priority: 10,
             },
-            // Popover, Tooltip, Menu and Select position with floating-ui: one chunk, loaded by the
-            // pages that use one, not bundled with the portal every page (and the login) needs.
+            // Mantine's components that a few pages share (the shell's Menu, Collapse, scroll lock…):
+            // one chunk, not one small chunk each in the wave after the first render.
             {
-              name: 'floating-ui',
-              test: /node_modules[\\/]@floating-ui[\\/](core|dom|react|react-dom)[\\/]/,
+              name: 'ui-parts',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|react-remove-scroll|@floating-ui)[\\/]/,
+              minShareCount: 2,
               includeDependenciesRecursively: false,
+              priority: 9,
             },
             // zod in a chunk of its own, loaded only by pages with a form on a shared schema; the
             // zod-free shared rules (domain/, access rules) apart from it, so a page that needs one

@@ -88,4 +88,24 @@ describe.skipIf(!hasBrowser())('login page in Chromium', () => {
     await page.goto('/');
     await page.waitForURL('**/auth/login');
   });
+
+  it('a dialog asked for before the modal stack has loaded opens once it has', async () => {
+    const page = await browser.newPage({ language: 'en' });
+    await loginAs(page, 'partner@demo.id');
+    // The shell shows without waiting for the modal stack: hold its script back, click, release.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/modals-host-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('environment-switch').getByText('Sandbox').click();
+    expect(await page.getByTestId('confirm-environment-switch').count()).toBe(0);
+    release();
+    await page.getByTestId('confirm-environment-switch').click();
+    await page.getByTestId('sandbox-banner').waitFor();
+  });
 });

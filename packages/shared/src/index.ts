@@ -14,6 +14,7 @@ export * from './domain/codes';
 export * from './domain/cut-off';
 export * from './domain/environment';
 export * from './domain/limits';
+export * from './domain/page-paths';
 export * from './domain/permissions';
 export * from './domain/schedules';
 export * from './domain/users';

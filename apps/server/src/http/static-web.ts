@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type PageDocument, PageDocuments } from './page-documents';
 
 /** Hashed build output (`/assets/name-<hash>.js`): its name changes with its content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -37,7 +38,9 @@ const PAGE_ONLY_HEADERS = [
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
-  (app as unknown as { gerbangWebDist?: string }).gerbangWebDist = webDist;
+  const server = app as unknown as WebServer;
+  server.gerbangWebDist = webDist;
+  server.gerbangPageDocuments = PageDocuments.load(webDist);
   app.addHook('onSend', async (req, reply, payload) => {
     // Helmet writes on the raw response, so they are taken off there.
     if (req.url.startsWith(ASSETS_PREFIX)) {
@@ -58,6 +61,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       );
     },
   });
+  // '/' (the dashboard) is a page behind the login like any other: its document names its chunks.
+  if (server.gerbangPageDocuments)
+    app.get('/', (req, reply) => sendSpaFallback(reply, req.url, req));
   return true;
 }
 
@@ -65,7 +71,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
  * The SPA fallback for a page path (a client-side route): index.html, never cached. A missing
  * hashed asset answers 404 instead, so a stale page never runs HTML as a script.
  */
-export function sendSpaFallback(reply: FastifyReply, url: string) {
+export function sendSpaFallback(reply: FastifyReply, url: string, req?: FastifyRequest) {
   if (url.startsWith(ASSETS_PREFIX)) {
     return reply
       .status(404)
@@ -77,12 +83,38 @@ export function sendSpaFallback(reply: FastifyReply, url: string) {
   if (PAY_PAGE.test(url) && existsSync(path.join(webDistOf(reply), 'pay.html'))) {
     return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('pay.html');
   }
+  const document = pageDocumentsOf(reply)?.forPath(new URL(url, 'http://page').pathname);
+  if (document) return sendDocument(reply, document, req);
   return reply.type('text/html').sendFile('index.html');
+}
+
+/** A page document: compressed as the browser accepts, revalidated with its ETag. */
+function sendDocument(reply: FastifyReply, document: PageDocument, req?: FastifyRequest) {
+  reply
+    .header('cache-control', REVALIDATE_CACHE)
+    .header('etag', document.etag)
+    .header('vary', 'accept-encoding');
+  if (req?.headers['if-none-match'] === document.etag) return reply.status(304).send();
+  reply.type('text/html; charset=utf-8');
+  const accepted = String(req?.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
+  if (/\bgzip\b/.test(accepted))
+    return reply.header('content-encoding', 'gzip').send(document.gzip);
+  return reply.send(document.html);
 }
 
 /** `/pay/{paymentSecret}` pages (spec 03 §2.6). */
 const PAY_PAGE = /^\/pay\/[^/]/;
 
+interface WebServer {
+  gerbangWebDist?: string;
+  gerbangPageDocuments?: PageDocuments | null;
+}
+
 function webDistOf(reply: FastifyReply): string {
-  return (reply.server as unknown as { gerbangWebDist?: string }).gerbangWebDist ?? '';
+  return (reply.server as unknown as WebServer).gerbangWebDist ?? '';
+}
+
+function pageDocumentsOf(reply: FastifyReply): PageDocuments | null {
+  return (reply.server as unknown as WebServer).gerbangPageDocuments ?? null;
 }

@@ -1,6 +1,8 @@
+import { isPublicPagePath } from '@gerbang/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import {
   BrowserRouter,
+  matchPath,
   Navigate,
   Outlet,
   Route,
@@ -25,14 +27,19 @@ import {
   SignupVerifyPage,
   SimulatorPage,
 } from './public-routes';
+import { PROTECTED_ROUTES } from './routes';
 
-/** The route table, the shell and the page guard: their own chunk, never loaded on the login page. */
+/** The shell and the page guard: their own chunks, never loaded on the login page. */
 const loadProtectedApp = () => withFullCatalog(import('./ProtectedApp'));
-/** Pages that need no session: everything else is behind the login. */
-const PUBLIC_PATHS = /^\/(auth|signup|console|pay|dev|not-found)(\/|$)/;
 // An address behind the login loads the shell while the session is checked, not after: a
 // logged-in user (the usual visitor of such an address) waits for one round of requests, not two.
-const protectedAppLoad = PUBLIC_PATHS.test(window.location.pathname) ? null : loadProtectedApp();
+const protectedAppLoad = isPublicPagePath(window.location.pathname) ? null : loadProtectedApp();
+// The page the address names starts loading now too, beside the shell and the session check.
+if (protectedAppLoad) {
+  void PROTECTED_ROUTES.find((route) =>
+    matchPath(route.path, window.location.pathname),
+  )?.page.preload();
+}
 const ProtectedApp = lazy(() => protectedAppLoad ?? loadProtectedApp());
 
 /** Protected routes: wait for the session check, then show the page or go to the login page. */

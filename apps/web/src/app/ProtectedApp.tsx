@@ -1,39 +1,21 @@
-import { useEffect, useState } from 'react';
-import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { PageGuard } from '../components/PageGuard';
-import { PageLoader } from '../components/PageLoader';
-import { loadModals } from '../lib/lazy-modals';
+import { holdModalCalls, loadModals } from '../lib/lazy-modals';
 import { AppLayout } from './layout/AppLayout';
 import { PROTECTED_ROUTES } from './routes';
 
 /**
- * Everything behind the login, as one lazy chunk: the route table with its
- * access rules, the page guard and the shell (sidebar, header, balance). The login page never
- * downloads it; each page inside is its own chunk again.
+ * Everything behind the login, loaded lazily (the `shell` chunk, vite.config.ts): the routes with
+ * their access rules, the page guard and the shell (sidebar, header, balance). The login page never
+ * downloads it; each page inside is its own chunk again, preloaded by the entry (App.tsx).
  */
-// The back office's confirm dialogs call `modals.open…` directly: the modal stack loads with
-// this chunk (in parallel with the page's), and the shell shows once it listens, so no early
-// click opens nothing.
-const modalsReady = loadModals();
-// The page the address names starts loading now, beside the modal stack, not once the shell runs.
-void PROTECTED_ROUTES.find((route) =>
-  matchPath(route.path, window.location.pathname),
-)?.page.preload();
-let modalsLoaded = false;
-void modalsReady.then(() => {
-  modalsLoaded = true;
-});
+// The back office's confirm dialogs call `modals.open…` directly: the modal stack loads with this
+// chunk, in parallel with the page's, and the shell does not wait for it — a dialog asked for
+// before it listens opens when it does (holdModalCalls).
+holdModalCalls();
+void loadModals();
 
 export default function ProtectedApp() {
-  const [ready, setReady] = useState(modalsLoaded);
-  useEffect(() => {
-    let live = true;
-    void modalsReady.then(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!ready) return <PageLoader />;
   return (
     <Routes>
       <Route element={<AppLayout />}>

@@ -7,8 +7,40 @@ let ready = false;
 let readyWaiters: Array<() => void> = [];
 let requestListener: (() => void) | null = null;
 
+/**
+ * `modals.open…` (Mantine) is a window event the provider listens to. Until the stack is mounted,
+ * those events are kept here and sent again once it listens: a click in the first moments of a
+ * page opens its dialog a moment later instead of never.
+ */
+const MODAL_EVENTS = [
+  'openModal',
+  'openConfirmModal',
+  'openContextModal',
+  'closeModal',
+  'closeAllModals',
+  'updateModal',
+  'updateContextModal',
+].map((name) => `mantine-modals:${name}`);
+let heldEvents: CustomEvent[] = [];
+const holdEvent = (event: Event) => heldEvents.push(event as CustomEvent);
+
+/** Starts keeping early `modals.open…` calls (ProtectedApp, before the shell renders). */
+export function holdModalCalls() {
+  if (ready) return;
+  for (const name of MODAL_EVENTS) window.addEventListener(name, holdEvent);
+}
+
+function replayHeldCalls() {
+  for (const name of MODAL_EVENTS) window.removeEventListener(name, holdEvent);
+  const events = heldEvents;
+  heldEvents = [];
+  for (const event of events)
+    window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
+}
+
 const markReady = () => {
   ready = true;
+  replayHeldCalls();
   const waiters = readyWaiters;
   readyWaiters = [];
   for (const resolve of waiters) resolve();

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { SandboxBanner } from '../../components/SandboxBanner';
@@ -21,6 +21,12 @@ export function AppLayout() {
     key: 'gerbang.sidebar-collapsed',
     defaultValue: false,
   });
+  // Below the navbar's breakpoint (`sm`) the sidebar is off-screen until the burger opens it: its
+  // menu is rendered on the first opening, not with the page, so a phone's first render is
+  // shorter by the whole menu. Wider, or once opened, it stays rendered.
+  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [openedOnce, setOpenedOnce] = useState(false);
+  if (mobileOpened && !openedOnce) setOpenedOnce(true);
   const sidebarAllowed = showsSidebar(session);
   const sidebarShown = sidebarAllowed && !collapsed;
   return (
@@ -47,10 +53,12 @@ export function AppLayout() {
       </AppShell.Header>
       {sidebarAllowed && (
         <AppShell.Navbar data-testid="sidebar">
-          <Sidebar
-            onHide={() => (mobileOpened ? mobile.close() : setCollapsed(true))}
-            onNavigate={mobile.close}
-          />
+          {(!narrow || openedOnce || mobileOpened) && (
+            <Sidebar
+              onHide={() => (mobileOpened ? mobile.close() : setCollapsed(true))}
+              onNavigate={mobile.close}
+            />
+          )}
         </AppShell.Navbar>
       )}
       <AppShell.Main className={classes.main}>

@@ -15,7 +15,9 @@ export function SummaryFigure({
   testId: string;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Skeleton h={30} w="70%" my={2} data-testid={`${testId}-loading`} />;
+  // The skeleton is as tall as the figure's line (font size × 1.25): nothing below it moves.
+  if (query.isPending)
+    return <Skeleton h={{ base: 27.5, sm: 30 }} w="70%" data-testid={`${testId}-loading`} />;
   const value = query.isError || !query.data ? null : query.data.value;
   return (
     <Text
@@ -34,6 +36,9 @@ export function SummaryFigure({
   );
 }
 
+/** A footer that is still loading: its line keeps its place. */
+export const FOOTER_PENDING = Symbol('footer pending');
+
 export function StatCard({
   label,
   icon,
@@ -46,7 +51,8 @@ export function StatCard({
   icon: ReactNode;
   color: string;
   children: ReactNode;
-  footer?: ReactNode;
+  /** The line under the figure; `FOOTER_PENDING` keeps its height while the figure loads. */
+  footer?: ReactNode | typeof FOOTER_PENDING;
   testId?: string;
 }) {
   return (
@@ -61,10 +67,17 @@ export function StatCard({
           </ThemeIcon>
         </Group>
         {children}
-        {footer && (
-          <Text size="xs" c="dimmed">
-            {footer}
+        {footer === FOOTER_PENDING ? (
+          // The footer's line is kept while loading: the cards below do not jump when it comes.
+          <Text size="xs" aria-hidden style={{ visibility: 'hidden' }}>
+            {'\u00a0'}
           </Text>
+        ) : (
+          footer && (
+            <Text size="xs" c="dimmed">
+              {footer}
+            </Text>
+          )
         )}
       </Stack>
     </Paper>

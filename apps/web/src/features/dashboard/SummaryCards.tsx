@@ -24,7 +24,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate } from './dates';
-import { StatCard, SummaryFigure } from './StatCard';
+import { FOOTER_PENDING, StatCard, SummaryFigure } from './StatCard';
 import { useResume } from './useResume';
 
 const countOf = (item: ResumeItem | undefined) => Number(item?.data.count ?? 0);
@@ -37,7 +37,11 @@ export function DaySummaryCards({ date }: { date: string }) {
   const transfer = useResume('omzet_date', { date, group: OMZET_GROUP.TRANSFER_DAY });
   const pending = useResume('trx_pending_date', { date });
   const trxFooter = (q: typeof total) =>
-    q.data ? t('dashboard.cards.transactions', { count: countOf(q.data) }) : undefined;
+    q.isPending
+      ? FOOTER_PENDING
+      : q.data
+        ? t('dashboard.cards.transactions', { count: countOf(q.data) })
+        : undefined;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
@@ -72,11 +76,13 @@ export function DaySummaryCards({ date }: { date: string }) {
         icon={<IconClockHour4 size={20} />}
         color="yellow"
         footer={
-          pending.data
-            ? t('dashboard.cards.pendingAmount', {
-                amount: formatRupiah(Number(pending.data.data.amount ?? 0)),
-              })
-            : undefined
+          pending.isPending
+            ? FOOTER_PENDING
+            : pending.data
+              ? t('dashboard.cards.pendingAmount', {
+                  amount: formatRupiah(Number(pending.data.data.amount ?? 0)),
+                })
+              : undefined
         }
         testId="card-pending"
       >

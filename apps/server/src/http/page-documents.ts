@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { isPublicPagePath } from '@gerbang/shared';
+
+/** What the web build wrote in page-preloads.json (scripts/page-preloads.mjs). */
+interface PagePreloads {
+  always: string[];
+  routes: Array<{ path: string; pattern: string; files: string[] }>;
+}
+
+export interface PageDocument {
+  html: string;
+  etag: string;
+  /** Compressed once, like the build's precompressed files. */
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The back office's document for an address behind the login: index.html naming the chunks and
+ * stylesheets that address loads after the entry (the shell, the full stylesheet, the page), so
+ * the browser fetches them beside the entry rather than one wave of requests later. Public pages
+ * (the login above all, with its byte budget) and builds without page-preloads.json get index.html
+ * as it is (null here). One document per route, built once.
+ */
+export class PageDocuments {
+  private readonly cache = new Map<number, PageDocument>();
+
+  private constructor(
+    private readonly indexHtml: string,
+    private readonly preloads: PagePreloads,
+    private readonly patterns: RegExp[],
+  ) {}
+
+  static load(webDist: string): PageDocuments | null {
+    const manifest = path.join(webDist, 'page-preloads.json');
+    if (!existsSync(manifest)) return null;
+    const preloads = JSON.parse(readFileSync(manifest, 'utf8')) as PagePreloads;
+    const indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    return new PageDocuments(
+      indexHtml,
+      preloads,
+      preloads.routes.map((route) => new RegExp(route.pattern)),
+    );
+  }
+
+  /** The document for a page address (its path, without the query), or null for index.html. */
+  forPath(urlPath: string): PageDocument | null {
+    if (isPublicPagePath(urlPath)) return null;
+    const index = this.patterns.findIndex((pattern) => pattern.test(urlPath));
+    const known = this.cache.get(index);
+    if (known) return known;
+    const files = [...this.preloads.always, ...(this.preloads.routes[index]?.files ?? [])];
+    // Low priority: the entry's own scripts and stylesheet (higher) go first; the first paint
+    // waits for none of these.
+    const links = [...new Set(files)].map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" fetchpriority="low" href="/${file}">`
+        : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+    );
+    const html = this.indexHtml.replace('</head>', `${links.join('\n')}\n</head>`);
+    const document = {
+      html,
+      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      br: brotliCompressSync(html, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+      }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    this.cache.set(index, document);
+    return document;
+  }
+}
