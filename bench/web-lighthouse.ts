@@ -116,6 +116,11 @@ async function auditOnce(port: number, target: LighthouseTarget) {
     writeFileSync(path.join(reportDir, file), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
+  // A page that sent Lighthouse elsewhere (a lost session lands on the login) is not measured.
+  const landed = new URL(lhr.finalDisplayedUrl ?? target.url).pathname;
+  if (landed !== new URL(target.url).pathname) {
+    throw new Error(`${target.name}: Lighthouse ended on ${landed}, not ${target.url}`);
+  }
   const audit = (id: string) => lhr.audits[id] as Audit | undefined;
   const items = audit('network-requests')?.details?.items ?? [];
   return {

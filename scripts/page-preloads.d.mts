@@ -10,5 +10,6 @@ export function routeImports(code: string): Array<[string, string]>;
 export function pagePreloadsPlugin(options: {
   routesModule: string;
   alwaysModules: string[];
+  languageModules?: Record<string, string>;
   entryHtml?: string;
 }): Plugin;

@@ -6,7 +6,7 @@
  * rel="modulepreload">`, static-web.ts), so they download beside the entry instead of one wave
  * later, once the entry has run and asked for them.
  *
- *   { "always": ["assets/shell-….js", …],
+ *   { "always": ["assets/shell-….js", …], "languages": { "id": ["assets/id-rest-….js"], … },
  *     "routes": [{ "pattern": "^/data/[^/]+/?$", "files": ["assets/DataPage-….js", …] }, …] }
  */
 import { parseAst } from 'vite';
@@ -60,9 +60,15 @@ function importSource(node) {
 
 /**
  * `routesModule`: the route table's module id; `alwaysModules`: modules every protected page loads
- * before it renders (the shell, the full stylesheet); `entryHtml`: the document's file name.
+ * before it renders (the shell, the full stylesheet); `languageModules`: per language, the catalog
+ * module every such page loads in that language; `entryHtml`: the document's file name.
  */
-export function pagePreloadsPlugin({ routesModule, alwaysModules, entryHtml = 'index.html' }) {
+export function pagePreloadsPlugin({
+  routesModule,
+  alwaysModules,
+  languageModules = {},
+  entryHtml = 'index.html',
+}) {
   return {
     name: 'gerbang-page-preloads',
     apply: 'build',
@@ -92,6 +98,12 @@ export function pagePreloadsPlugin({ routesModule, alwaysModules, entryHtml = 'i
         if (!chunk) this.error(`page-preloads: no chunk holds ${id}`);
         for (const file of filesOf(chunk)) always.add(file);
       }
+      const languages = {};
+      for (const [language, id] of Object.entries(languageModules)) {
+        const chunk = chunkWith(id);
+        if (!chunk) this.error(`page-preloads: no chunk holds ${id}`);
+        languages[language] = filesOf(chunk).filter((file) => !always.has(file));
+      }
       const code = this.getModuleInfo(routesModule)?.code;
       if (!code) this.error(`page-preloads: ${routesModule} is not in the build`);
       const routes = [];
@@ -111,7 +123,7 @@ export function pagePreloadsPlugin({ routesModule, alwaysModules, entryHtml = 'i
       this.emitFile({
         type: 'asset',
         fileName: 'page-preloads.json',
-        source: `${JSON.stringify({ always: [...always], routes }, null, 1)}\n`,
+        source: `${JSON.stringify({ always: [...always], languages, routes }, null, 1)}\n`,
       });
     },
   };

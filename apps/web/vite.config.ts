@@ -97,6 +97,10 @@ export default defineConfig({
         SHELL_ENTRY,
         fileURLToPath(new URL('./src/lib/styles-full.ts', import.meta.url)),
       ],
+      languageModules: {
+        id: fileURLToPath(new URL('./src/lib/catalogs/id-rest.ts', import.meta.url)),
+        en: fileURLToPath(new URL('./src/lib/catalogs/en-rest.ts', import.meta.url)),
+      },
     }),
     precompress(),
   ],

@@ -71,6 +71,14 @@ describe.skipIf(!hasBrowser())('login page in Chromium', () => {
     await page.getByTestId('hide-menu').getByText('Hide Menu').waitFor();
     await page.reload();
     await page.getByTestId('hide-menu').getByText('Hide Menu').waitFor();
+    // The server's document for a page behind the login now preloads the English catalog.
+    const document = await (await page.request.get('/')).text();
+    expect(document).toMatch(/href="\/assets\/en-rest-[^"]+\.js"/);
+    expect(document).not.toMatch(/id-rest-/);
+    await page.getByTestId('language-select').click();
+    await page.getByRole('option', { name: 'Bahasa Indonesia' }).click();
+    await page.getByTestId('hide-menu').getByText('Sembunyikan Menu').waitFor();
+    expect(await (await page.request.get('/')).text()).toMatch(/href="\/assets\/id-rest-/);
   });
 
   it('logging out from sandbox asks, switches to production, and ends the session', async () => {

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { isPublicPagePath } from '@gerbang/shared';
+import { DEFAULT_LANGUAGE, isPublicPagePath, type Language } from '@gerbang/shared';
 
 /** What the web build wrote in page-preloads.json (scripts/page-preloads.mjs). */
 interface PagePreloads {
   always: string[];
+  /** Per language, the catalog chunk every such page waits for in that language. */
+  languages?: Record<string, string[]>;
   routes: Array<{ path: string; pattern: string; files: string[] }>;
 }
 
@@ -26,7 +28,7 @@ export interface PageDocument {
  * as it is (null here). One document per route, built once.
  */
 export class PageDocuments {
-  private readonly cache = new Map<number, PageDocument>();
+  private readonly cache = new Map<string, PageDocument>();
 
   private constructor(
     private readonly indexHtml: string,
@@ -46,13 +48,21 @@ export class PageDocuments {
     );
   }
 
-  /** The document for a page address (its path, without the query), or null for index.html. */
-  forPath(urlPath: string): PageDocument | null {
+  /**
+   * The document for a page address (its path, without the query) read in `language` (the
+   * reader's cookie; the default language without one), or null for index.html as built.
+   */
+  forPath(urlPath: string, language: Language = DEFAULT_LANGUAGE): PageDocument | null {
     if (isPublicPagePath(urlPath)) return null;
     const index = this.patterns.findIndex((pattern) => pattern.test(urlPath));
-    const known = this.cache.get(index);
+    const key = `${index}:${language}`;
+    const known = this.cache.get(key);
     if (known) return known;
-    const files = [...this.preloads.always, ...(this.preloads.routes[index]?.files ?? [])];
+    const files = [
+      ...this.preloads.always,
+      ...(this.preloads.languages?.[language] ?? []),
+      ...(this.preloads.routes[index]?.files ?? []),
+    ];
     // Low priority: the entry's own scripts and stylesheet (higher) go first; the first paint
     // waits for none of these.
     const links = [...new Set(files)].map((file) =>
@@ -69,7 +79,7 @@ export class PageDocuments {
       }),
       gzip: gzipSync(html, { level: 9 }),
     };
-    this.cache.set(index, document);
+    this.cache.set(key, document);
     return document;
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGE_COOKIE, languageFromCode } from '@gerbang/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type PageDocument, PageDocuments } from './page-documents';
 
@@ -83,7 +84,8 @@ export function sendSpaFallback(reply: FastifyReply, url: string, req?: FastifyR
   if (PAY_PAGE.test(url) && existsSync(path.join(webDistOf(reply), 'pay.html'))) {
     return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('pay.html');
   }
-  const document = pageDocumentsOf(reply)?.forPath(new URL(url, 'http://page').pathname);
+  const language = languageFromCode(req?.cookies?.[LANGUAGE_COOKIE]) ?? undefined;
+  const document = pageDocumentsOf(reply)?.forPath(new URL(url, 'http://page').pathname, language);
   if (document) return sendDocument(reply, document, req);
   return reply.type('text/html').sendFile('index.html');
 }

@@ -16,6 +16,7 @@ describe('web app: each back-office address names its chunks in its document', (
   const html = `<!doctype html><html lang="id"><head><meta charset="UTF-8" /><title>Gerbang</title><script type="module" crossorigin src="/assets/app-A1.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
   const preloads = {
     always: ['assets/shell-S1.js', 'assets/ui-U1.js', 'assets/ui-U1.css'],
+    languages: { id: ['assets/id-rest-I1.js'], en: ['assets/en-rest-E1.js'] },
     routes: [
       { path: '/', pattern: '^/?$', files: ['assets/DashboardPage-D1.js'] },
       { path: '/data/:path', pattern: '^/data/[^/]+/?$', files: ['assets/DataPage-P1.js'] },
@@ -50,22 +51,49 @@ describe('web app: each back-office address names its chunks in its document', (
   it.each([
     [
       '/',
-      ['assets/shell-S1.js', 'assets/ui-U1.js', 'assets/ui-U1.css', 'assets/DashboardPage-D1.js'],
+      [
+        'assets/shell-S1.js',
+        'assets/ui-U1.js',
+        'assets/ui-U1.css',
+        'assets/id-rest-I1.js',
+        'assets/DashboardPage-D1.js',
+      ],
     ],
     [
       '/data/transaction?page=2',
-      ['assets/shell-S1.js', 'assets/ui-U1.js', 'assets/ui-U1.css', 'assets/DataPage-P1.js'],
+      [
+        'assets/shell-S1.js',
+        'assets/ui-U1.js',
+        'assets/ui-U1.css',
+        'assets/id-rest-I1.js',
+        'assets/DataPage-P1.js',
+      ],
     ],
     [
       '/report/daily',
-      ['assets/shell-S1.js', 'assets/ui-U1.js', 'assets/ui-U1.css', 'assets/ReportPage-R1.js'],
+      [
+        'assets/shell-S1.js',
+        'assets/ui-U1.js',
+        'assets/ui-U1.css',
+        'assets/id-rest-I1.js',
+        'assets/ReportPage-R1.js',
+      ],
     ],
     [
       '/report/daily/detail',
-      ['assets/shell-S1.js', 'assets/ui-U1.js', 'assets/ui-U1.css', 'assets/ReportPage-R1.js'],
+      [
+        'assets/shell-S1.js',
+        'assets/ui-U1.js',
+        'assets/ui-U1.css',
+        'assets/id-rest-I1.js',
+        'assets/ReportPage-R1.js',
+      ],
     ],
     // An unknown address behind the login still loads the shell (it shows not-found inside it).
-    ['/no/such/page', ['assets/shell-S1.js', 'assets/ui-U1.js', 'assets/ui-U1.css']],
+    [
+      '/no/such/page',
+      ['assets/shell-S1.js', 'assets/ui-U1.js', 'assets/ui-U1.css', 'assets/id-rest-I1.js'],
+    ],
   ])(
     '%s names the shell and its page, after the entry, in a revalidated document',
     async (url, files) => {
@@ -79,6 +107,15 @@ describe('web app: each back-office address names its chunks in its document', (
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     },
   );
+
+  it("names the catalog of the reader's language (its cookie), Indonesian without one", async () => {
+    const english = await get('/data/transaction', { cookie: 'gerbang_language=en' });
+    expect(preloaded(english.body)).toContain('assets/en-rest-E1.js');
+    expect(preloaded(english.body)).not.toContain('assets/id-rest-I1.js');
+    const unknown = await get('/data/transaction', { cookie: 'gerbang_language=fr' });
+    expect(preloaded(unknown.body)).toContain('assets/id-rest-I1.js');
+    expect(english.headers.etag).not.toBe(unknown.headers.etag);
+  });
 
   it.each(['/auth/login', '/signup/verify', '/console/login', '/dev/mailbox', '/index.html'])(
     '%s (no session needed) gets index.html as built',

@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromCode } from '@gerbang/shared';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  languageFromCode,
+} from '@gerbang/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCore from './catalogs/en';
@@ -36,8 +42,22 @@ export function storedLanguage(): Language {
   return languageFromCode(value) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * A reader of another language than the default also gets a cookie (a preference, nothing
+ * secret): the server's document for a page behind the login then preloads that language's
+ * catalog (http/page-documents.ts). The default language needs none.
+ */
 export function rememberLanguage(lang: Language) {
   localStorage.setItem(STORAGE_KEY, lang);
+  syncLanguageCookie(lang);
+}
+
+function syncLanguageCookie(lang: Language) {
+  const current = document.cookie.split('; ').find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+  const wanted = lang === DEFAULT_LANGUAGE ? undefined : `${LANGUAGE_COOKIE}=${lang}`;
+  if (current === wanted) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one preference value, no cookie store needed.
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; samesite=lax; max-age=${wanted ? 31_536_000 : 0}`;
 }
 
 async function ensureCatalog(lang: Language) {
@@ -87,6 +107,7 @@ export async function withFullCatalog<T>(page: Promise<T>): Promise<T> {
 }
 
 const initial = storedLanguage();
+syncLanguageCookie(initial);
 const { default: initialCatalog } = await CORE[initial]();
 loaded.add(`${initial}:core`);
 // Top-level await: every module importing this one (main.tsx first) waits for the catalog, so

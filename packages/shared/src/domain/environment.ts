@@ -6,6 +6,8 @@ export const DEFAULT_ENVIRONMENT: Environment = 'production';
 export const LANGUAGES = ['id', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'id';
+/** The reader's language as a cookie, set by the web app beside its stored choice. */
+export const LANGUAGE_COOKIE = 'gerbang_language';
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'id' || value === 'en';
