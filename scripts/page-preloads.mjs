@@ -16,46 +16,37 @@ export function routePattern(routePath) {
   const segments = routePath.split('/').filter(Boolean);
   const parts = segments.map((segment) => {
     if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
-    return `/${segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}`;
+    return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
   });
-  return `^${parts.join('') || ''}/?$`;
+  return `^${parts.join('')}/?$`;
+}
+
+/** Every node of an ESTree tree, depth first. */
+function* nodesOf(node) {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const child of node) yield* nodesOf(child);
+    return;
+  }
+  if (typeof node.type === 'string') yield node;
+  for (const value of Object.values(node))
+    if (value && typeof value === 'object') yield* nodesOf(value);
 }
 
 /** Every `{ path: '…', page: … import('…') … }` object of a module's code: [path, import source]. */
 export function routeImports(code) {
   const found = [];
-  const visit = (node) => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (node.type === 'ObjectExpression') {
-      const prop = (name) =>
-        node.properties.find((p) => p.type === 'Property' && p.key?.name === name);
-      const pathProp = prop('path');
-      const pageProp = prop('page');
-      const source = pageProp && importSource(pageProp.value);
-      if (pathProp?.value.type === 'Literal' && source) found.push([pathProp.value.value, source]);
-    }
-    for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
-  };
-  visit(parseAst(code));
-  return found;
-}
-
-function importSource(node) {
-  if (!node || typeof node !== 'object') return null;
-  if (node.type === 'ImportExpression' && node.source.type === 'Literal') return node.source.value;
-  for (const value of Object.values(node)) {
-    if (value && typeof value === 'object') {
-      const found = Array.isArray(value)
-        ? value.map(importSource).find(Boolean)
-        : importSource(value);
-      if (found) return found;
-    }
+  for (const node of nodesOf(parseAst(code))) {
+    if (node.type !== 'ObjectExpression') continue;
+    const prop = (name) =>
+      node.properties.find((p) => p.type === 'Property' && p.key?.name === name);
+    const pathValue = prop('path')?.value;
+    const load = [...nodesOf(prop('page')?.value)].find(
+      (n) => n.type === 'ImportExpression' && n.source.type === 'Literal',
+    );
+    if (pathValue?.type === 'Literal' && load) found.push([pathValue.value, load.source.value]);
   }
-  return null;
+  return found;
 }
 
 /**

@@ -134,7 +134,7 @@ export default defineConfig({
             // What the back office's entry loads before its first render (initialChunk).
             {
               name: initialChunk,
-              // zod and floating-ui stay out (their own chunk, `ui`): the login page runs neither. The
+              // zod (its own chunk) and floating-ui (in `ui`) stay out: the login page runs neither. The
               // pages' HTML stays each page's own entry, with what Vite adds to each (the module
               // preload polyfill: the payment page must not load `app` for it).
               test: (id) =>
@@ -167,12 +167,12 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 11,
             },
-            // The libraries' modules that many pages share (Mantine's components, tables, forms, and
+            // The libraries' modules that many pages share (Mantine's components, tables, dates, and
             // floating-ui, which positions the shell's menu and every Select and Popover) in one
             // chunk, not one small chunk per combination of pages that use them.
             {
               name: 'ui',
-              test: /node_modules[\\/](@mantine|@tabler|@tanstack|react-hook-form|@hookform|dayjs|@floating-ui|react-number-format)[\\/]/,
+              test: /node_modules[\\/](@mantine|@tabler|@tanstack|dayjs|@floating-ui)[\\/]/,
               minShareCount: 6,
               includeDependenciesRecursively: false,
               priority: 10,
@@ -181,7 +181,7 @@ export default defineConfig({
             // one chunk, not one small chunk each in the wave after the first render.
             {
               name: 'ui-parts',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks)|react-remove-scroll|@floating-ui)[\\/]/,
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|react-remove-scroll)[\\/]/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 9,

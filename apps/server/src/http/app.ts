@@ -414,7 +414,7 @@ export async function buildApp(
     }
     if (req.method === 'GET' && hasWeb) {
       // Client-side routes: every page path is answered by the SPA, which decides login or not-found.
-      return sendSpaFallback(reply, req.url, req);
+      return sendSpaFallback(req, reply);
     }
     return reply.status(404).send('Not Found');
   });

@@ -63,8 +63,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     },
   });
   // '/' (the dashboard) is a page behind the login like any other: its document names its chunks.
-  if (server.gerbangPageDocuments)
-    app.get('/', (req, reply) => sendSpaFallback(reply, req.url, req));
+  if (server.gerbangPageDocuments) app.get('/', (req, reply) => sendSpaFallback(req, reply));
   return true;
 }
 
@@ -72,7 +71,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
  * The SPA fallback for a page path (a client-side route): index.html, never cached. A missing
  * hashed asset answers 404 instead, so a stale page never runs HTML as a script.
  */
-export function sendSpaFallback(reply: FastifyReply, url: string, req?: FastifyRequest) {
+export function sendSpaFallback(req: FastifyRequest, reply: FastifyReply) {
+  const url = req.url;
   if (url.startsWith(ASSETS_PREFIX)) {
     return reply
       .status(404)
@@ -84,21 +84,21 @@ export function sendSpaFallback(reply: FastifyReply, url: string, req?: FastifyR
   if (PAY_PAGE.test(url) && existsSync(path.join(webDistOf(reply), 'pay.html'))) {
     return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('pay.html');
   }
-  const language = languageFromCode(req?.cookies?.[LANGUAGE_COOKIE]) ?? undefined;
+  const language = languageFromCode(req.cookies?.[LANGUAGE_COOKIE]) ?? undefined;
   const document = pageDocumentsOf(reply)?.forPath(new URL(url, 'http://page').pathname, language);
-  if (document) return sendDocument(reply, document, req);
+  if (document) return sendDocument(req, reply, document);
   return reply.type('text/html').sendFile('index.html');
 }
 
 /** A page document: compressed as the browser accepts, revalidated with its ETag. */
-function sendDocument(reply: FastifyReply, document: PageDocument, req?: FastifyRequest) {
+function sendDocument(req: FastifyRequest, reply: FastifyReply, document: PageDocument) {
   reply
     .header('cache-control', REVALIDATE_CACHE)
     .header('etag', document.etag)
     .header('vary', 'accept-encoding');
-  if (req?.headers['if-none-match'] === document.etag) return reply.status(304).send();
+  if (req.headers['if-none-match'] === document.etag) return reply.status(304).send();
   reply.type('text/html; charset=utf-8');
-  const accepted = String(req?.headers['accept-encoding'] ?? '');
+  const accepted = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
   if (/\bgzip\b/.test(accepted))
     return reply.header('content-encoding', 'gzip').send(document.gzip);

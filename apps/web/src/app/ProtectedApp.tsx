@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { PageGuard } from '../components/PageGuard';
-import { holdModalCalls, loadModals } from '../lib/lazy-modals';
+import { loadModals } from '../lib/lazy-modals';
 import { AppLayout } from './layout/AppLayout';
 import { PROTECTED_ROUTES } from './routes';
 
@@ -11,8 +11,7 @@ import { PROTECTED_ROUTES } from './routes';
  */
 // The back office's confirm dialogs call `modals.open…` directly: the modal stack loads with this
 // chunk, in parallel with the page's, and the shell does not wait for it — a dialog asked for
-// before it listens opens when it does (holdModalCalls).
-holdModalCalls();
+// before it listens opens when it does (loadModals holds it).
 void loadModals();
 
 export default function ProtectedApp() {

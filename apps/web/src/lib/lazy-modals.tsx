@@ -8,9 +8,9 @@ let readyWaiters: Array<() => void> = [];
 let requestListener: (() => void) | null = null;
 
 /**
- * `modals.open…` (Mantine) is a window event the provider listens to. Until the stack is mounted,
- * those events are kept here and sent again once it listens: a click in the first moments of a
- * page opens its dialog a moment later instead of never.
+ * `modals.open…` (Mantine) is a window event the provider listens to. From the stack's request
+ * until it is mounted, those events are kept here and sent again once it listens: a click in the
+ * first moments of a page opens its dialog a moment later instead of never.
  */
 const MODAL_EVENTS = [
   'openModal',
@@ -23,12 +23,6 @@ const MODAL_EVENTS = [
 ].map((name) => `mantine-modals:${name}`);
 let heldEvents: CustomEvent[] = [];
 const holdEvent = (event: Event) => heldEvents.push(event as CustomEvent);
-
-/** Starts keeping early `modals.open…` calls (ProtectedApp, before the shell renders). */
-export function holdModalCalls() {
-  if (ready) return;
-  for (const name of MODAL_EVENTS) window.addEventListener(name, holdEvent);
-}
 
 function replayHeldCalls() {
   for (const name of MODAL_EVENTS) window.removeEventListener(name, holdEvent);
@@ -47,14 +41,16 @@ const markReady = () => {
 };
 
 /**
- * Loads and mounts the modal stack (once) and resolves when `modals.open…` calls are heard. Error
- * dialogs await it; the back office calls it when it loads so its confirm dialogs open at once.
+ * Loads and mounts the modal stack (once) and resolves when `modals.open…` calls are heard; calls
+ * made meanwhile are held and replayed. Error dialogs await it; the back office calls it when it
+ * loads and does not wait for it.
  */
 export function loadModals(): Promise<void> {
   if (ready) return Promise.resolve();
   const promise = new Promise<void>((resolve) => readyWaiters.push(resolve));
   if (!requested) {
     requested = true;
+    for (const name of MODAL_EVENTS) window.addEventListener(name, holdEvent);
     requestListener?.();
   }
   return promise;

@@ -36,12 +36,11 @@ export function DaySummaryCards({ date }: { date: string }) {
   const va = useResume('omzet_date', { date, group: OMZET_GROUP.VA_DAY });
   const transfer = useResume('omzet_date', { date, group: OMZET_GROUP.TRANSFER_DAY });
   const pending = useResume('trx_pending_date', { date });
+  /** A card's footer: its line kept while loading, none when the call failed. */
+  const footerOf = (q: typeof total, text: (item: ResumeItem) => string) =>
+    q.isPending ? FOOTER_PENDING : q.data ? text(q.data) : undefined;
   const trxFooter = (q: typeof total) =>
-    q.isPending
-      ? FOOTER_PENDING
-      : q.data
-        ? t('dashboard.cards.transactions', { count: countOf(q.data) })
-        : undefined;
+    footerOf(q, (item) => t('dashboard.cards.transactions', { count: countOf(item) }));
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
@@ -75,15 +74,11 @@ export function DaySummaryCards({ date }: { date: string }) {
         label={t('dashboard.cards.pending')}
         icon={<IconClockHour4 size={20} />}
         color="yellow"
-        footer={
-          pending.isPending
-            ? FOOTER_PENDING
-            : pending.data
-              ? t('dashboard.cards.pendingAmount', {
-                  amount: formatRupiah(Number(pending.data.data.amount ?? 0)),
-                })
-              : undefined
-        }
+        footer={footerOf(pending, (item) =>
+          t('dashboard.cards.pendingAmount', {
+            amount: formatRupiah(Number(item.data.amount ?? 0)),
+          }),
+        )}
         testId="card-pending"
       >
         <SummaryFigure query={pending} format="count" testId="summary-pending" />
