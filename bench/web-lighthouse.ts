@@ -34,6 +34,14 @@ export interface LighthouseFigures {
   tbtMs: number;
   requests: number;
   bytes: number;
+  /**
+   * Lighthouse's measure of the host's CPU (median of the runs). Chrome's CPU calibration puts the
+   * preset's phone (Moto G Power 2022) at 264 and a Pixel 5 at 1,000: 4× is that phone from a
+   * host near 1,050; a faster host makes the same build score higher.
+   */
+  benchmarkIndex: number;
+  /** Runs in which Lighthouse warned that the host's CPU is slower than it expects (index ≤ 1,000). */
+  slowHostRuns: number;
 }
 
 /** A plain static HTML page: the anchor every page is compared with in the same run. */
@@ -130,6 +138,8 @@ async function auditOnce(port: number, target: LighthouseTarget) {
     tbtMs: audit('total-blocking-time')?.numericValue ?? 0,
     requests: items.length,
     bytes: items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    benchmarkIndex: Number(lhr.environment?.benchmarkIndex ?? 0),
+    slowHost: (lhr.runWarnings ?? []).some((w: string) => w.includes('slower CPU')),
   };
 }
 
@@ -157,12 +167,15 @@ export async function runLighthouse(
       const all = [];
       for (let i = 0; i < runs; i += 1) all.push(await auditWithRetry(port, target));
       const sorted = [...all].sort((a, b) => a.score - b.score);
-      const median = sorted[Math.floor(sorted.length / 2)];
+      const { slowHost: _, ...median } = sorted[Math.floor(sorted.length / 2)];
+      const indexes = all.map((r) => r.benchmarkIndex).sort((a, b) => a - b);
       figures.push({
         name: target.name,
         target: target.target,
         scores: all.map((r) => r.score),
         ...median,
+        benchmarkIndex: indexes[Math.floor(indexes.length / 2)] ?? 0,
+        slowHostRuns: all.filter((r) => r.slowHost).length,
       });
       printFigures(figures[figures.length - 1]);
     }
@@ -175,6 +188,6 @@ export async function runLighthouse(
 export function printFigures(f: LighthouseFigures) {
   const ok = f.target === 0 ? '    ' : f.score >= f.target ? 'ok  ' : 'LOW ';
   console.log(
-    `  ${f.name.padEnd(18)} score ${String(f.score).padStart(3)} (runs ${f.scores.join('/')}, target ${f.target || '-'}) ${ok} FCP ${(f.fcpMs / 1000).toFixed(2)} s  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  ${f.requests} requests  ${(f.bytes / 1024).toFixed(1)} KiB`,
+    `  ${f.name.padEnd(18)} score ${String(f.score).padStart(3)} (runs ${f.scores.join('/')}, target ${f.target || '-'}) ${ok} FCP ${(f.fcpMs / 1000).toFixed(2)} s  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  ${f.requests} requests  ${(f.bytes / 1024).toFixed(1)} KiB  host index ${Math.round(f.benchmarkIndex)}${f.slowHostRuns ? ` (slow-CPU warning in ${f.slowHostRuns})` : ''}`,
   );
 }

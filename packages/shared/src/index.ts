@@ -19,5 +19,6 @@ export * from './domain/permissions';
 export * from './domain/schedules';
 export * from './domain/users';
 export * from './format/money';
+export * from './format/number';
 export * from './format/wib';
 export * from './i18n';

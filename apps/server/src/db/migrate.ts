@@ -68,6 +68,7 @@ import * as scheduledRemittance from './migrations/0250_scheduled_remittance';
 import * as providerReconciliation from './migrations/0260_provider_reconciliation';
 import * as scheduleRunsNameHold from './migrations/0275_schedule_runs_name_hold';
 import * as eventsWithoutNotify from './migrations/0276_events_without_notify';
+import * as transactionIdBlocks from './migrations/0277_transaction_id_blocks';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '0260_provider_reconciliation': providerReconciliation,
   '0275_schedule_runs_name_hold': scheduleRunsNameHold,
   '0276_events_without_notify': eventsWithoutNotify,
+  '0277_transaction_id_blocks': transactionIdBlocks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,7 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { wibParts } from '@gerbang/shared';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -12,23 +14,100 @@ export function wibStamp(now: Date): string {
   return `${String(p.year).slice(2)}${pad(p.month)}${pad(p.day)}${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
 }
 
+/** What a serial block is claimed through: the caller's transaction or the pool. */
+type Executor = Kysely<Database> | Transaction<Database>;
+
+const BLOCK_SIZE = 1_000;
+
+interface SerialBlock {
+  stamp: string;
+  base: number;
+  used: number;
+}
+
+/** A claim under way: callers of its second wait for it rather than claim again. */
+interface Claim {
+  stamp: string;
+  done: Promise<SerialBlock>;
+  inTransaction: boolean;
+}
+
+/** One owner's serials: the block in use and the claim under way. */
+interface OwnerSerials {
+  block: SerialBlock | null;
+  claim: Claim | null;
+}
+
 /**
- * The 6-digit serial of transaction ids: a counter that starts at a random point in each process.
- * Six random digits per id collide by the birthday rule (at 250 ids a second, one second in 30
- * repeated an id: a unique violation and a failed payout); a counter never repeats within a
- * process until a million ids were taken in one second, and two processes only meet where their
- * counters' ranges overlap (about (n1 + n2) / 1,000,000 of a second's ids), which their random
- * starts make as rare as a single collision used to be in a quiet minute.
+ * The 6-digit serial of transaction ids. Serials come in blocks of 1,000 claimed from the
+ * database's `transaction_id_blocks` sequence for one WIB second: a block is one process's alone,
+ * so two processes issuing ids in the same second never meet (random starts per process met
+ * about (n1 + n2) / 1,000,000 of the time, and a repeated id failed a payment). A process claims
+ * when a second starts and after each 1,000 ids of that second: a thousand claims in one second
+ * would bring a block round again, so callers arriving together wait for the claim under way.
+ *
+ * Waiting must never wait on a connection: a claim through a transaction always finishes (it
+ * holds its connection), one through the pool needs a free connection, so a caller holding a
+ * transaction does not wait for a pool claim (it claims through its own transaction instead;
+ * there are never more of those at once than connections). A block's `used` only grows and a
+ * block is installed only over a spent or older one, so no serial is handed out twice. Blocks
+ * are kept per owner (the services of one database: tests run several in one process).
  */
-let serial = randomInt(0, 1_000_000);
-export function nextSerial(): number {
-  serial = (serial + 1) % 1_000_000;
-  return serial;
+const serialsByOwner = new WeakMap<object, OwnerSerials>();
+
+async function claimBlock(db: Executor, stamp: string): Promise<SerialBlock> {
+  const { rows } = await sql<{
+    block: string;
+  }>`SELECT nextval('transaction_id_blocks') AS block`.execute(db);
+  return { stamp, base: Number(rows[0]?.block) * BLOCK_SIZE, used: 0 };
+}
+
+const usable = (block: SerialBlock | null, stamp: string): block is SerialBlock =>
+  block !== null && block.stamp === stamp && block.used < BLOCK_SIZE;
+
+function serialsOf(owner: object): OwnerSerials {
+  let serials = serialsByOwner.get(owner);
+  if (!serials) {
+    serials = { block: null, claim: null };
+    serialsByOwner.set(owner, serials);
+  }
+  return serials;
+}
+
+export async function nextSerial(owner: object, db: Executor, now: Date): Promise<number> {
+  const stamp = wibStamp(now);
+  const serials = serialsOf(owner);
+  for (;;) {
+    if (usable(serials.block, stamp)) return serials.block.base + serials.block.used++;
+    const under = serials.claim;
+    if (under && under.stamp === stamp && (under.inTransaction || !db.isTransaction)) {
+      // Its failure is its caller's: this caller then claims through its own executor.
+      await under.done.catch(() => undefined);
+      continue;
+    }
+    const done = claimBlock(db, stamp);
+    if (!under || under.stamp !== stamp) {
+      serials.claim = { stamp, done, inTransaction: db.isTransaction };
+    }
+    let claimed: SerialBlock;
+    try {
+      claimed = await done;
+    } finally {
+      if (serials.claim?.done === done) serials.claim = null;
+    }
+    if (!usable(serials.block, stamp)) serials.block = claimed;
+    return claimed.base + claimed.used++;
+  }
 }
 
 /** Prefix + WIB date and time to the second + a 6-digit serial: unique, sortable, readable. */
-export function newTransactionId(prefix: TransactionIdPrefix, now: Date): string {
-  return `${prefix}${wibStamp(now)}${pad(nextSerial(), 6)}`;
+export async function newTransactionId(
+  owner: object,
+  db: Executor,
+  prefix: TransactionIdPrefix,
+  now: Date,
+): Promise<string> {
+  return `${prefix}${wibStamp(now)}${pad(await nextSerial(owner, db, now), 6)}`;
 }
 
 export function newUuid(): string {

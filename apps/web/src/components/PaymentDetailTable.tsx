@@ -1,4 +1,4 @@
-import { formatRupiah } from '@gerbang/shared';
+import { formatIdNumber, formatRupiah } from '@gerbang/shared';
 import { Button, Group, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -23,7 +23,7 @@ export interface PaymentDetailProps {
  */
 export function PaymentDetailTable(props: PaymentDetailProps) {
   const { t } = useTranslation();
-  const value = (v: string | number) => (typeof v === 'number' ? v.toLocaleString('id-ID') : v);
+  const value = (v: string | number) => (typeof v === 'number' ? formatIdNumber(v) : v);
   return (
     <Stack gap="sm" data-testid="payment-detail">
       <Text fw={700} data-testid="payment-detail-product">

@@ -321,7 +321,7 @@ export async function bookHeldPayment(
   n: InboundPaymentNotification,
 ): Promise<string> {
   const now = services.now();
-  const idTransaksi = newPayinTransactionId(now);
+  const idTransaksi = await newPayinTransactionId(services, trx, now);
   const accounts = await payinAccounts(services, trx, target, price);
   const rows = payinRows({ target, price, n, idTransaksi, now, accounts });
   const results = await services.ledger.createTransfers(rows.postings, { trx });

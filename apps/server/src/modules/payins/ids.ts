@@ -4,9 +4,13 @@ import { nextSerial } from '../../platform/ids';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** PI + WIB date and time to the second + the process's next serial, like the withdraw ids. */
-export function newPayinTransactionId(now: Date): string {
-  return payinTransactionId(now, nextSerial());
+/** PI + WIB date and time to the second + the next serial (platform/ids.ts), like the withdraw ids. */
+export async function newPayinTransactionId(
+  owner: object,
+  db: Parameters<typeof nextSerial>[1],
+  now: Date,
+): Promise<string> {
+  return payinTransactionId(now, await nextSerial(owner, db, now));
 }
 
 /** PI + WIB date and time to the second + `serial` in 6 digits (the seed passes its serials). */

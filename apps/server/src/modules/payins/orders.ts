@@ -143,7 +143,7 @@ export async function bookOrderPayment(
 ): Promise<string> {
   const { n, agentId, order } = input;
   const now = services.now();
-  const idTransaksi = newPayinTransactionId(now);
+  const idTransaksi = await newPayinTransactionId(services, trx, now);
   const returned = (await claimOrder(trx, order, agentId, n, idTransaksi, now)) === 'closed';
   const [clearing, funds, available] = await services.ledger.ensureAccounts(
     [

@@ -208,7 +208,7 @@ export async function createRemittanceInquiry(
     expires_at: expiresAt,
   };
   const { inserted: row, code } = await services.db.transaction().execute(async (trx) => {
-    const id_transaksi = newTransactionId('IR', now);
+    const id_transaksi = await newTransactionId(services, trx, 'IR', now);
     const draft = {
       ...base,
       id: 0,

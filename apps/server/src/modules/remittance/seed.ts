@@ -102,7 +102,7 @@ export async function seedRemittanceDemo(services: Services): Promise<number> {
     const now = services.now();
     const base = {
       id: 0,
-      id_transaksi: newTransactionId('IR', now),
+      id_transaksi: await newTransactionId(services, services.db, 'IR', now),
       agent_id: owner.agentId,
       environment: 'production' as const,
       user_id: owner.userId,

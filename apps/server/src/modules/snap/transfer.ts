@@ -171,7 +171,7 @@ export async function transferInterbank(
   if (pricing.disrupted) throw new SnapError('transactionNotPermitted', '[Product disrupted]');
   if (taken) throw new SnapError('duplicatePartnerReference');
   const accountName = await lookUpAccount(services, bank.railCode, body.beneficiaryAccountNo);
-  const idTransaksi = newTransactionId('WD', services.now());
+  const idTransaksi = await newTransactionId(services, services.db, 'WD', services.now());
   const planned: Planned = {
     partner,
     externalId: ctx.externalId,

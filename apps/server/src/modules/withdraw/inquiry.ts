@@ -220,7 +220,12 @@ async function storeInquiry(
   const expiresAt = new Date(now.getTime() + INQUIRY_TTL_MS);
   const uuidUser = newUuid();
   for (let attempt = 0; ; attempt++) {
-    const idTransaksi = newTransactionId(TRANSACTION_PREFIX[destination.kind], now);
+    const idTransaksi = await newTransactionId(
+      services,
+      services.db,
+      TRANSACTION_PREFIX[destination.kind],
+      now,
+    );
     const checksum = inquiryChecksum(services.config.sessionSecret, {
       idTransaksi,
       agentId: auth.agent.id,
@@ -267,7 +272,8 @@ async function storeInquiry(
       .returningAll()
       .executeTakeFirst();
     if (row) return row;
-    // Six random digits per second per prefix collide rarely; try a fresh id a few times.
+    // A serial block is one process's own (platform/ids.ts); should an id still be taken (all
+    // 1,000 blocks claimed within one second), a fresh one is tried.
     if (attempt >= 5) throw new Error('could not allocate a transaction id');
   }
 }

@@ -1,3 +1,4 @@
+import { formatIdNumber } from '@gerbang/shared';
 import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -54,7 +55,7 @@ export function StackedBarChart({
   series,
   h,
   maxBarWidth = 36,
-  valueFormatter = (value) => value.toLocaleString('id-ID'),
+  valueFormatter = formatIdNumber,
   tickFormatter = valueFormatter,
   axisWidth = 48,
 }: {
@@ -234,7 +235,7 @@ export function DonutChart({
               strokeDasharray={dash}
               strokeDashoffset={-offset}
             >
-              {withTooltip && <title>{`${d.name}: ${d.value.toLocaleString('id-ID')}`}</title>}
+              {withTooltip && <title>{`${d.name}: ${formatIdNumber(d.value)}`}</title>}
             </circle>
           );
           offset += length;

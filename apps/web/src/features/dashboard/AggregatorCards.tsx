@@ -1,4 +1,4 @@
-import { formatRupiah, type ResumeItem } from '@gerbang/shared';
+import { formatIdNumber, formatRupiah, type ResumeItem } from '@gerbang/shared';
 import { Divider, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight, IconCoins } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -59,9 +59,7 @@ function FeeCard({
       </Group>
       <SummaryFigure query={query} testId={`${testId}-value`} />
       <Text size="xs" c="dimmed" mb="xs">
-        {d
-          ? `${t('dashboard.cards.totalTrx')}: ${Number(d.totaltrx).toLocaleString('id-ID')}`
-          : ' '}
+        {d ? `${t('dashboard.cards.totalTrx')}: ${formatIdNumber(Number(d.totaltrx))}` : ' '}
       </Text>
       <Divider mb="xs" />
       <Group justify="space-between" align="flex-end" wrap="nowrap">

@@ -1,4 +1,4 @@
-import { formatRupiah, type ResumeItem } from '@gerbang/shared';
+import { formatIdNumber, formatRupiah, type ResumeItem } from '@gerbang/shared';
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -31,7 +31,7 @@ export function SummaryFigure({
         ? t('common.notAvailable')
         : format === 'rupiah'
           ? formatRupiah(value)
-          : value.toLocaleString('id-ID')}
+          : formatIdNumber(value)}
     </Text>
   );
 }

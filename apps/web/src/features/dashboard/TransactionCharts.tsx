@@ -1,4 +1,5 @@
 import {
+  formatIdNumber,
   formatRupiah,
   type ResumeItem,
   TRANSACTION_TYPES,
@@ -92,7 +93,7 @@ function StatusDonut({
             size={136}
             thickness={18}
             withTooltip={total > 0}
-            chartLabel={total.toLocaleString('id-ID')}
+            chartLabel={formatIdNumber(total)}
             data={
               total > 0
                 ? drawn.map((item) => ({
@@ -120,7 +121,7 @@ function StatusDonut({
                     <Text size="sm">{t(`dashboard.charts.status.${item.key}`)}</Text>
                   </Group>
                   <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {item.value.toLocaleString('id-ID')}
+                    {formatIdNumber(item.value)}
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed" pl={18} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -200,7 +201,7 @@ export function SuccessBarChart({ date }: { date: string }) {
           h={240}
           maxBarWidth={36}
           dataKey="day"
-          valueFormatter={(value) => value.toLocaleString('id-ID')}
+          valueFormatter={formatIdNumber}
           data={(query.data ?? []).map((item) => ({
             day: formatShortDate(item.key, i18n.language),
             ...Object.fromEntries(

@@ -1,6 +1,7 @@
 import {
   type DataPageAnswer,
   type DataPageDescriptor,
+  formatIdNumber,
   MAX_PAGE_ROWS,
   PAGE_SIZES,
   RC,
@@ -281,7 +282,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
             size="xs"
             data={pageSizeOptions(total).map((n) => ({
               value: String(n),
-              label: n.toLocaleString('id-ID'),
+              label: formatIdNumber(n),
             }))}
             value={String(state.limit)}
             onChange={(v) => v && update({ limit: Number(v), page: 1 })}
@@ -299,7 +300,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
             {/* A wide range with an amount or text filter counts "about N". */}
             {t(result.data?.estimated ? 'data.ui.totalAbout' : 'data.ui.total', {
               count: total,
-              total: total.toLocaleString('id-ID'),
+              total: formatIdNumber(total),
             })}
           </Text>
         </Group>

@@ -1,4 +1,4 @@
-import { BADGE_COLORS, type DataColumn, formatWibDateTime } from '@gerbang/shared';
+import { BADGE_COLORS, type DataColumn, formatIdNumber, formatWibDateTime } from '@gerbang/shared';
 import { Badge, Code, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -79,8 +79,7 @@ export function CellValue({
       </Code>
     );
   }
-  const shown =
-    column.display === 'number' && text !== '-' ? Number(value).toLocaleString('id-ID') : text;
+  const shown = column.display === 'number' && text !== '-' ? formatIdNumber(Number(value)) : text;
   return (
     <Text
       span={!cut}

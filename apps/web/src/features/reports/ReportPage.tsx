@@ -2,6 +2,7 @@ import {
   AGENT_GROUP,
   AGGREGATOR_REPORT_TABS,
   findReport,
+  formatIdNumber,
   formatRupiah,
   NORMAL_REPORT_TABS,
   RC,
@@ -173,7 +174,7 @@ function ReportChart({
     return point;
   });
   const format = (value: number) =>
-    report.unit === 'rupiah' ? formatRupiah(value) : value.toLocaleString('id-ID');
+    report.unit === 'rupiah' ? formatRupiah(value) : formatIdNumber(value);
   return (
     <Paper withBorder radius="lg" p="md" data-testid="report-chart">
       <Text fw={600} mb="md">
@@ -225,9 +226,7 @@ function ReportTable({ report, rows }: { report: ReportDefinition; rows: ReportR
     ) : (
       <>
         <Text size="sm" fw={strong ? 700 : 500}>
-          {report.unit === 'rupiah'
-            ? formatRupiah(value.amount)
-            : value.amount.toLocaleString('id-ID')}
+          {report.unit === 'rupiah' ? formatRupiah(value.amount) : formatIdNumber(value.amount)}
         </Text>
         {report.hasFullAmount && (
           <Text size="xs" c="dimmed">
@@ -313,7 +312,7 @@ function SummaryStrip({ report, rows }: { report: ReportDefinition; rows: Report
             ? 'reports.summary.callbacks'
             : 'reports.summary.count',
       ),
-      value: report.unit === 'rupiah' ? formatRupiah(total) : total.toLocaleString('id-ID'),
+      value: report.unit === 'rupiah' ? formatRupiah(total) : formatIdNumber(total),
     },
     ...(report.hasFullAmount
       ? [{ label: t('reports.summary.fullamount'), value: formatRupiah(fullTotal) }]
