@@ -5,8 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { writeAudit } from '../../platform/audit/audit';
-import { wibStamp } from '../../platform/ids';
-import { randomDigits } from '../payins/ids';
+import { nextSerial, wibStamp } from '../../platform/ids';
 import { ACCOUNT } from '../payins/ledger';
 import { SnapError } from './codes';
 import type { SnapPartner } from './guard';
@@ -147,7 +146,8 @@ async function refundLocked(
   const left = Number(qr.amount) - Number(qr.refunded_amount);
   if (amount > left) throw new SnapError('invalidAmount', '[Exceeds the refundable amount]');
   const now = services.now();
-  const refundNo = `RF${wibStamp(now)}${randomDigits(6)}`;
+  // Serials from the process's block (platform/ids.ts): two refunds never share a number.
+  const refundNo = `RF${wibStamp(now)}${String(await nextSerial(services, trx, now)).padStart(6, '0')}`;
   const inserted = await trx
     .insertInto('snap_qris_refunds')
     .values({
