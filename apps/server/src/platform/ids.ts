@@ -15,7 +15,7 @@ export function wibStamp(now: Date): string {
 }
 
 /** What a serial block is claimed through: the caller's transaction or the pool. */
-type Executor = Kysely<Database> | Transaction<Database>;
+export type SerialExecutor = Kysely<Database> | Transaction<Database>;
 
 const BLOCK_SIZE = 1_000;
 
@@ -55,7 +55,7 @@ interface OwnerSerials {
  */
 const serialsByOwner = new WeakMap<object, OwnerSerials>();
 
-async function claimBlock(db: Executor, stamp: string): Promise<SerialBlock> {
+async function claimBlock(db: SerialExecutor, stamp: string): Promise<SerialBlock> {
   const { rows } = await sql<{
     block: string;
   }>`SELECT nextval('transaction_id_blocks') AS block`.execute(db);
@@ -74,7 +74,7 @@ function serialsOf(owner: object): OwnerSerials {
   return serials;
 }
 
-export async function nextSerial(owner: object, db: Executor, now: Date): Promise<number> {
+export async function nextSerial(owner: object, db: SerialExecutor, now: Date): Promise<number> {
   const stamp = wibStamp(now);
   const serials = serialsOf(owner);
   for (;;) {
@@ -103,11 +103,16 @@ export async function nextSerial(owner: object, db: Executor, now: Date): Promis
 /** Prefix + WIB date and time to the second + a 6-digit serial: unique, sortable, readable. */
 export async function newTransactionId(
   owner: object,
-  db: Executor,
+  db: SerialExecutor,
   prefix: TransactionIdPrefix,
   now: Date,
 ): Promise<string> {
-  return `${prefix}${wibStamp(now)}${pad(await nextSerial(owner, db, now), 6)}`;
+  return stampedId(prefix, now, await nextSerial(owner, db, now));
+}
+
+/** Prefix + WIB date and time to the second + `serial` in 6 digits: every id of this scheme. */
+export function stampedId(prefix: string, now: Date, serial: number): string {
+  return `${prefix}${wibStamp(now)}${pad(serial % 1_000_000, 6)}`;
 }
 
 export function newUuid(): string {

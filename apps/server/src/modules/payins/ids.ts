@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { wibParts } from '@gerbang/shared';
-import { nextSerial } from '../../platform/ids';
+import { nextSerial, type SerialExecutor, stampedId } from '../../platform/ids';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** PI + WIB date and time to the second + the next serial (platform/ids.ts), like the withdraw ids. */
 export async function newPayinTransactionId(
   owner: object,
-  db: Parameters<typeof nextSerial>[1],
+  db: SerialExecutor,
   now: Date,
 ): Promise<string> {
   return payinTransactionId(now, await nextSerial(owner, db, now));
@@ -15,9 +14,7 @@ export async function newPayinTransactionId(
 
 /** PI + WIB date and time to the second + `serial` in 6 digits (the seed passes its serials). */
 export function payinTransactionId(now: Date, serial: number): string {
-  const p = wibParts(now);
-  const stamp = `${String(p.year).slice(2)}${pad(p.month)}${pad(p.day)}${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
-  return `PI${stamp}${pad(serial % 1_000_000, 6)}`;
+  return stampedId('PI', now, serial);
 }
 
 /** `count` random decimal digits. */

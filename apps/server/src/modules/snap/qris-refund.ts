@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { writeAudit } from '../../platform/audit/audit';
-import { nextSerial, wibStamp } from '../../platform/ids';
+import { nextSerial, stampedId } from '../../platform/ids';
 import { ACCOUNT } from '../payins/ledger';
 import { SnapError } from './codes';
 import type { SnapPartner } from './guard';
@@ -147,7 +147,7 @@ async function refundLocked(
   if (amount > left) throw new SnapError('invalidAmount', '[Exceeds the refundable amount]');
   const now = services.now();
   // Serials from the process's block (platform/ids.ts): two refunds never share a number.
-  const refundNo = `RF${wibStamp(now)}${String(await nextSerial(services, trx, now)).padStart(6, '0')}`;
+  const refundNo = stampedId('RF', now, await nextSerial(services, trx, now));
   const inserted = await trx
     .insertInto('snap_qris_refunds')
     .values({
