@@ -746,8 +746,9 @@ function generate(
         }
       });
 
-      // A close VA (one bill of a fixed amount, 24 hours to pay) on some days: paid or not.
-      if (profile.va[1] > 0 && random.chance(0.5)) {
+      // A close VA (one bill of a fixed amount, 24 hours to pay) on some days, paid or not, and
+      // always today: the reserved-VA page opens on today and must not greet the demo empty.
+      if (profile.va[1] > 0 && (isToday || random.chance(0.5))) {
         const [at] = timesOnDay(random, day, 1, now);
         if (at) {
           const amount = amountBetween(random, 50_000, 1_500_000, 1_000);
