@@ -3,7 +3,7 @@ import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { i18next } from './i18n';
-// Dialogs and notifications are styled by the whole stylesheet (the login loads only a part).
+// Dialogs and notifications are styled by styles-full (the login loads only the first-paint part).
 import './styles-full';
 
 /**

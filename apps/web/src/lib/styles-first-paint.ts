@@ -2,8 +2,8 @@
  * The Mantine styles the first screen needs, imported part by part: the base, and the components
  * of the login page and the page loader (and what they are built from). Render-blocking CSS is
  * what the browser must load before it paints anything, so this list stays short; every other
- * page loads the whole stylesheet with its code (styles-full.ts, through lib/i18n.ts) before it
- * renders.
+ * page loads the rest of the Mantine styles it uses with its code (styles-full.ts, through
+ * lib/i18n.ts) before it renders.
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
