@@ -91,7 +91,7 @@ describe.skipIf(!hasBrowser())('news and monthly reports in Chromium', () => {
     // Years: this year and the 5 before.
     const year = Number(wibDate(new Date()).slice(0, 4));
     await page.getByTestId('report-year').click();
-    const options = page.getByRole('option');
+    const options = page.getByRole('listbox').getByRole('option');
     await options.first().waitFor();
     expect(await options.allInnerTexts()).toEqual(
       Array.from({ length: REPORT_YEARS_BACK + 1 }, (_, i) => String(year - i)),

@@ -168,7 +168,7 @@ describe.skipIf(!hasBrowser())('data pages', () => {
     await page.getByTestId('filter-add').click();
     await pickOption(page, 'filter-column-1', 'Deposit ID');
     await page.getByTestId('filter-operator-1').click();
-    const operators = await page.getByRole('option').allInnerTexts();
+    const operators = await page.getByRole('listbox').getByRole('option').allInnerTexts();
     expect(operators).toEqual(['like', 'starts with', 'ends with', 'equal', 'not equal']);
     await page.getByRole('option', { name: 'starts with', exact: true }).click();
     await page.getByTestId('filter-value-1').fill('NO-SUCH-DEPOSIT');

@@ -66,8 +66,7 @@ describe.skipIf(!hasBrowser())('login page in Chromium', () => {
     const page = await browser.newPage();
     await loginAs(page, 'partner@demo.id');
     await page.getByTestId('hide-menu').getByText('Sembunyikan Menu').waitFor();
-    await page.getByTestId('language-select').click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByTestId('language-select').selectOption({ label: 'English' });
     await page.getByTestId('hide-menu').getByText('Hide Menu').waitFor();
     await page.reload();
     await page.getByTestId('hide-menu').getByText('Hide Menu').waitFor();
@@ -75,8 +74,7 @@ describe.skipIf(!hasBrowser())('login page in Chromium', () => {
     const document = await (await page.request.get('/')).text();
     expect(document).toMatch(/href="\/assets\/en-rest-[^"]+\.js"/);
     expect(document).not.toMatch(/id-rest-/);
-    await page.getByTestId('language-select').click();
-    await page.getByRole('option', { name: 'Bahasa Indonesia' }).click();
+    await page.getByTestId('language-select').selectOption({ label: 'Bahasa Indonesia' });
     await page.getByTestId('hide-menu').getByText('Sembunyikan Menu').waitFor();
     expect(await (await page.request.get('/')).text()).toMatch(/href="\/assets\/id-rest-/);
   });

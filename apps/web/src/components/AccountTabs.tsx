@@ -1,10 +1,10 @@
 import { ACCOUNT_ACCESS } from '@gerbang/shared';
 import { Tabs, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
+import { useMediaMatch } from '../lib/use-media-match';
 
 export type AccountTab = 'data' | 'password' | 'management';
 
@@ -39,7 +39,7 @@ export function AccountTabs({ active }: { active: AccountTab }) {
   const { verdict } = useSession();
   const navigate = useNavigate();
   // On a phone the three labels do not fit one underlined row: pills wrap instead of hiding a tab.
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const narrow = useMediaMatch('(max-width: 36em)');
   const visible = TABS.filter((tab) => tab.value === active || verdict(tab.rule) === 'allowed');
   return (
     <>

@@ -1,11 +1,12 @@
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { SandboxBanner } from '../../components/SandboxBanner';
 import { useLiveQueries } from '../../lib/live-queries';
 import { useLoggedIn } from '../../lib/session';
+import { useMediaMatch } from '../../lib/use-media-match';
 import { showsSidebar } from '../menu';
 import classes from './appLayout.module.css';
 import { Header } from './Header';
@@ -24,7 +25,7 @@ export function AppLayout() {
   // Below the navbar's breakpoint (`sm`) the sidebar is off-screen until the burger opens it: its
   // menu is rendered on the first opening, not with the page, so a phone's first render is
   // shorter by the whole menu. Wider, or once opened, it stays rendered.
-  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const narrow = useMediaMatch('(max-width: 47.99em)');
   const [openedOnce, setOpenedOnce] = useState(false);
   if (mobileOpened && !openedOnce) setOpenedOnce(true);
   const sidebarAllowed = showsSidebar(session);

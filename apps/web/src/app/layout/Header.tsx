@@ -6,12 +6,10 @@ import {
   Burger,
   Group,
   Menu,
-  SegmentedControl,
-  Select,
+  NativeSelect,
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
   IconHeadset,
@@ -28,6 +26,8 @@ import { callKey, client } from '../../lib/api';
 import { showErrorDialog } from '../../lib/dialogs';
 import { changeLanguage } from '../../lib/i18n';
 import { useLoggedIn, useSession } from '../../lib/session';
+import { useMediaMatch } from '../../lib/use-media-match';
+import { EnvironmentSwitch } from './EnvironmentSwitch';
 
 /** The activity log (audit trail) is the main user's: same rule as its data page. */
 const ACTIVITY_LOG_RULE = {
@@ -50,13 +50,34 @@ function useAppConfig() {
   });
 }
 
+/** The support link, when the operator configured one: its own component, so the config's
+ * arrival re-renders the link alone, not the whole header. */
+function SupportLink() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  if (!config.data?.supportUrl) return null;
+  return (
+    <Anchor
+      href={config.data.supportUrl}
+      target="_blank"
+      rel="noreferrer"
+      visibleFrom="xs"
+      size="sm"
+    >
+      <Group gap={4}>
+        <IconHeadset size={18} />
+        {t('nav.support')}
+      </Group>
+    </Anchor>
+  );
+}
+
 export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSidebar }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const session = useLoggedIn();
   const { logout, switchEnvironment, verdict } = useSession();
   const navigate = useNavigate();
-  const config = useAppConfig();
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const narrow = useMediaMatch('(max-width: 36em)');
 
   const finishLogout = async () => {
     await logout();
@@ -134,43 +155,20 @@ export function Header({ sidebarShown, mobileOpened, onToggleMobile, onShowSideb
             </ActionIcon>
           </Tooltip>
         )}
-        <SegmentedControl
-          size="xs"
-          data-testid="environment-switch"
-          value={session.environment}
-          onChange={(value) => onEnvironment(value as Environment)}
-          data={[
-            { value: 'production', label: t('common.environment.production') },
-            { value: 'sandbox', label: t('common.environment.sandbox') },
-          ]}
-          color={session.environment === 'sandbox' ? 'orange' : 'blue'}
-        />
+        <EnvironmentSwitch value={session.environment} onChange={onEnvironment} />
       </Group>
       <Group gap="sm" wrap="nowrap">
-        {config.data?.supportUrl && (
-          <Anchor
-            href={config.data.supportUrl}
-            target="_blank"
-            rel="noreferrer"
-            visibleFrom="xs"
-            size="sm"
-          >
-            <Group gap={4}>
-              <IconHeadset size={18} />
-              {t('nav.support')}
-            </Group>
-          </Anchor>
-        )}
+        <SupportLink />
         {session.status_reg.status && (
-          <Select
+          <NativeSelect
             size="xs"
             w={narrow ? 76 : 140}
             aria-label={t('common.language')}
             data-testid="language-select"
             value={i18n.language}
-            allowDeselect={false}
-            onChange={(value) => value && void onLanguage(value as Language)}
-            // On phones the codes (ID / EN) leave room for the profile menu.
+            onChange={(event) => void onLanguage(event.currentTarget.value as Language)}
+            // On phones the codes (ID / EN) leave room for the profile menu. A native select: no
+            // dropdown component to render with the header, and the phone's own picker.
             data={LANGUAGES.map((lang) => ({
               value: lang,
               label: narrow ? lang.toUpperCase() : t(`common.languages.${lang}`),

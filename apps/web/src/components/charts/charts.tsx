@@ -1,6 +1,6 @@
 import { formatIdNumber } from '@gerbang/shared';
-import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './charts.module.css';
 
 /**
  * Small hand-written charts: a stacked bar chart and a donut, drawn with plain
@@ -33,18 +33,14 @@ export interface BarSeries {
 
 function Legend({ series }: { series: Array<{ key: string; label: string; color: string }> }) {
   return (
-    <Group gap="md" justify="center" mt="xs" wrap="wrap">
+    <div className={classes.legend}>
       {series.map((s) => (
-        <Group key={s.key} gap={6} wrap="nowrap">
-          <Box
-            w={10}
-            h={10}
-            style={{ borderRadius: 2, flexShrink: 0, background: cssColor(s.color) }}
-          />
-          <Text size="xs">{s.label}</Text>
-        </Group>
+        <div key={s.key} className={classes.legendItem}>
+          <span className={classes.swatch} style={{ background: cssColor(s.color) }} />
+          <p className={classes.xs}>{s.label}</p>
+        </div>
       ))}
-    </Group>
+    </div>
   );
 }
 
@@ -73,35 +69,26 @@ export function StackedBarChart({
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
   const plotH = h - 24;
   return (
-    <Box>
-      <Box className="chart-surface" role="img" style={{ display: 'flex', height: h }}>
-        <Box
+    <div>
+      <div className="chart-surface" role="img" style={{ display: 'flex', height: h }}>
+        <div
           style={{ position: 'relative', width: axisWidth, height: plotH, flexShrink: 0 }}
           aria-hidden
         >
           {ticks.map((tick) => (
-            <Text
+            <p
               key={tick}
-              size="xs"
-              c="dimmed"
-              style={{
-                position: 'absolute',
-                right: 6,
-                bottom: `${(tick / top) * 100}%`,
-                transform: 'translateY(50%)',
-                lineHeight: 1,
-                whiteSpace: 'nowrap',
-                fontVariantNumeric: 'tabular-nums',
-              }}
+              className={`${classes.xs} ${classes.dimmed} ${classes.tick}`}
+              style={{ bottom: `${(tick / top) * 100}%` }}
             >
               {tickFormatter(tick)}
-            </Text>
+            </p>
           ))}
-        </Box>
-        <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
-          <Box style={{ position: 'relative', height: plotH }}>
+        </div>
+        <div style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <div style={{ position: 'relative', height: plotH }}>
             {ticks.map((tick) => (
-              <Box
+              <div
                 key={tick}
                 style={{
                   position: 'absolute',
@@ -112,14 +99,14 @@ export function StackedBarChart({
                 }}
               />
             ))}
-            <Box style={{ position: 'absolute', inset: 0, display: 'flex' }}>
+            <div style={{ position: 'absolute', inset: 0, display: 'flex' }}>
               {data.map((row, i) => {
                 const title = [
                   String(row[dataKey]),
                   ...series.map((s) => `${s.label}: ${valueFormatter(Number(row[s.name] ?? 0))}`),
                 ].join('\n');
                 return (
-                  <Box
+                  <div
                     key={String(row[dataKey])}
                     title={title}
                     data-chart-bar={String(row[dataKey])}
@@ -132,7 +119,7 @@ export function StackedBarChart({
                       height: '100%',
                     }}
                   >
-                    <Box
+                    <div
                       style={{
                         width: '62%',
                         maxWidth: maxBarWidth,
@@ -146,7 +133,7 @@ export function StackedBarChart({
                       {series.map((s) => {
                         const value = Number(row[s.name] ?? 0);
                         return value > 0 ? (
-                          <Box
+                          <div
                             key={s.name}
                             style={{
                               flex: `${value} 0 0`,
@@ -155,36 +142,26 @@ export function StackedBarChart({
                           />
                         ) : null;
                       })}
-                    </Box>
-                  </Box>
+                    </div>
+                  </div>
                 );
               })}
-            </Box>
-          </Box>
-          <Box style={{ display: 'flex', height: 24, alignItems: 'flex-end' }} aria-hidden>
+            </div>
+          </div>
+          <div style={{ display: 'flex', height: 24, alignItems: 'flex-end' }} aria-hidden>
             {data.map((row) => (
-              <Text
+              <p
                 key={String(row[dataKey])}
-                size="xs"
-                c="dimmed"
-                ta="center"
-                style={{
-                  flex: 1,
-                  minWidth: 0,
-                  whiteSpace: 'nowrap',
-                  overflow: 'hidden',
-                  padding: '0 1px',
-                  fontSize: 'clamp(9px, 2.4vw, 12px)',
-                }}
+                className={`${classes.xs} ${classes.dimmed} ${classes.day}`}
               >
                 {String(row[dataKey])}
-              </Text>
+              </p>
             ))}
-          </Box>
-        </Box>
-      </Box>
+          </div>
+        </div>
+      </div>
       <Legend series={series.map((s) => ({ key: s.name, label: s.label, color: s.color }))} />
-    </Box>
+    </div>
   );
 }
 
@@ -211,7 +188,7 @@ export function DonutChart({
   const total = drawn.reduce((sum, d) => sum + d.value, 0);
   let offset = 0;
   return (
-    <Box style={{ position: 'relative', width: size, height: size, flexShrink: 0 }}>
+    <div style={{ position: 'relative', width: size, height: size, flexShrink: 0 }}>
       <svg
         className="chart-surface"
         width={size}
@@ -242,22 +219,7 @@ export function DonutChart({
           return circle;
         })}
       </svg>
-      {chartLabel !== undefined && (
-        <Text
-          fw={600}
-          size="sm"
-          style={{
-            position: 'absolute',
-            inset: 0,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontVariantNumeric: 'tabular-nums',
-          }}
-        >
-          {chartLabel}
-        </Text>
-      )}
-    </Box>
+      {chartLabel !== undefined && <p className={classes.centerLabel}>{chartLabel}</p>}
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { formatWibDateTime, type SessionItem } from '@gerbang/shared';
 import { Badge, Button, Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { loadModals } from '../../lib/lazy-modals';
+import { useMediaMatch } from '../../lib/use-media-match';
 
 /** `local`, a country code shown by its name in the reader's language, or unknown. */
 function usePlace() {
@@ -39,7 +39,7 @@ export function SessionsTable({
 }) {
   const { t } = useTranslation();
   const place = usePlace();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const narrow = useMediaMatch('(max-width: 48em)');
   // The console loads the modal stack only when asked (the portal's back office loads it at once).
   const end = async (s: SessionItem) => {
     await loadModals();

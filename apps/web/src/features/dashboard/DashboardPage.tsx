@@ -1,5 +1,5 @@
 import { type AccessRequirement, AGENT_GROUP, isInCutOff, wibDate } from '@gerbang/shared';
-import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar, IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useServerNow } from '../../lib/server-clock';
 import { useLoggedIn, useSession } from '../../lib/session';
 import { AggregatorCards } from './AggregatorCards';
 import { AppBanner } from './AppBanner';
+import layout from './dashboardLayout.module.css';
 import { NewsList } from './NewsList';
 import { SignupLanding } from './SignupLanding';
 import { BalanceCards, DaySummaryCards, MonthToDateCards } from './SummaryCards';
@@ -74,14 +75,14 @@ function FullDashboard() {
 
   return (
     <LocalizedDates>
-      <Stack gap="lg" data-testid="dashboard">
-        <Group justify="space-between" align="flex-end" gap="md">
-          <Stack gap={2}>
+      <div className={layout.page} data-testid="dashboard">
+        <div className={layout.heading}>
+          <div>
             <Title order={2}>{t('dashboard.title')}</Title>
-            <Text c="dimmed" size="sm">
+            <p className={layout.subtitle}>
               {t('dashboard.subtitle', { name: session.agent.nama_agen || session.user.nama })}
-            </Text>
-          </Stack>
+            </p>
+          </div>
           {canReadSummaries && (
             <DatePickerInput
               value={date}
@@ -90,40 +91,36 @@ function FullDashboard() {
               valueFormat="D MMMM YYYY"
               label={t('dashboard.date')}
               leftSection={<IconCalendar size={18} />}
-              w={{ base: '100%', xs: 230 }}
+              className={layout.datePicker}
               radius="md"
               data-testid="dashboard-date"
               popoverProps={{ position: 'bottom-end' }}
             />
           )}
-        </Group>
+        </div>
         <Notices />
         {canReadSummaries && (
           <>
             <DaySummaryCards date={date} />
-            <SimpleGrid cols={{ base: 1, xs: 2, lg: showBalances ? 4 : 2 }} spacing="md">
+            <div className={showBalances ? layout.cardsOfFour : layout.cardsOfTwo}>
               <MonthToDateCards date={date} />
               {showBalances && <BalanceCards date={date} />}
-            </SimpleGrid>
+            </div>
             {isAggregator && <AggregatorCards date={date} />}
           </>
         )}
-        <Grid gap="md">
+        <div className={canReadSummaries ? layout.chartsAndNews : layout.newsOnly}>
           {canReadSummaries && (
-            <Grid.Col span={{ base: 12, lg: 8 }}>
-              <Stack gap="md">
-                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                  <CashFlowDonuts date={date} />
-                </SimpleGrid>
-                <SuccessBarChart date={date} />
-              </Stack>
-            </Grid.Col>
+            <div className={layout.charts}>
+              <div className={layout.donuts}>
+                <CashFlowDonuts date={date} />
+              </div>
+              <SuccessBarChart date={date} />
+            </div>
           )}
-          <Grid.Col span={{ base: 12, lg: canReadSummaries ? 4 : 12 }}>
-            <NewsList />
-          </Grid.Col>
-        </Grid>
-      </Stack>
+          <NewsList />
+        </div>
+      </div>
     </LocalizedDates>
   );
 }

@@ -7,14 +7,15 @@ import {
   RC,
 } from '@gerbang/shared';
 import { dashboardCalls } from '@gerbang/shared/contract/dashboard-calls';
-import { Box, Group, Image, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiFailure, client } from '../../lib/api';
 import { useLoggedIn } from '../../lib/session';
+import cards from './cards.module.css';
 import classes from './dashboard.module.css';
+import { Placeholder } from './StatCard';
 
 /** The latest news of the agent's category (spec 01 §7: 1588 for group 1, else 1598; page 6). */
 export function useNewsList() {
@@ -38,38 +39,17 @@ export function useNewsList() {
 /** One news line: thumbnail, title, date (Indonesian month names, spec 03 §9). */
 export function NewsLink({ item, testId = 'news-item' }: { item: NewsItem; testId?: string }) {
   return (
-    <UnstyledButton
-      component={Link}
-      to={`/news/${item.id}`}
-      data-testid={testId}
-      className={classes.newsLink}
-      p={6}
-      style={{ borderRadius: 10 }}
-    >
-      <Group wrap="nowrap" gap="sm" align="flex-start">
-        {item.foto ? (
-          <Image
-            src={item.foto}
-            alt=""
-            w={72}
-            h={52}
-            radius="md"
-            fit="cover"
-            style={{ flexShrink: 0 }}
-          />
-        ) : (
-          <Box w={72} h={52} bg="gray.1" style={{ borderRadius: 8, flexShrink: 0 }} />
-        )}
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} lineClamp={2} lh={1.35}>
-            {item.title}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatIndonesianDate(new Date(item.date))}
-          </Text>
-        </Stack>
-      </Group>
-    </UnstyledButton>
+    <Link to={`/news/${item.id}`} data-testid={testId} className={classes.newsLink}>
+      {item.foto ? (
+        <img src={item.foto} alt="" className={classes.newsThumb} />
+      ) : (
+        <span className={classes.newsThumb} />
+      )}
+      <span className={classes.newsText}>
+        <span className={classes.newsTitle}>{item.title}</span>
+        <span className={classes.newsDate}>{formatIndonesianDate(new Date(item.date))}</span>
+      </span>
+    </Link>
   );
 }
 
@@ -79,13 +59,13 @@ export const placeholderKeys = (count: number) =>
 
 export function NewsPlaceholder() {
   return (
-    <Group wrap="nowrap" gap="sm" p={6} data-testid="news-placeholder">
-      <Skeleton w={72} h={52} radius="md" style={{ flexShrink: 0 }} />
-      <Stack gap={6} style={{ flex: 1 }}>
-        <Skeleton h={12} />
-        <Skeleton h={12} w="60%" />
-      </Stack>
-    </Group>
+    <div className={classes.newsPlaceholder} data-testid="news-placeholder">
+      <Placeholder w={72} h={52} radius="var(--mantine-radius-md)" />
+      <span className={classes.newsText}>
+        <Placeholder h={12} />
+        <Placeholder h={12} w="60%" />
+      </span>
+    </div>
   );
 }
 
@@ -93,26 +73,26 @@ export function NewsList() {
   const { t } = useTranslation();
   const news = useNewsList();
   return (
-    <Paper withBorder radius="lg" p="md" h="100%" data-testid="news-list">
-      <Group gap={8} mb="sm">
+    <div className={cards.card} data-testid="news-list">
+      <div className={classes.newsHeading}>
         <IconNews size={20} color="var(--mantine-color-blue-6)" />
-        <Text fw={600}>{t('dashboard.news.title')}</Text>
-      </Group>
-      <Stack gap={4}>
+        <p className={cards.title}>{t('dashboard.news.title')}</p>
+      </div>
+      <div className={classes.newsItems}>
         {news.isPending ? (
           placeholderKeys(NEWS_PLACEHOLDERS).map((key) => <NewsPlaceholder key={key} />)
         ) : news.isError ? (
-          <Text size="sm" c="dimmed" py="md" ta="center" data-testid="news-failed">
+          <p className={classes.newsNotice} data-testid="news-failed">
             {t('dashboard.news.failed')}
-          </Text>
+          </p>
         ) : news.data.length === 0 ? (
-          <Text size="sm" c="dimmed" py="md" ta="center" data-testid="news-empty">
+          <p className={classes.newsNotice} data-testid="news-empty">
             {t('dashboard.news.empty')}
-          </Text>
+          </p>
         ) : (
           news.data.map((item) => <NewsLink key={item.id} item={item} />)
         )}
-      </Stack>
-    </Paper>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { formatIdNumber, formatRupiah, type ResumeItem } from '@gerbang/shared';
-import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './cards.module.css';
 
-/** A summary figure: a skeleton while loading, "n/a" when the call failed (spec 01 §8). */
+/** A summary figure: a placeholder while loading, "n/a" when the call failed (spec 01 §8). */
 export function SummaryFigure({
   query,
   format = 'rupiah',
@@ -15,24 +15,56 @@ export function SummaryFigure({
   testId: string;
 }) {
   const { t } = useTranslation();
-  // The skeleton is as tall as the figure's line (font size × 1.25): nothing below it moves.
+  // The placeholder is as tall as the figure's line (font size × 1.25): nothing below it moves.
   if (query.isPending)
-    return <Skeleton h={{ base: 27.5, sm: 30 }} w="70%" data-testid={`${testId}-loading`} />;
+    return (
+      <span
+        className={`${classes.placeholder} ${classes.figurePlaceholder}`}
+        data-testid={`${testId}-loading`}
+      />
+    );
   const value = query.isError || !query.data ? null : query.data.value;
   return (
-    <Text
-      fz={{ base: 22, sm: 24 }}
-      fw={700}
-      lh={1.25}
-      style={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-word' }}
-      data-testid={testId}
-    >
+    <p className={classes.figure} data-testid={testId}>
       {value === null
         ? t('common.notAvailable')
         : format === 'rupiah'
           ? formatRupiah(value)
           : formatIdNumber(value)}
-    </Text>
+    </p>
+  );
+}
+
+/** A grey block standing in for content that is loading (Mantine's Skeleton look, no component). */
+export function Placeholder({
+  w,
+  h,
+  radius,
+  testId,
+}: {
+  w?: number | string;
+  h?: number;
+  radius?: number | string;
+  testId?: string;
+}) {
+  const style = {
+    '--ph-w': typeof w === 'number' ? `${w}px` : w,
+    '--ph-h': h === undefined ? undefined : `${h}px`,
+    '--ph-radius': typeof radius === 'number' ? `${radius}px` : radius,
+  } as CSSProperties;
+  return <span className={classes.placeholder} style={style} data-testid={testId} />;
+}
+
+/** Mantine's light ThemeIcon (radius md, 34 px) in a theme color. */
+export function CardIcon({ color, children }: { color: string; children: ReactNode }) {
+  const style = {
+    '--icon-bg': `var(--mantine-color-${color}-light)`,
+    '--icon-fg': `var(--mantine-color-${color}-light-color)`,
+  } as CSSProperties;
+  return (
+    <span className={classes.icon} style={style}>
+      {children}
+    </span>
   );
 }
 
@@ -56,30 +88,20 @@ export function StatCard({
   testId?: string;
 }) {
   return (
-    <Paper withBorder radius="lg" p="md" h="100%" data-testid={testId}>
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <ThemeIcon variant="light" color={color} radius="md" size={34}>
-            {icon}
-          </ThemeIcon>
-        </Group>
-        {children}
-        {footer === FOOTER_PENDING ? (
-          // The footer's line is kept while loading: the cards below do not jump when it comes.
-          <Text size="xs" aria-hidden style={{ visibility: 'hidden' }}>
-            {'\u00a0'}
-          </Text>
-        ) : (
-          footer && (
-            <Text size="xs" c="dimmed">
-              {footer}
-            </Text>
-          )
-        )}
-      </Stack>
-    </Paper>
+    <div className={classes.card} data-testid={testId}>
+      <div className={classes.head}>
+        <p className={classes.label}>{label}</p>
+        <CardIcon color={color}>{icon}</CardIcon>
+      </div>
+      {children}
+      {footer === FOOTER_PENDING ? (
+        // The footer's line is kept while loading: the cards below do not jump when it comes.
+        <p className={classes.small} aria-hidden style={{ visibility: 'hidden' }}>
+          {'\u00a0'}
+        </p>
+      ) : (
+        footer && <p className={classes.small}>{footer}</p>
+      )}
+    </div>
   );
 }

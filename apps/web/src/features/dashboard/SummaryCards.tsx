@@ -1,15 +1,5 @@
 import { formatRupiah, OMZET_GROUP, type ResumeItem } from '@gerbang/shared';
-import {
-  ActionIcon,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import {
   IconArrowDownLeft,
   IconArrowUpRight,
@@ -23,8 +13,10 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './cards.module.css';
+import layout from './dashboardLayout.module.css';
 import { formatDisplayDate } from './dates';
-import { FOOTER_PENDING, StatCard, SummaryFigure } from './StatCard';
+import { CardIcon, FOOTER_PENDING, StatCard, SummaryFigure } from './StatCard';
 import { useResume } from './useResume';
 
 const countOf = (item: ResumeItem | undefined) => Number(item?.data.count ?? 0);
@@ -42,7 +34,7 @@ export function DaySummaryCards({ date }: { date: string }) {
   const trxFooter = (q: typeof total) =>
     footerOf(q, (item) => t('dashboard.cards.transactions', { count: countOf(item) }));
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+    <div className={layout.cardsOfFour}>
       <StatCard
         label={t('dashboard.cards.omzetTotal')}
         icon={<IconReportMoney size={20} />}
@@ -83,7 +75,7 @@ export function DaySummaryCards({ date }: { date: string }) {
       >
         <SummaryFigure query={pending} format="count" testId="summary-pending" />
       </StatCard>
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -104,16 +96,14 @@ function MonthToDateCard({
   const query = useResume('omzet_date', { date, group }, { enabled: requested });
   const loaded = requested && !query.isPending;
   return (
-    <Paper withBorder radius="lg" p="md" h="100%" data-testid={testId}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" mb={6}>
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text size="xs" c="dimmed">
+    <div className={classes.card} data-testid={testId}>
+      <div className={classes.head}>
+        <div>
+          <p className={classes.label}>{label}</p>
+          <p className={classes.small}>
             {t('dashboard.cards.monthToDate', { date: formatDisplayDate(date, i18n.language) })}
-          </Text>
-        </Stack>
+          </p>
+        </div>
         {loaded ? (
           <Tooltip label={t('dashboard.cards.refresh')}>
             <ActionIcon
@@ -126,24 +116,25 @@ function MonthToDateCard({
             </ActionIcon>
           </Tooltip>
         ) : (
-          <ThemeIcon variant="light" color="grape" radius="md" size={34}>
+          <CardIcon color="grape">
             <IconCalendarStats size={20} />
-          </ThemeIcon>
+          </CardIcon>
         )}
-      </Group>
+      </div>
       {requested ? (
         <SummaryFigure query={query} testId={`${testId}-value`} />
       ) : (
-        <UnstyledButton onClick={() => setRequested(true)} data-testid={`${testId}-show`} w="100%">
-          <Group gap={6} c="blue.7">
-            <IconHandClick size={18} />
-            <Text fw={600} size="sm">
-              {t('dashboard.cards.clickToShow')}
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <button
+          type="button"
+          className={classes.reveal}
+          onClick={() => setRequested(true)}
+          data-testid={`${testId}-show`}
+        >
+          <IconHandClick size={18} />
+          {t('dashboard.cards.clickToShow')}
+        </button>
       )}
-    </Paper>
+    </div>
   );
 }
 

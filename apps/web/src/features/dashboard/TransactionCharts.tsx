@@ -5,11 +5,13 @@ import {
   TRANSACTION_TYPES,
   type TransactionType,
 } from '@gerbang/shared';
-import { Box, Center, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBarOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DonutChart, StackedBarChart } from '../../components/charts/charts';
+import classes from './cards.module.css';
 import { formatShortDate } from './dates';
+import { Placeholder } from './StatCard';
 import { useResume } from './useResume';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -35,15 +37,13 @@ function ChartCard({
   testId: string;
 }) {
   return (
-    <Paper withBorder radius="lg" p="md" h="100%" data-testid={testId}>
-      <Text fw={600}>{title}</Text>
-      {subtitle && (
-        <Text size="xs" c="dimmed">
-          {subtitle}
-        </Text>
-      )}
-      <Box mt="md">{children}</Box>
-    </Paper>
+    <div className={classes.card} data-testid={testId}>
+      <div>
+        <p className={classes.title}>{title}</p>
+        {subtitle && <p className={classes.small}>{subtitle}</p>}
+      </div>
+      <div className={classes.chartBody}>{children}</div>
+    </div>
   );
 }
 
@@ -64,14 +64,14 @@ function StatusDonut({
   if (query.isPending)
     return (
       <ChartCard title={title} testId={testId}>
-        <Group wrap="nowrap">
-          <Skeleton circle h={136} w={136} />
-          <Stack gap="xs" style={{ flex: 1 }}>
-            <Skeleton h={14} />
-            <Skeleton h={14} />
-            <Skeleton h={14} />
-          </Stack>
-        </Group>
+        <div className={classes.donutRow}>
+          <Placeholder w={136} h={136} radius="50%" />
+          <div className={classes.legend}>
+            <Placeholder h={14} />
+            <Placeholder h={14} />
+            <Placeholder h={14} />
+          </div>
+        </div>
       </ChartCard>
     );
   const items = query.data ?? [];
@@ -88,7 +88,7 @@ function StatusDonut({
           </Text>
         </Center>
       ) : (
-        <Group wrap="nowrap" gap="md" align="center">
+        <div className={classes.donutRow}>
           <DonutChart
             size={136}
             thickness={18}
@@ -104,38 +104,29 @@ function StatusDonut({
                 : [{ name: t('dashboard.charts.noTransactions'), value: 1, color: 'gray.2' }]
             }
           />
-          <Stack gap={8} style={{ flex: 1, minWidth: 0 }}>
+          <div className={classes.legend}>
             {items.map((item) => (
-              <Box key={item.key} data-testid={`${testId}-${item.key}`}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Group gap={8} wrap="nowrap">
-                    <Box
-                      w={10}
-                      h={10}
+              <div key={item.key} data-testid={`${testId}-${item.key}`}>
+                <div className={classes.legendLine}>
+                  <span className={classes.legendName}>
+                    <span
+                      className={classes.legendDot}
                       style={{
-                        borderRadius: 99,
-                        flexShrink: 0,
                         background: `var(--mantine-color-${(STATUS_COLORS[item.key] ?? 'gray.5').replace('.', '-')})`,
                       }}
                     />
-                    <Text size="sm">{t(`dashboard.charts.status.${item.key}`)}</Text>
-                  </Group>
-                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatIdNumber(item.value)}
-                  </Text>
-                </Group>
-                <Text size="xs" c="dimmed" pl={18} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {t(`dashboard.charts.status.${item.key}`)}
+                  </span>
+                  <span className={classes.legendCount}>{formatIdNumber(item.value)}</span>
+                </div>
+                <p className={`${classes.small} ${classes.legendAmount}`}>
                   {formatRupiah(Number(item.data.amount ?? 0))}
-                </Text>
-              </Box>
+                </p>
+              </div>
             ))}
-            {total === 0 && (
-              <Text size="xs" c="dimmed">
-                {t('dashboard.charts.noTransactions')}
-              </Text>
-            )}
-          </Stack>
-        </Group>
+            {total === 0 && <p className={classes.small}>{t('dashboard.charts.noTransactions')}</p>}
+          </div>
+        </div>
       )}
     </ChartCard>
   );
@@ -177,7 +168,7 @@ export function SuccessBarChart({ date }: { date: string }) {
       testId="chart-success"
     >
       {query.isPending ? (
-        <Skeleton h={240} />
+        <Placeholder h={240} />
       ) : query.isError ? (
         <Center h={240}>
           <Text c="dimmed">{t('common.notAvailable')}</Text>

@@ -24,7 +24,6 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -33,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiFailure, callKey, client, unwrap } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { useMediaMatch } from '../../lib/use-media-match';
 import { CallbackAttempts } from './CallbackAttempts';
 import { CellValue, EmptyState, valueText } from './cells';
 import classes from './dataTable.module.css';
@@ -72,7 +72,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
   const columns = tableColumns(page);
   const hasActions = (page.actions ?? []).length > 0;
   // Phones get one card per row (the key fields; the rest in the row popup), not a table slice.
-  const phone = useMediaQuery('(max-width: 600px)', false, { getInitialValueInEffect: false });
+  const phone = useMediaMatch('(max-width: 600px)');
 
   const call = dataPageCalls.page[page.path];
   const result = useQuery({

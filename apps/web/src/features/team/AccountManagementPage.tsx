@@ -1,7 +1,6 @@
 import { formatWibDateTime, RC, type SubAccountDto } from '@gerbang/shared';
 import { teamCalls } from '@gerbang/shared/contract/team-calls';
 import { ActionIcon, Alert, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconEdit, IconShieldLock, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn, useSession } from '../../lib/session';
+import { useMediaMatch } from '../../lib/use-media-match';
 import { PermissionEditor } from './PermissionEditor';
 import { SubAccountDialog } from './SubAccountDialog';
 
@@ -34,7 +34,7 @@ export default function AccountManagementPage() {
   });
   const [permissionsOf, setPermissionsOf] = useState<SubAccountDto | null>(null);
   // On a phone the table keeps two columns (name with e-mail, actions) instead of scrolling sideways.
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const narrow = useMediaMatch('(max-width: 36em)');
 
   const list = useQuery({
     queryKey: ['subaccounts'],

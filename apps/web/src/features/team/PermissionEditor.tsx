@@ -15,7 +15,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -24,6 +23,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
 import { useLoggedIn } from '../../lib/session';
+import { useMediaMatch } from '../../lib/use-media-match';
 
 const keyOf = (moduleId: number, action: string) => `${moduleId}:${action}`;
 const changeOf = (key: string) => {
@@ -44,7 +44,7 @@ interface Props {
 export function PermissionEditor({ target, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const session = useLoggedIn();
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = useMediaMatch('(max-width: 36em)');
   const [added, setAdded] = useState<Set<string>>(new Set());
   const [deleted, setDeleted] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');

@@ -1,12 +1,12 @@
 import { PASSWORD_MAX_LENGTH, RC, type SubAccountDto, subAccountProblem } from '@gerbang/shared';
 import { teamCalls } from '@gerbang/shared/contract/team-calls';
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrength } from '../../components/PasswordStrength';
 import { client } from '../../lib/api';
 import { showErrorDialog, showInfoDialog } from '../../lib/dialogs';
+import { useMediaMatch } from '../../lib/use-media-match';
 
 type Field = 'name' | 'email' | 'password' | 'confirmpassword' | 'userpw';
 
@@ -36,7 +36,7 @@ interface Props {
  */
 export function SubAccountDialog({ opened, editing, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = useMediaMatch('(max-width: 36em)');
   const [values, setValues] = useState({
     name: '',
     email: '',

@@ -14,7 +14,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,6 +23,7 @@ import { withReauth } from '../../../components/reauth';
 import { SecretModal, type ShownSecret } from '../../../components/SecretModal';
 import { callQuery, client } from '../../../lib/api';
 import { showInfoDialog } from '../../../lib/dialogs';
+import { useMediaMatch } from '../../../lib/use-media-match';
 
 const secretOf = (clientId: string, clientSecret: string): ShownSecret => ({
   titleKey: 'apiKeys.secretTitle',
@@ -342,7 +342,7 @@ export default function ApiKeysSection() {
   const [rotating, setRotating] = useState<ApiKeyItem | null>(null);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   // On a phone each key is a card (the six columns would scroll sideways).
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const narrow = useMediaMatch('(max-width: 48em)');
   if (!query.data) return <PageLoader />;
   const { items, max } = query.data;
   const scoped = items.filter((k) => k.id !== null).length;
