@@ -47,7 +47,7 @@ export function NewsLink({ item, testId = 'news-item' }: { item: NewsItem; testI
       )}
       <span className={classes.newsText}>
         <span className={classes.newsTitle}>{item.title}</span>
-        <span className={classes.newsDate}>{formatIndonesianDate(new Date(item.date))}</span>
+        <span className={cards.small}>{formatIndonesianDate(new Date(item.date))}</span>
       </span>
     </Link>
   );

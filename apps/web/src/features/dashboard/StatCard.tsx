@@ -40,19 +40,17 @@ export function Placeholder({
   w,
   h,
   radius,
-  testId,
 }: {
   w?: number | string;
   h?: number;
   radius?: number | string;
-  testId?: string;
 }) {
   const style = {
     '--ph-w': typeof w === 'number' ? `${w}px` : w,
     '--ph-h': h === undefined ? undefined : `${h}px`,
     '--ph-radius': typeof radius === 'number' ? `${radius}px` : radius,
   } as CSSProperties;
-  return <span className={classes.placeholder} style={style} data-testid={testId} />;
+  return <span className={classes.placeholder} style={style} />;
 }
 
 /** Mantine's light ThemeIcon (radius md, 34 px) in a theme color. */
