@@ -30,6 +30,12 @@ export const LIMITS = {
   expireBatchMax: 1_000,
   /** Attempts of one call after a deadlock, serialization failure or a concurrent duplicate id. */
   retryAttemptsMax: 8,
+  /**
+   * Lock sets up to this many accounts queue in arrival order first (store.ts `turnQueue`); each
+   * queued account holds one slot of PostgreSQL's shared lock table until commit, which big
+   * merged batches would exhaust.
+   */
+  turnQueueAccountsMax: 32,
 } as const;
 
 /** Account kinds the product uses. The column is free text so new system accounts need no migration. */
