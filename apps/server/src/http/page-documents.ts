@@ -64,10 +64,12 @@ export class PageDocuments {
       ...(this.preloads.routes[index]?.files ?? []),
     ];
     // Low priority: the entry's own scripts and stylesheet (higher) go first; the first paint
-    // waits for none of these.
+    // waits for none of these. `crossorigin` on stylesheets too: the build's loader adds them as
+    // `<link rel="stylesheet" crossorigin>`, and a preload in another credentials mode is not
+    // used (the browser fetched each one twice).
     const links = [...new Set(files)].map((file) =>
       file.endsWith('.css')
-        ? `<link rel="preload" as="style" fetchpriority="low" href="/${file}">`
+        ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}">`
         : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
     );
     const html = this.indexHtml.replace('</head>', `${links.join('\n')}\n</head>`);
