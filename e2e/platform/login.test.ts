@@ -79,26 +79,6 @@ describe.skipIf(!hasBrowser())('login page in Chromium', () => {
     expect(await (await page.request.get('/')).text()).toMatch(/href="\/assets\/id-rest-/);
   });
 
-  it('a cold load of a page behind the login asks for the session once, from its first script', async () => {
-    const page = await browser.newPage({ language: 'en' });
-    await loginAs(page, 'partner@demo.id');
-    let sessionChecks = 0;
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/auth/session') sessionChecks += 1;
-    });
-    // The document's first script asks; the app takes that answer instead of asking again.
-    const document = await (await page.request.get('/data/transaction')).text();
-    expect(document.indexOf('session-early-')).toBeGreaterThan(-1);
-    expect(document.indexOf('session-early-')).toBeLessThan(document.indexOf('/assets/app-'));
-    await page.goto('/data/transaction');
-    await page.getByTestId('hide-menu').getByText('Hide Menu').waitFor();
-    expect(sessionChecks).toBe(1);
-    // Logged out in another tab: the next load's early answer says so, and the login page shows.
-    await page.context().clearCookies();
-    await page.goto('/data/transaction');
-    await page.waitForURL('**/auth/login');
-  });
-
   it('logging out from sandbox asks, switches to production, and ends the session', async () => {
     const page = await browser.newPage({ language: 'en' });
     await loginAs(page, 'partner@demo.id');
