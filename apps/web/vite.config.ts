@@ -9,7 +9,6 @@ import { stripCallSchemasPlugin } from '../../scripts/strip-call-schemas.mjs';
 
 const PAY_ENTRY = fileURLToPath(new URL('./src/pay-main.tsx', import.meta.url));
 const SHELL_ENTRY = fileURLToPath(new URL('./src/app/ProtectedApp.tsx', import.meta.url));
-const SESSION_EARLY_ENTRY = fileURLToPath(new URL('./src/session-early.ts', import.meta.url));
 const closures = new Map<string, Set<string>>();
 
 /**
@@ -45,7 +44,6 @@ function closureOf(
  * which the login page never runs; the static import graph cannot tell which parts are used).
  */
 function initialChunk(id: string, ctx: ChunkingContext): string | null {
-  if (id === SESSION_EARLY_ENTRY) return null;
   // The shared package's catalogs (JSON) are plain data: the default language's core goes in.
   if (/[\\/]packages[\\/]shared[\\/]/.test(id) && !id.endsWith('.json')) return null;
   return closureOf(PAY_ENTRY, ctx).has(id) ? null : 'app';
@@ -68,41 +66,6 @@ function shellChunk(id: string, ctx: ChunkingContext): string | null {
   // The web app's own modules and the call lists they use; libraries are not followed: a barrel
   // such as `@mantine/core` names every component, and only tree-shaking knows which ones run.
   return closureOf(SHELL_ENTRY, ctx, 'source', inShellGroup).has(id) ? 'shell' : null;
-}
-
-/**
- * Names the early session check (src/session-early.ts, an entry of its own) as the back office
- * document's first script, `async`: it runs as soon as it arrives, before the app's scripts.
- */
-function sessionEarlyScript(): Plugin {
-  return {
-    name: 'gerbang-session-early',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.filename.endsWith('index.html')) return [];
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId === SESSION_EARLY_ENTRY,
-        );
-        if (!chunk) throw new Error('the early session check was not built');
-        return [
-          {
-            tag: 'script',
-            // High: an async script is otherwise held back until the entry's scripts are in.
-            attrs: {
-              type: 'module',
-              async: true,
-              crossorigin: true,
-              fetchpriority: 'high',
-              src: `/${chunk.fileName}`,
-            },
-            injectTo: 'head-prepend',
-          },
-        ];
-      },
-    },
-  };
 }
 
 /** Writes `.br` and `.gz` next to every text asset once the bundle is written. */
@@ -128,7 +91,6 @@ export default defineConfig({
   plugins: [
     react(),
     stripCallSchemasPlugin(),
-    sessionEarlyScript(),
     pagePreloadsPlugin({
       routesModule: fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)),
       alwaysModules: [
@@ -158,7 +120,6 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         pay: fileURLToPath(new URL('./pay.html', import.meta.url)),
-        'session-early': SESSION_EARLY_ENTRY,
       },
       output: {
         codeSplitting: {

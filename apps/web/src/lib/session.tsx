@@ -11,7 +11,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { client, configureApiClient, forgetCsrfToken } from './api';
 import { changeLanguage, storedLanguage } from './i18n';
-import { noteServerTime } from './server-clock';
 
 /**
  * The logged-in state: the login result of spec 01 §3 as the server answers it (`auth/datauser`),
@@ -32,28 +31,8 @@ export interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 const SESSION_KEY = ['session'];
 
-/**
- * The answer the document's first script asked for (session-early.ts), taken once: the first
- * check of a cold load. Anything but a readable 00 answer is asked again through the client.
- */
-async function takeEarlySession(): Promise<LoginResult | null | undefined> {
-  const early = window.gerbangEarlySession;
-  window.gerbangEarlySession = undefined;
-  if (!early) return undefined;
-  try {
-    const res = await early.answer;
-    noteServerTime(res.headers.get('x-server-time'), early.sentAt, early.receivedAt ?? Date.now());
-    const body = (await res.json()) as { rc?: unknown; data?: LoginResult | null };
-    return body.rc === RC.OK ? (body.data ?? null) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** `auth/session` answers 200 with the login result or null, so the login page logs no 401. */
 async function fetchSession(): Promise<LoginResult | null> {
-  const early = await takeEarlySession();
-  if (early !== undefined) return early;
   const res = await client.call(authCalls.session, undefined, {
     silent: true,
     anonymousOk: true,
