@@ -124,9 +124,10 @@ function lockSetCondition(accountIds: readonly number[], pendingIds: readonly st
  * it first saw, and a caller arriving later reads the newest version and can overtake it, so on
  * one busy account a few callers wait many turns (p99 ~8× the median in `bench:ledger`). A
  * transaction-scoped advisory lock is a heavyweight lock with a first-come queue; taken per
- * account in id order (the row locks' order), it cannot deadlock with them. The key is the
- * account id split into two int4 halves, a keyspace apart from single-int8 advisory keys (the
- * migrations' lock). Big lock sets skip it (`LIMITS.turnQueueAccountsMax`).
+ * account in id order (the row locks' order), it adds no deadlock the row locks did not already
+ * allow (a caller's transaction that makes several calls can meet one, as before). The key is
+ * the account id split into two int4 halves, a keyspace apart from single-int8 advisory keys
+ * (the migrations' lock). Big lock sets skip it (`LIMITS.turnQueueAccountsMax`).
  */
 function turnQueue(
   lockSet: ReturnType<typeof lockSetCondition>,
