@@ -58,7 +58,9 @@ function RequireAuth() {
 /** The login page is for visitors; a logged-in user goes home. */
 function PublicOnly() {
   const { session, loading } = useSession();
-  if (loading) return <PageLoader />;
+  // As RequireAuth: the login page renders as a deferred update, in slices.
+  const checking = useDeferredValue(loading);
+  if (loading || checking) return <PageLoader />;
   if (session) return <Navigate to="/" replace />;
   return <Outlet />;
 }
