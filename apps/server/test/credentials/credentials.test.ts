@@ -280,7 +280,53 @@ describe.each(testDatabases())('credential server (%s)', (kind) => {
       url: 'https://203.0.113.9/qris',
       signingKey: key,
       previousSigningKey: null,
+      endpointDisabled: false,
     });
+    // The endpoint's state comes with the target, also for a URL saved with surrounding whitespace
+    // other than spaces (the lookup joins on btrim, which drops spaces only).
+    const qrisUrl = (typeValue: string) =>
+      t.services.db
+        .updateTable('callback_urls')
+        .set({ type_value: typeValue })
+        .where('agent_id', '=', row.agent_id)
+        .where('environment', '=', 'production')
+        .where('idinfo', '=', 2)
+        .execute();
+    const qrisTarget = () =>
+      callbackTargetFor(
+        t.services.db,
+        row.agent_id,
+        'production',
+        'payment',
+        JSON.stringify({ channel: 'QRIS' }),
+      );
+    await t.services.db
+      .insertInto('callback_endpoints')
+      .values({
+        agent_id: row.agent_id,
+        environment: 'production',
+        url: 'https://203.0.113.9/qris',
+        disabled_at: t.clock.now,
+        disabled_reason: 'a day of failures',
+      })
+      .execute();
+    expect((await qrisTarget())?.endpointDisabled).toBe(true);
+    await qrisUrl('  https://203.0.113.9/qris ');
+    expect(await qrisTarget()).toMatchObject({
+      url: 'https://203.0.113.9/qris',
+      endpointDisabled: true,
+    });
+    await qrisUrl('\thttps://203.0.113.9/qris\n');
+    expect(await qrisTarget()).toMatchObject({
+      url: 'https://203.0.113.9/qris',
+      endpointDisabled: true,
+    });
+    await qrisUrl('https://203.0.113.9/qris');
+    await t.services.db
+      .deleteFrom('callback_endpoints')
+      .where('agent_id', '=', row.agent_id)
+      .execute();
+    expect((await qrisTarget())?.endpointDisabled).toBe(false);
     expect(
       await callbackTargetFor(t.services.db, row.agent_id, 'production', 'payment'),
     ).toBeNull();

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { type CallbackTarget, callbackTargetFor } from '../credentials/callback-target';
 import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
-import { checkEndpointHealth, isEndpointDisabled } from './endpoints';
+import { checkEndpointHealth } from './endpoints';
 import { type CallbackFormat, callbackFormatOf } from './formats';
 import { type PostResult, postCallback } from './http-post';
 import { signCallback } from './sign';
@@ -44,6 +44,7 @@ import { signCallback } from './sign';
 
 /** Longer than one attempt (URL check plus the POST's timeout), so a live worker keeps its row. */
 export const LEASE_MS = 60_000;
+const INTERRUPTED_ERROR = 'the worker stopped before an answer was recorded';
 /** Bound on the URL re-check at send (it resolves DNS). */
 const URL_CHECK_TIMEOUT_MS = 5_000;
 
@@ -105,22 +106,31 @@ export async function claimNextCallback(
     skipAgents.length > 0
       ? sql`and agent_id not in (${sql.join(skipAgents.map((id) => sql`${id}`))})`
       : sql``;
+  // The claim also closes an attempt left unfinished: it belongs to a worker whose lease ran out
+  // (it died or hung), and the row is about to be sent again.
   const result = await sql<ClaimedRow>`
-    update callbacks
-    set status_sent = ${CALLBACK_STATUS.PROCESS}, claimed_until = ${until}::timestamptz,
-        lease_token = ${token}, attempts = attempts + 1
-    where id_callback = (
-      select id_callback from callbacks
-      where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz and not paused
-        and (claimed_until is null or claimed_until < ${at}::timestamptz)
-        ${skip}
-      order by next_attempt_at, id_callback
-      limit 1
-      for update skip locked)
-    and status_sent in (0, 3)
-    and (claimed_until is null or claimed_until < ${at}::timestamptz)
-    returning id_callback, agent_id, environment, type_callback, request_raw, event_id, attempts,
-      manual_retry, is_test, lease_token`.execute(services.db);
+    with claimed as (
+      update callbacks
+      set status_sent = ${CALLBACK_STATUS.PROCESS}, claimed_until = ${until}::timestamptz,
+          lease_token = ${token}, attempts = attempts + 1
+      where id_callback = (
+        select id_callback from callbacks
+        where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz and not paused
+          and (claimed_until is null or claimed_until < ${at}::timestamptz)
+          ${skip}
+        order by next_attempt_at, id_callback
+        limit 1
+        for update skip locked)
+      and status_sent in (0, 3)
+      and (claimed_until is null or claimed_until < ${at}::timestamptz)
+      returning id_callback, agent_id, environment, type_callback, request_raw, event_id, attempts,
+        manual_retry, is_test, lease_token
+    ), interrupted as (
+      update callback_attempts
+      set error_code = 'interrupted', error = ${INTERRUPTED_ERROR}, finished_at = ${at}::timestamptz
+      where callback_id in (select id_callback from claimed) and finished_at is null
+    )
+    select * from claimed`.execute(services.db);
   const row = result.rows[0];
   return row
     ? { ...row, id_callback: Number(row.id_callback), agent_id: Number(row.agent_id) }
@@ -304,18 +314,6 @@ export async function deliverCallback(
   opts: Pick<DeliveryOptions, 'timeoutMs'> = DEFAULT_DELIVERY,
 ): Promise<DeliveryResult> {
   const startedAt = services.now();
-  // An attempt left unfinished belongs to a worker whose lease ran out (it died or hung).
-  await services.db
-    .updateTable('callback_attempts')
-    .set({
-      error_code: 'interrupted',
-      error: 'the worker stopped before an answer was recorded',
-      finished_at: startedAt,
-    })
-    .where('callback_id', '=', row.id_callback)
-    .where('finished_at', 'is', null)
-    .execute();
-
   let prepared: PreparedAttempt;
   try {
     prepared = await prepareAttempt(services, row, startedAt);
@@ -326,7 +324,7 @@ export async function deliverCallback(
     return recordFailedSetup(services, row, startedAt, String((error as Error)?.message ?? error));
   }
   const { target } = prepared;
-  if (target && (await isEndpointDisabled(services, endpointOf(row, target.url)))) {
+  if (target?.endpointDisabled) {
     return pauseRow(services, row);
   }
   const attempt = await services.db
@@ -436,41 +434,48 @@ async function recordOutcome(
     : final
       ? CALLBACK_STATUS.FAILED
       : CALLBACK_STATUS.PROCESS;
-  return services.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('callback_attempts')
-      .set({
-        response_status: outcome.status,
-        response_body: outcome.body,
-        response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
-        duration_ms: outcome.durationMs,
-        error_code: outcome.errorCode,
-        error: outcome.error ? storable(outcome.error, 500) : null,
-        finished_at: now,
-      })
-      .where('id', '=', attemptId)
-      .execute();
-    const updated = await trx
-      .updateTable('callbacks')
-      .set({
-        status_sent: status,
-        date_sent: startedAt,
-        url_callback: outcome.url,
-        http_status: outcome.status,
-        response_raw:
-          outcome.body || outcome.error || (outcome.status ? `HTTP ${outcome.status}` : null),
-        next_attempt_at: next,
-        claimed_until: null,
-        lease_token: null,
-        manual_retry: false,
-      })
-      .where('id_callback', '=', row.id_callback)
-      .where('lease_token', '=', row.lease_token)
-      .returning('id_callback')
-      .executeTakeFirst();
-    if (!updated) return 'lost';
-    return outcome.ok ? 'delivered' : final ? 'failed' : 'retrying';
-  });
+  // One statement, so atomic: the attempt's answer is kept even when the lease is gone (the
+  // attempt did happen); the row's next state only while this worker still holds the lease.
+  const updated = await services.db
+    .with('attempt', (db) =>
+      db
+        .updateTable('callback_attempts')
+        .set({
+          response_status: outcome.status,
+          response_body: outcome.body,
+          response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
+          duration_ms: outcome.durationMs,
+          error_code: outcome.errorCode,
+          error: outcome.error ? storable(outcome.error, 500) : null,
+          finished_at: now,
+        })
+        .where('id', '=', attemptId)
+        .returning('id'),
+    )
+    .with('row', (db) =>
+      db
+        .updateTable('callbacks')
+        .set({
+          status_sent: status,
+          date_sent: startedAt,
+          url_callback: outcome.url,
+          http_status: outcome.status,
+          response_raw:
+            outcome.body || outcome.error || (outcome.status ? `HTTP ${outcome.status}` : null),
+          next_attempt_at: next,
+          claimed_until: null,
+          lease_token: null,
+          manual_retry: false,
+        })
+        .where('id_callback', '=', row.id_callback)
+        .where('lease_token', '=', row.lease_token)
+        .returning('id_callback'),
+    )
+    .selectFrom('row')
+    .select('id_callback')
+    .executeTakeFirst();
+  if (!updated) return 'lost';
+  return outcome.ok ? 'delivered' : final ? 'failed' : 'retrying';
 }
 
 const sleep = (ms: number) =>

@@ -145,8 +145,9 @@ async function checkSignature(
   );
 }
 
-/** How many received callbacks the demo receiver keeps and lists. */
+/** How many received callbacks the demo receiver keeps (up to SINK_PRUNE_EVERY more) and lists. */
 const SINK_KEEP = 100;
+const SINK_PRUNE_EVERY = 25;
 
 /**
  * The demo receiver (demo and test mode only; never registered in production): point a callback
@@ -167,7 +168,7 @@ export const callbackSinkRoutes: RouteDefinition[] = [
           kept[name] = String(value).slice(0, 1000);
         }
       }
-      await services.db
+      const received = await services.db
         .insertInto('dev_callback_sink')
         .values({
           received_at: services.now(),
@@ -177,16 +178,16 @@ export const callbackSinkRoutes: RouteDefinition[] = [
           signature_valid: await checkSignature(services, rawBody, headers, req.url),
           answered_status: status,
         })
-        .execute();
-      const newest = await services.db
-        .selectFrom('dev_callback_sink')
-        .select('id')
-        .orderBy('id', 'desc')
-        .offset(SINK_KEEP)
-        .limit(1)
-        .executeTakeFirst();
-      if (newest)
-        await services.db.deleteFrom('dev_callback_sink').where('id', '<=', newest.id).execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Older entries go every SINK_PRUNE_EVERY receipts, not at each (ids are a sequence).
+      const id = Number(received.id);
+      if (id % SINK_PRUNE_EVERY === 0) {
+        await services.db
+          .deleteFrom('dev_callback_sink')
+          .where('id', '<=', id - SINK_KEEP)
+          .execute();
+      }
       if (query.delay_ms) await new Promise((r) => setTimeout(r, query.delay_ms));
       const ok = status < 300;
       await reply

@@ -1,6 +1,6 @@
 import { CALLBACK_EVENTS, callbackEventOf, type Environment } from '@gerbang/shared';
 import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { decryptSecret } from './signing';
 
@@ -27,41 +27,70 @@ export async function callbackTargetFor(
   if (!event) return null;
   const idinfo = CALLBACK_EVENTS.find((e) => e.type_info === event)?.idinfo;
   if (idinfo === undefined) return null;
+  // One round trip: the URL, the agent's signing keys and the URL's endpoint state.
   const row = await db
-    .selectFrom('callback_urls')
-    .select('type_value')
-    .where('agent_id', '=', agentId)
-    .where('environment', '=', environment)
-    .where('idinfo', '=', idinfo)
+    .selectFrom('callback_urls as u')
+    .leftJoin('agent_credentials as c', (join) =>
+      join.onRef('c.agent_id', '=', 'u.agent_id').onRef('c.environment', '=', 'u.environment'),
+    )
+    .leftJoin('callback_endpoints as e', (join) =>
+      join
+        .onRef('e.agent_id', '=', 'u.agent_id')
+        .onRef('e.environment', '=', 'u.environment')
+        .on('e.url', '=', sql<string>`btrim(u.type_value)`),
+    )
+    .select([
+      'u.type_value',
+      'c.is_using_signature',
+      'c.signature_key_enc',
+      'c.previous_signature_key_enc',
+      'c.previous_signature_until',
+      'e.url as endpoint_url',
+      'e.disabled_at',
+    ])
+    .where('u.agent_id', '=', agentId)
+    .where('u.environment', '=', environment)
+    .where('u.idinfo', '=', idinfo)
     .executeTakeFirst();
   const url = row?.type_value.trim() ?? '';
-  if (url === '') return null;
-  const credential = await db
-    .selectFrom('agent_credentials')
-    .select([
-      'is_using_signature',
-      'signature_key_enc',
-      'previous_signature_key_enc',
-      'previous_signature_until',
-    ])
-    .where('agent_id', '=', agentId)
-    .where('environment', '=', environment)
-    .executeTakeFirst();
+  if (!row || url === '') return null;
   const signingKey =
-    credential?.is_using_signature && credential.signature_key_enc
-      ? decryptSecret(db, credential.signature_key_enc)
+    row.is_using_signature && row.signature_key_enc
+      ? decryptSecret(db, row.signature_key_enc)
       : null;
   const overlap =
     signingKey !== null &&
     now !== undefined &&
-    credential?.previous_signature_key_enc &&
-    credential.previous_signature_until &&
-    new Date(credential.previous_signature_until).getTime() > now.getTime();
+    row.previous_signature_key_enc &&
+    row.previous_signature_until &&
+    new Date(row.previous_signature_until).getTime() > now.getTime();
   const previousSigningKey =
-    overlap && credential?.previous_signature_key_enc
-      ? decryptSecret(db, credential.previous_signature_key_enc)
+    overlap && row.previous_signature_key_enc
+      ? decryptSecret(db, row.previous_signature_key_enc)
       : null;
-  return { url, signingKey, previousSigningKey };
+  // The join matched the endpoint on btrim (spaces only); a URL with other surrounding
+  // whitespace looks its endpoint up alone.
+  const endpointDisabled =
+    row.type_value.replace(/^ +| +$/g, '') === url
+      ? row.disabled_at !== null
+      : await endpointDisabledAt(db, agentId, environment, url);
+  return { url, signingKey, previousSigningKey, endpointDisabled };
+}
+
+async function endpointDisabledAt(
+  db: Kysely<Database>,
+  agentId: number,
+  environment: Environment,
+  url: string,
+): Promise<boolean> {
+  const endpoint = await db
+    .selectFrom('callback_endpoints')
+    .select('disabled_at')
+    .where('agent_id', '=', agentId)
+    .where('environment', '=', environment)
+    .where('url', '=', url)
+    .executeTakeFirst();
+  return Boolean(endpoint?.disabled_at);
 }
 
 export interface CallbackTarget {
@@ -69,6 +98,8 @@ export interface CallbackTarget {
   signingKey: string | null;
   /** The key before the last rotation, while its overlap lasts (a second signature header). */
   previousSigningKey: string | null;
+  /** The endpoint (agent, environment, this URL) is disabled after a day of failures (endpoints.ts). */
+  endpointDisabled: boolean;
 }
 
 /** The channel kind of a pay-in callback body (`channel` is a channel code: 014, QRIS, …). */
