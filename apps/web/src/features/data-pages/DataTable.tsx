@@ -1,4 +1,5 @@
 import {
+  type DataFilter,
   type DataPageAnswer,
   type DataPageDescriptor,
   formatIdNumber,
@@ -27,7 +28,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiFailure, callKey, client, unwrap } from '../../lib/api';
@@ -56,6 +57,9 @@ function refreshInterval(page: DataPageDescriptor, rows: Row[] | undefined): num
   const running = rows.some((row) => rule.values.includes(String(row[rule.column] ?? '')));
   return running ? rule.intervalMs : false;
 }
+
+/** One empty list, so the memoized cards see the same rows while none have arrived. */
+const NO_ROWS: Row[] = [];
 
 /**
  * The one table of every data page (ARCHITECTURE §9): the descriptor says which columns, filters,
@@ -95,14 +99,20 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
     // The export list polls while a job is still running, so a finished file is offered at once.
     refetchInterval: (q) => refreshInterval(page, q.state.data?.data),
   });
-  const total = result.data?.total ?? 0;
-  const rows = result.data?.data ?? [];
+  // New rows render as a deferred update: React renders them in slices after the urgent render
+  // (which skips the memoized filters and cards), so a page of rows arriving does not block input.
+  const shown = useDeferredValue(result.data);
+  const total = shown?.total ?? 0;
+  const rows = shown?.data ?? NO_ROWS;
   const pages = Math.max(1, Math.ceil(total / state.limit));
-  // The address whose rows are shown, once loaded (browser tests wait on it).
+  const pending = shown === undefined && !result.isError;
+  // The address whose rows are shown, once loaded and on screen (browser tests wait on it).
   const readyFor =
-    result.isFetching || result.isPlaceholderData ? 'loading' : `ready:${location.search}`;
+    result.isFetching || result.isPlaceholderData || shown !== result.data
+      ? 'loading'
+      : `ready:${location.search}`;
 
-  const download = async () => {
+  const download = useCallback(async () => {
     setDownloading(true);
     try {
       const res = await client.call(call, { ...query, exportCsv: '1' });
@@ -135,7 +145,9 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
     } finally {
       setDownloading(false);
     }
-  };
+  }, [call, query, t, navigate]);
+  const search = useCallback((filters: DataFilter[]) => update({ filters, page: 1 }), [update]);
+  const startDownload = useCallback(() => void download(), [download]);
 
   const sortBy = (name: string) => {
     const direction = state.sort.column === name && state.sort.direction === 'asc' ? 'desc' : 'asc';
@@ -153,8 +165,8 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
       <FilterRows
         page={page}
         applied={state.filters}
-        onSearch={(filters) => update({ filters, page: 1 })}
-        onDownload={page.exportable ? () => void download() : undefined}
+        onSearch={search}
+        onDownload={page.exportable ? startDownload : undefined}
         downloading={downloading}
       />
       {errorText && (
@@ -166,7 +178,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
         <RowCards
           page={page}
           rows={rows}
-          pending={result.isPending}
+          pending={pending}
           readyFor={readyFor}
           onOpen={setSelected}
         />
@@ -227,7 +239,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {result.isPending &&
+                {pending &&
                   Array.from({ length: 3 }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
                     <Table.Tr key={i}>
@@ -268,7 +280,7 @@ export function DataTable({ page }: { page: DataPageDescriptor }) {
             </Table>
           </ScrollArea>
           {/* Outside the sideways-scrolled table, so it sits in the middle of the card. */}
-          {!result.isPending && rows.length === 0 && <EmptyState />}
+          {!pending && rows.length === 0 && <EmptyState />}
         </Paper>
       )}
 

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconDownload, IconLock, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { LocalizedDates } from '../../components/LocalizedDates';
@@ -100,7 +100,7 @@ function ValueInput({
  * fixed date-range row first (its column cannot change and it cannot be removed; no future dates).
  * Edits are a draft until Search applies them.
  */
-export function FilterRows({
+function FilterRowsView({
   page,
   applied,
   onSearch,
@@ -286,3 +286,6 @@ export function FilterRows({
     </LocalizedDates>
   );
 }
+
+/** Memoized: the table's rows arriving re-render neither the filters nor the cards again. */
+export const FilterRows = memo(FilterRowsView);

@@ -6,6 +6,7 @@ import {
   tableColumns,
 } from '@gerbang/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellValue, EmptyState, valueText } from './cells';
 import classes from './dataTable.module.css';
@@ -85,7 +86,7 @@ function Movement({ debit, credit }: { debit: unknown; credit: unknown }) {
 }
 
 /** Phones: one card per row instead of a sideways-scrolled slice of the table. */
-export function RowCards({
+function RowCardsView({
   page,
   rows,
   pending,
@@ -190,3 +191,6 @@ export function RowCards({
     </Stack>
   );
 }
+
+/** Memoized: the table's rows arriving re-render neither the filters nor the cards again. */
+export const RowCards = memo(RowCardsView);
