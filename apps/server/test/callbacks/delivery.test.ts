@@ -280,6 +280,45 @@ describe.each(testDatabases())('callback delivery on %s', (kind) => {
     expect((await partner.get('/data/callback_endpoints')).data).toEqual([]);
   });
 
+  it('pauses a row for a disabled endpoint also when its URL was saved with a tab and a newline around it', async () => {
+    const url = receiver.url('/partner');
+    // The endpoint may have a row already (an earlier test disabled and re-enabled it).
+    const setDisabled = (at: Date | null) =>
+      db
+        .insertInto('callback_endpoints')
+        .values({
+          agent_id: partnerAgent,
+          environment: 'production',
+          url,
+          disabled_at: at,
+          disabled_reason: at ? 'a day of failures' : null,
+        })
+        .onConflict((oc: any) =>
+          oc
+            .columns(['agent_id', 'environment', 'url'])
+            .doUpdateSet({ disabled_at: at, disabled_reason: at ? 'a day of failures' : null }),
+        )
+        .execute();
+    await setDisabled(t.clock.now);
+    await setUrls(partnerAgent, `\t${url}\n`, SIGNING_KEY);
+    try {
+      const id = await queue(partnerAgent, 'CBT-WS-1');
+      await runCallbacksOnce(t.services, fast);
+      expect(receivedFor('CBT-WS-1')).toHaveLength(0);
+      const row = await callbackRow(id);
+      expect(row.paused).toBe(true);
+      expect(row.attempts).toBe(0);
+      await db
+        .updateTable('callbacks')
+        .set({ status_sent: 1, paused: false })
+        .where('id_callback', '=', id)
+        .execute();
+    } finally {
+      await setUrls(partnerAgent, url, SIGNING_KEY);
+      await setDisabled(null);
+    }
+  });
+
   it('retries a receiver that does not answer within the timeout, then delivers', async () => {
     expect(CALLBACK_TIMEOUT_MS).toBe(10_000);
     expect(DEFAULT_DELIVERY.timeoutMs).toBe(10_000);

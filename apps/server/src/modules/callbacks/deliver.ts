@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { type CallbackTarget, callbackTargetFor } from '../credentials/callback-target';
 import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
-import { checkEndpointHealth } from './endpoints';
+import { checkEndpointHealth, isEndpointDisabled } from './endpoints';
 import { type CallbackFormat, callbackFormatOf } from './formats';
 import { type PostResult, postCallback } from './http-post';
 import { signCallback } from './sign';
@@ -324,7 +324,10 @@ export async function deliverCallback(
     return recordFailedSetup(services, row, startedAt, String((error as Error)?.message ?? error));
   }
   const { target } = prepared;
-  if (target?.endpointDisabled) {
+  const disabled =
+    target &&
+    (target.endpointDisabled ?? (await isEndpointDisabled(services, endpointOf(row, target.url))));
+  if (disabled) {
     return pauseRow(services, row);
   }
   const attempt = await services.db

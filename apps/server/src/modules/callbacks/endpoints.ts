@@ -28,6 +28,17 @@ export interface EndpointKey {
   url: string;
 }
 
+export async function isEndpointDisabled(services: Services, key: EndpointKey): Promise<boolean> {
+  const row = await services.db
+    .selectFrom('callback_endpoints')
+    .select('disabled_at')
+    .where('agent_id', '=', key.agentId)
+    .where('environment', '=', key.environment)
+    .where('url', '=', key.url)
+    .executeTakeFirst();
+  return Boolean(row?.disabled_at);
+}
+
 interface Streak {
   firstFailure: Date | null;
   events: number;

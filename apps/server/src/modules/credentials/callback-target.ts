@@ -68,29 +68,11 @@ export async function callbackTargetFor(
     overlap && row.previous_signature_key_enc
       ? decryptSecret(db, row.previous_signature_key_enc)
       : null;
-  // The join matched the endpoint on btrim (spaces only); a URL with other surrounding
-  // whitespace looks its endpoint up alone.
+  // The join matched the endpoint on btrim, which drops spaces only: for a URL with other
+  // surrounding whitespace the lookup cannot tell (null), and the sender asks for it alone.
   const endpointDisabled =
-    row.type_value.replace(/^ +| +$/g, '') === url
-      ? row.disabled_at !== null
-      : await endpointDisabledAt(db, agentId, environment, url);
+    row.type_value.replace(/^ +| +$/g, '') === url ? row.disabled_at !== null : null;
   return { url, signingKey, previousSigningKey, endpointDisabled };
-}
-
-async function endpointDisabledAt(
-  db: Kysely<Database>,
-  agentId: number,
-  environment: Environment,
-  url: string,
-): Promise<boolean> {
-  const endpoint = await db
-    .selectFrom('callback_endpoints')
-    .select('disabled_at')
-    .where('agent_id', '=', agentId)
-    .where('environment', '=', environment)
-    .where('url', '=', url)
-    .executeTakeFirst();
-  return Boolean(endpoint?.disabled_at);
 }
 
 export interface CallbackTarget {
@@ -98,8 +80,11 @@ export interface CallbackTarget {
   signingKey: string | null;
   /** The key before the last rotation, while its overlap lasts (a second signature header). */
   previousSigningKey: string | null;
-  /** The endpoint (agent, environment, this URL) is disabled after a day of failures (endpoints.ts). */
-  endpointDisabled: boolean;
+  /**
+   * The endpoint (agent, environment, this URL) is disabled after a day of failures
+   * (callbacks/endpoints.ts); null when this lookup cannot tell (see above).
+   */
+  endpointDisabled: boolean | null;
 }
 
 /** The channel kind of a pay-in callback body (`channel` is a channel code: 014, QRIS, …). */
