@@ -47,7 +47,7 @@ import {
 } from './request-guard';
 import { isConsoleRule, type RouteDefinition, type RouteResult } from './route';
 import type { Services } from './services';
-import { registerWebApp, sendSpaFallback } from './static-web';
+import { registerWebApp, type SessionReader, sendSpaFallback } from './static-web';
 
 export const API_PREFIX = '/api';
 
@@ -122,6 +122,12 @@ async function authenticate(
     : null;
   return req.gerbangAuth;
 }
+
+/** The caller's session for the web app's documents (a page's first frame, static-web.ts). */
+const sessionReader =
+  (services: Services): SessionReader =>
+  (req) =>
+    authenticate(req, services);
 
 /** Reads the body (within `limit`) into `req.rawBody` and hands the same bytes to the parser. */
 function keepRawBody(limit: number) {
@@ -403,7 +409,7 @@ export async function buildApp(
 
   // The built web app, precompressed and cached (static-web.ts); '/' is the SPA itself, other page
   // paths fall through to the not-found handler, which answers index.html.
-  const hasWeb = await registerWebApp(app, services.config.webDistDir);
+  const hasWeb = await registerWebApp(app, services.config.webDistDir, sessionReader(services));
 
   app.setNotFoundHandler((req, reply) => {
     const area = partnerAreaOf(partnerAreas, req.url);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { DEFAULT_LANGUAGE, isPublicPagePath, type Language } from '@gerbang/shared';
+import { FIRST_FRAME_STYLE } from './first-frame';
 
 /** What the web build wrote in page-preloads.json (scripts/page-preloads.mjs). */
 interface PagePreloads {
@@ -50,14 +51,29 @@ export class PageDocuments {
 
   /**
    * The document for a page address (its path, without the query) read in `language` (the
-   * reader's cookie; the default language without one), or null for index.html as built.
+   * reader's cookie; the default language without one), or null for index.html as built. With
+   * `firstFrame` (first-frame.ts: the page's title, for this reader) the document shows it in
+   * place of the logo; such a document is the reader's own, built for this answer.
    */
-  forPath(urlPath: string, language: Language = DEFAULT_LANGUAGE): PageDocument | null {
+  forPath(
+    urlPath: string,
+    language: Language = DEFAULT_LANGUAGE,
+    firstFrame: string | null = null,
+  ): PageDocument | null {
     if (isPublicPagePath(urlPath)) return null;
     const index = this.patterns.findIndex((pattern) => pattern.test(urlPath));
     const key = `${index}:${language}`;
-    const known = this.cache.get(key);
-    if (known) return known;
+    let known = this.cache.get(key);
+    if (!known) {
+      known = documentOf(this.withPreloads(index, language), BROTLI_MAX);
+      this.cache.set(key, known);
+    }
+    if (!firstFrame) return known;
+    // A fast brotli level: this one is compressed on every answer.
+    return documentOf(withFirstFrame(known.html, language, firstFrame), BROTLI_FAST);
+  }
+
+  private withPreloads(index: number, language: Language): string {
     const files = [
       ...this.preloads.always,
       ...(this.preloads.languages?.[language] ?? []),
@@ -72,16 +88,32 @@ export class PageDocuments {
         ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}">`
         : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
     );
-    const html = this.indexHtml.replace('</head>', `${links.join('\n')}\n</head>`);
-    const document = {
-      html,
-      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-      br: brotliCompressSync(html, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
-      }),
-      gzip: gzipSync(html, { level: 9 }),
-    };
-    this.cache.set(key, document);
-    return document;
+    return this.indexHtml.replace('</head>', `${links.join('\n')}\n</head>`);
   }
+}
+
+const BROTLI_MAX = zlibConstants.BROTLI_MAX_QUALITY;
+const BROTLI_FAST = 5;
+
+/**
+ * The frame's style in the head, the frame just before the root: the scripts render into the
+ * root beside it and take it away when the shell is on screen (a browser counts a text as painted
+ * only if it is still in the page when its paint is reported).
+ */
+function withFirstFrame(html: string, language: Language, firstFrame: string): string {
+  return html
+    .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
+    .replace('</head>', `${FIRST_FRAME_STYLE}\n</head>`)
+    .replace('<div id="root">', `${firstFrame}<div id="root">`);
+}
+
+function documentOf(html: string, brotliQuality: number): PageDocument {
+  return {
+    html,
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    br: brotliCompressSync(html, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality },
+    }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
 }

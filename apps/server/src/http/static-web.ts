@@ -1,14 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_COOKIE, languageFromCode } from '@gerbang/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageFromCode } from '@gerbang/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from './auth-context';
+import { firstFrameOf, mayHaveFirstFrame } from './first-frame';
 import { type PageDocument, PageDocuments } from './page-documents';
+
+/** The caller's session from its cookie (null without one), for a page's first frame. */
+export type SessionReader = (req: FastifyRequest) => Promise<AuthContext | null>;
 
 /** Hashed build output (`/assets/name-<hash>.js`): its name changes with its content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the SPA fallback, favicon): revalidated on every use. */
 export const REVALIDATE_CACHE = 'no-cache';
+/** A document for one reader (its first frame names the reader's company). */
+export const PERSONAL_CACHE = 'private, no-cache';
 
 const ASSETS_PREFIX = '/assets/';
 
@@ -37,10 +44,15 @@ const PAGE_ONLY_HEADERS = [
  * other file are revalidated (`no-cache`, with ETag and Last-Modified), so a new build is seen on
  * the next load. Returns false when there is no build in `webDist`.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  readSession: SessionReader,
+): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
   const server = app as unknown as WebServer;
   server.gerbangWebDist = webDist;
+  server.gerbangReadSession = readSession;
   server.gerbangPageDocuments = PageDocuments.load(webDist);
   app.addHook('onSend', async (req, reply, payload) => {
     // Helmet writes on the raw response, so they are taken off there.
@@ -71,7 +83,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
  * The SPA fallback for a page path (a client-side route): index.html, never cached. A missing
  * hashed asset answers 404 instead, so a stale page never runs HTML as a script.
  */
-export function sendSpaFallback(req: FastifyRequest, reply: FastifyReply) {
+export async function sendSpaFallback(req: FastifyRequest, reply: FastifyReply) {
   const url = req.url;
   if (url.startsWith(ASSETS_PREFIX)) {
     return reply
@@ -84,16 +96,31 @@ export function sendSpaFallback(req: FastifyRequest, reply: FastifyReply) {
   if (PAY_PAGE.test(url) && existsSync(path.join(webDistOf(reply), 'pay.html'))) {
     return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('pay.html');
   }
-  const language = languageFromCode(req.cookies?.[LANGUAGE_COOKIE]) ?? undefined;
-  const document = pageDocumentsOf(reply)?.forPath(new URL(url, 'http://page').pathname, language);
-  if (document) return sendDocument(req, reply, document);
+  const language = languageFromCode(req.cookies?.[LANGUAGE_COOKIE]) ?? DEFAULT_LANGUAGE;
+  const urlPath = new URL(url, 'http://page').pathname;
+  const documents = pageDocumentsOf(reply);
+  const readSession = (reply.server as unknown as WebServer).gerbangReadSession;
+  const frame =
+    documents && readSession && mayHaveFirstFrame(urlPath)
+      ? firstFrameOf(urlPath, language, await readSession(req))
+      : null;
+  const document = documents?.forPath(urlPath, language, frame);
+  if (document) return sendDocument(req, reply, document, frame !== null);
   return reply.type('text/html').sendFile('index.html');
 }
 
-/** A page document: compressed as the browser accepts, revalidated with its ETag. */
-function sendDocument(req: FastifyRequest, reply: FastifyReply, document: PageDocument) {
+/**
+ * A page document: compressed as the browser accepts, revalidated with its ETag. One with a first
+ * frame names the reader's company: kept by no shared cache.
+ */
+function sendDocument(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  document: PageDocument,
+  personal: boolean,
+) {
   reply
-    .header('cache-control', REVALIDATE_CACHE)
+    .header('cache-control', personal ? PERSONAL_CACHE : REVALIDATE_CACHE)
     .header('etag', document.etag)
     .header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === document.etag) return reply.status(304).send();
@@ -110,6 +137,7 @@ const PAY_PAGE = /^\/pay\/[^/]/;
 
 interface WebServer {
   gerbangWebDist?: string;
+  gerbangReadSession?: SessionReader;
   gerbangPageDocuments?: PageDocuments | null;
 }
 

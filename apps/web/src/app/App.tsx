@@ -1,5 +1,5 @@
 import { isPublicPagePath } from '@gerbang/shared';
-import { Suspense, useDeferredValue, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import {
   BrowserRouter,
   matchPath,
@@ -13,6 +13,7 @@ import {
 import { PageLoader } from '../components/PageLoader';
 import { configureApiClient } from '../lib/api';
 import { showErrorDialog } from '../lib/dialogs';
+import { releaseFirstFrame } from '../lib/first-frame';
 import { withFullCatalog } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 import { useSession } from '../lib/session';
@@ -83,10 +84,18 @@ function ApiClientWiring() {
   return null;
 }
 
+/** The document's first frame goes as soon as the app is at another address (login, not-found). */
+function FirstFrameRelease() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => releaseFirstFrame(pathname), [pathname]);
+  return null;
+}
+
 export function App() {
   return (
     <BrowserRouter>
       <ApiClientWiring />
+      <FirstFrameRelease />
       <Suspense fallback={<PageLoader />}>
         <Routes>
           <Route element={<PublicOnly />}>

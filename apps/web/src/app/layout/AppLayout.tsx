@@ -1,9 +1,10 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { SandboxBanner } from '../../components/SandboxBanner';
+import { releaseFirstFrame } from '../../lib/first-frame';
 import { useLiveQueries } from '../../lib/live-queries';
 import { useLoggedIn } from '../../lib/session';
 import { useMediaMatch } from '../../lib/use-media-match';
@@ -30,6 +31,8 @@ export function AppLayout() {
   if (mobileOpened && !openedOnce) setOpenedOnce(true);
   const sidebarAllowed = showsSidebar(session);
   const sidebarShown = sidebarAllowed && !collapsed;
+  // The shell is on screen: the document's first frame has done its part.
+  useLayoutEffect(() => releaseFirstFrame(), []);
   return (
     <AppShell
       header={{ height: 60 }}
@@ -64,7 +67,7 @@ export function AppLayout() {
       )}
       <AppShell.Main className={classes.main}>
         <SandboxBanner />
-        <Suspense fallback={<PageLoader />}>
+        <Suspense fallback={<PageLoader inShell />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
