@@ -8,7 +8,7 @@ import type { AuthContext } from './auth-context';
  * reader's language. A phone on a slow network sees the page it asked for as soon as the document
  * and its stylesheet arrive, instead of a logo until some 300 KiB of scripts have loaded and run;
  * the scripts then render the same title in the same place and the frame gives way to the page
- * (components/PageLoader.tsx keeps it on screen until the shell mounts).
+ * (apps/web/src/lib/first-frame.ts keeps it on screen until the shell mounts).
  *
  * Only where the title is known exactly before the scripts run: the dashboard and the data pages
  * (without a back button), for a fully logged-in user of a completed registration working in

@@ -100,9 +100,11 @@ export async function sendSpaFallback(req: FastifyRequest, reply: FastifyReply) 
   const urlPath = new URL(url, 'http://page').pathname;
   const documents = pageDocumentsOf(reply);
   const readSession = (reply.server as unknown as WebServer).gerbangReadSession;
+  // The frame is a courtesy: a session that cannot be read (the database away) sends the page
+  // without one, never an error.
   const frame =
     documents && readSession && mayHaveFirstFrame(urlPath)
-      ? firstFrameOf(urlPath, language, await readSession(req))
+      ? firstFrameOf(urlPath, language, await readSession(req).catch(() => null))
       : null;
   const document = documents?.forPath(urlPath, language, frame);
   if (document) return sendDocument(req, reply, document, frame !== null);
