@@ -44,7 +44,6 @@ const dataPageAt = (urlPath: string) => {
 };
 
 function headingOf(urlPath: string, language: Language, auth: AuthContext): string | null {
-  if (!mayHaveFirstFrame(urlPath)) return null;
   const t = (key: string, vars?: Record<string, string>) =>
     escapeHtml(translate(language, key, vars));
   if (urlPath === '/') {
@@ -57,7 +56,7 @@ function headingOf(urlPath: string, language: Language, auth: AuthContext): stri
     return `<h2 class="ff-title">${t('dashboard.title')}</h2><p class="ff-subtitle">${t('dashboard.subtitle', { name })}</p>`;
   }
   const page = dataPageAt(urlPath);
-  return page ? `<h2 class="ff-title">${t(page.titleKey)}</h2>` : null;
+  return page && !page.backTo ? `<h2 class="ff-title">${t(page.titleKey)}</h2>` : null;
 }
 
 /**

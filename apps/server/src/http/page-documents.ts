@@ -16,9 +16,9 @@ interface PagePreloads {
 export interface PageDocument {
   html: string;
   etag: string;
-  /** Compressed once, like the build's precompressed files. */
-  br: Buffer;
-  gzip: Buffer;
+  /** Compressed on first use and kept: only the encoding a browser asks for is ever made. */
+  br: () => Buffer;
+  gzip: () => Buffer;
 }
 
 /**
@@ -108,12 +108,20 @@ function withFirstFrame(html: string, language: Language, firstFrame: string): s
 }
 
 function documentOf(html: string, brotliQuality: number): PageDocument {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     html,
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-    br: brotliCompressSync(html, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality },
-    }),
-    gzip: gzipSync(html, { level: 9 }),
+    br: () => {
+      br ??= brotliCompressSync(html, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality },
+      });
+      return br;
+    },
+    gzip: () => {
+      gzip ??= gzipSync(html, { level: 9 });
+      return gzip;
+    },
   };
 }

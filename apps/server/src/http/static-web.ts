@@ -128,9 +128,9 @@ function sendDocument(
   if (req.headers['if-none-match'] === document.etag) return reply.status(304).send();
   reply.type('text/html; charset=utf-8');
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br());
   if (/\bgzip\b/.test(accepted))
-    return reply.header('content-encoding', 'gzip').send(document.gzip);
+    return reply.header('content-encoding', 'gzip').send(document.gzip());
   return reply.send(document.html);
 }
 
