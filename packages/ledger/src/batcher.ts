@@ -1,8 +1,9 @@
 /**
  * Automatic batching, as TigerBeetle's clients do it: concurrent createTransfers calls that arrive
- * while the database is busy are merged into one transaction. Each call keeps its own results and
- * its own linked chains; under no load a call runs alone at once (no timer, no added latency);
- * under load one lock of a hot account and one commit serve many calls.
+ * in the same turn of the event loop or while the database is busy are merged into one
+ * transaction. Each call keeps its own results and its own linked chains; under no load a call
+ * runs alone at once (no timer); under load one lock of a hot account and one commit serve many
+ * calls.
  */
 import type { TransferInput, TransferResult } from './model';
 
@@ -27,6 +28,7 @@ export type GroupRunner = (groups: readonly Group[]) => Promise<TransferResult[]
 export class TransferBatcher {
   private readonly queue: QueuedCall[] = [];
   private inFlight = 0;
+  private pumpScheduled = false;
 
   constructor(
     private readonly run: GroupRunner,
@@ -36,6 +38,23 @@ export class TransferBatcher {
   submit(inputs: Group): Promise<TransferResult[]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ inputs, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  /**
+   * Takes batches once the calls of this turn of the event loop are queued: callers answered
+   * together (the last merged transaction) call again together, one microtask chain each, and
+   * requests read from the network in the same poll arrive together. Taking a batch at the first
+   * call would send it alone and make the others wait a whole transaction for the next one.
+   * `setImmediate` runs once the microtasks and this turn's I/O callbacks are done: no timer, a few
+   * microseconds under no load.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
@@ -47,7 +66,7 @@ export class TransferBatcher {
       this.inFlight++;
       void this.flush(calls).finally(() => {
         this.inFlight--;
-        this.pump();
+        this.schedulePump();
       });
     }
   }
