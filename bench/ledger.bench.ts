@@ -33,6 +33,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { execScript } from '../apps/server/src/db/exec-script';
 import { ledgerEventsSql } from '../apps/server/src/db/migrations/0205_events';
+import { nameMarkedStatements } from '../apps/server/src/db/prepared-statements';
 import {
   type Account,
   type AccountSpec,
@@ -99,6 +100,8 @@ async function openPostgres(): Promise<BenchDb> {
   // Idle connections receive a FATAL when the database is dropped; that is expected here, and
   // without a listener the pool would rethrow it as an unhandled error.
   pool.on('error', () => undefined);
+  // As the server does (DATABASE_PREPARED_STATEMENTS=off compares without).
+  if (process.env.DATABASE_PREPARED_STATEMENTS !== 'off') nameMarkedStatements(pool);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PGBOUNCER_DIR="${PGBOUNCER_DIR:-/tmp/gerbang-pgbouncer-test}"
 export PGBOUNCER_PORT="${PGBOUNCER_PORT:-6439}"
+# A prepared statement lives on one server connection; transaction mode hands out another.
+export DATABASE_PREPARED_STATEMENTS=off
 SUBSET=(
   apps/server/test/withdraw/payment.test.ts
   apps/server/test/bulk-transfer/bulk-transfer.test.ts

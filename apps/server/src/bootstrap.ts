@@ -60,6 +60,7 @@ export async function bootstrap(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sqlTraceFile: config.sqlTraceFile,
+    preparedStatements: config.databasePreparedStatements,
     onConnectionLost: (error) => log.warn({ err: error }, 'database connection lost'),
     pgliteLoadDataDir: opts.pgliteLoadDataDir,
   });

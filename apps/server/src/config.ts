@@ -22,6 +22,11 @@ export interface Config {
   dataDir: string;
   /** Bench only (GERBANG_SQL_TRACE): count PostgreSQL statements, written here on SIGUSR2. */
   sqlTraceFile: string | null;
+  /**
+   * Named prepared statements for the ledger's lock and write (db/prepared-statements.ts);
+   * DATABASE_PREPARED_STATEMENTS=off behind PgBouncer in transaction mode, which cannot keep them.
+   */
+  databasePreparedStatements: boolean;
   sessionSecret: string;
   captchaSecret: string;
   /**
@@ -190,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replicaMaxLagMs: Math.max(0, Number(env.REPLICA_MAX_LAG_MS ?? 5000) || 0),
     dataDir,
     sqlTraceFile: env.GERBANG_SQL_TRACE?.trim() || null,
+    databasePreparedStatements: !['off', 'false', '0', 'no'].includes(
+      env.DATABASE_PREPARED_STATEMENTS?.trim().toLowerCase() ?? '',
+    ),
     // Unconfigured secrets are random here; demo mode swaps them for the ones kept in its
     // database at bootstrap (so withdrawals in flight survive a restart), test mode keeps these.
     sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),

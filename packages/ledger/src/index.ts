@@ -40,4 +40,4 @@ export {
 export { collectKeys, type LoadedState, type PostingPlan, planTransfers } from './posting';
 export { type StoredEntry, toSafeInteger } from './rows';
 export { SUB_ACCOUNT_SEPARATOR, subAccount } from './spread';
-export type { AccountKey, EntryPage } from './store';
+export { type AccountKey, type EntryPage, PREPARED_STATEMENT_MARK } from './store';

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { PoolStats } from '../platform/metrics/metrics';
 import { FailoverPool, parseHostList } from './multi-host';
+import { nameMarkedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { traceStatements } from './sql-trace';
 
@@ -40,6 +41,8 @@ export interface ConnectOptions {
   dataDir: string;
   /** Count statements, written to this file on SIGUSR2 (db/sql-trace.ts; benches only). */
   sqlTraceFile?: string | null;
+  /** Named prepared statements for marked statements (prepared-statements.ts); default on. */
+  preparedStatements?: boolean;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover, admin). */
@@ -72,6 +75,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       pool.on('connect', (client) => {
         client.on('error', (error) => options.onConnectionLost?.(error));
       });
+      if (options.preparedStatements !== false) nameMarkedStatements(pool);
       if (options.sqlTraceFile) traceStatements(pool, options.sqlTraceFile);
     };
     // A multi-host URL (target_session_attrs=read-write) goes to the host that is read-write now
