@@ -61,9 +61,9 @@ describe.skipIf(!runOnPostgres)('prepared ledger statements on PostgreSQL', () =
     return { results: [fund, first, replay], balance, prepared: prepared.rows };
   }
 
-  it('names the lock and the write once per connection and answers as without', async () => {
-    const config = loadConfig({ ...process.env, DATABASE_URL: url, GERBANG_MODE: 'demo' });
-    expect(config.databasePreparedStatements).toBe(true);
+  /** A one-connection pool configured from this environment plus `env`, as the server is. */
+  async function postTwiceWith(env: NodeJS.ProcessEnv, tag: string) {
+    const config = loadConfig({ ...process.env, DATABASE_URL: url, GERBANG_MODE: 'demo', ...env });
     const handle = await connectDatabase({
       databaseUrl: url,
       dataDir: 'memory://',
@@ -71,42 +71,34 @@ describe.skipIf(!runOnPostgres)('prepared ledger statements on PostgreSQL', () =
       preparedStatements: config.databasePreparedStatements,
     });
     try {
-      const { results, balance, prepared } = await postTwice(handle, 'on');
-      expect(results.map((r) => r.result)).toEqual(['created', 'created', 'exists']);
-      expect(results.every(isTransferOk)).toBe(true);
-      expect(balance.available).toBe(4_000);
-      const texts = prepared.filter((p) => p.name.startsWith('gerbang_')).map((p) => p.statement);
-      expect(texts.some((t) => t.includes('ledger_write_plan('))).toBe(true);
-      expect(texts.some((t) => t.includes('for no key update'))).toBe(true);
-      // Three postings and a replay, yet each text once: the statements were reused.
-      expect(new Set(texts).size).toBe(texts.length);
-      expect(texts.length).toBeLessThanOrEqual(4);
+      return { config, ...(await postTwice(handle, tag)) };
     } finally {
       await handle.close();
     }
+  }
+
+  it('names the lock and the write once per connection and answers as without', async () => {
+    const { config, results, balance, prepared } = await postTwiceWith({}, 'on');
+    expect(config.databasePreparedStatements).toBe(true);
+    expect(results.map((r) => r.result)).toEqual(['created', 'created', 'exists']);
+    expect(results.every(isTransferOk)).toBe(true);
+    expect(balance.available).toBe(4_000);
+    const texts = prepared.filter((p) => p.name.startsWith('gerbang_')).map((p) => p.statement);
+    expect(texts.some((t) => t.includes('ledger_write_plan('))).toBe(true);
+    expect(texts.some((t) => t.includes('for no key update'))).toBe(true);
+    // Three postings and a replay, yet each text once: the statements were reused.
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(texts.length).toBeLessThanOrEqual(4);
   });
 
   it('prepares nothing with DATABASE_PREPARED_STATEMENTS=off', async () => {
-    const config = loadConfig({
-      ...process.env,
-      DATABASE_URL: url,
-      GERBANG_MODE: 'demo',
-      DATABASE_PREPARED_STATEMENTS: 'off',
-    });
+    const { config, results, balance, prepared } = await postTwiceWith(
+      { DATABASE_PREPARED_STATEMENTS: 'off' },
+      'off',
+    );
     expect(config.databasePreparedStatements).toBe(false);
-    const handle = await connectDatabase({
-      databaseUrl: url,
-      dataDir: 'memory://',
-      poolSize: 1,
-      preparedStatements: config.databasePreparedStatements,
-    });
-    try {
-      const { results, balance, prepared } = await postTwice(handle, 'off');
-      expect(results.map((r) => r.result)).toEqual(['created', 'created', 'exists']);
-      expect(balance.available).toBe(4_000);
-      expect(prepared).toEqual([]);
-    } finally {
-      await handle.close();
-    }
+    expect(results.map((r) => r.result)).toEqual(['created', 'created', 'exists']);
+    expect(balance.available).toBe(4_000);
+    expect(prepared).toEqual([]);
   });
 });
