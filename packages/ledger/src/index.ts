@@ -1,3 +1,4 @@
+export { PREPARED_STATEMENT_MARK } from '@gerbang/shared/db/prepared-statements';
 export { expiryTransferId } from './holds';
 export { checkInvariants, type InvariantOptions, type InvariantReport } from './invariants';
 export {
@@ -40,4 +41,4 @@ export {
 export { collectKeys, type LoadedState, type PostingPlan, planTransfers } from './posting';
 export { type StoredEntry, toSafeInteger } from './rows';
 export { SUB_ACCOUNT_SEPARATOR, subAccount } from './spread';
-export { type AccountKey, type EntryPage, PREPARED_STATEMENT_MARK } from './store';
+export type { AccountKey, EntryPage } from './store';

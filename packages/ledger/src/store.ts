@@ -3,6 +3,7 @@
  * trip, so a batch of 20,000 transfers costs the same number of statements as a single one.
  * Callers pass the executor: the caller's transaction or the ledger's own.
  */
+import { PREPARED_STATEMENT_MARK } from '@gerbang/shared/db/prepared-statements';
 import { type Kysely, sql } from 'kysely';
 import {
   type Account,
@@ -31,13 +32,10 @@ import { SUB_ACCOUNT_SEPARATOR } from './spread';
 export type Executor = Kysely<any>;
 
 /**
- * Starts the text of a statement that every posting sends, always with the same text (the lock
- * and the write). A driver that keeps named prepared statements per connection (the server's,
- * `db/prepared-statements.ts`) parses such a statement once per connection instead of at every
- * call: the lock and the write are the statements a busy account waits for, and their parse and
- * plan were a third of PostgreSQL's time in them. It is a comment; any other driver ignores it.
+ * The lock and the write, sent at every posting with the same text, are marked for drivers that
+ * keep named prepared statements (the server's pool): otherwise PostgreSQL parses and plans them
+ * at every call, the write while the accounts are locked.
  */
-export const PREPARED_STATEMENT_MARK = '/* prepared */';
 const prepared = sql.raw(PREPARED_STATEMENT_MARK);
 
 const ACCOUNT_COLUMNS = sql.raw(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PREPARED_STATEMENT_MARK } from '@gerbang/ledger';
+import { PREPARED_STATEMENT_MARK } from '@gerbang/shared/db/prepared-statements';
 import type pg from 'pg';
 
 /**
