@@ -33,7 +33,10 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { execScript } from '../apps/server/src/db/exec-script';
 import { ledgerEventsSql } from '../apps/server/src/db/migrations/0205_events';
-import { nameMarkedStatements } from '../apps/server/src/db/prepared-statements';
+import {
+  nameMarkedStatements,
+  preparedStatementsWanted,
+} from '../apps/server/src/db/prepared-statements';
 import {
   type Account,
   type AccountSpec,
@@ -101,7 +104,7 @@ async function openPostgres(): Promise<BenchDb> {
   // without a listener the pool would rethrow it as an unhandled error.
   pool.on('error', () => undefined);
   // As the server does (DATABASE_PREPARED_STATEMENTS=off compares without).
-  if (process.env.DATABASE_PREPARED_STATEMENTS !== 'off') nameMarkedStatements(pool);
+  if (preparedStatementsWanted(process.env)) nameMarkedStatements(pool);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

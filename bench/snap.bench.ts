@@ -32,7 +32,10 @@ import { SnapClient } from '@gerbang/snap-client';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { nameMarkedStatements } from '../apps/server/src/db/prepared-statements';
+import {
+  nameMarkedStatements,
+  preparedStatementsWanted,
+} from '../apps/server/src/db/prepared-statements';
 import { isTransferOk, Ledger, ledgerMigration } from '../packages/ledger/src/index';
 
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -169,7 +172,7 @@ async function ledgerAnchor(): Promise<{ rate: number; p99: number }> {
   });
   pool.on('error', () => undefined);
   // The ledger as the server runs it (DATABASE_PREPARED_STATEMENTS=off: without, as the server).
-  if (process.env.DATABASE_PREPARED_STATEMENTS !== 'off') nameMarkedStatements(pool);
+  if (preparedStatementsWanted(process.env)) nameMarkedStatements(pool);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   try {
     await ledgerMigration.up(db);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CALLBACK_DISABLE_EVENTS_DEFAULT } from '@gerbang/shared/contract/callbacks';
+import { preparedStatementsWanted } from './db/prepared-statements';
 import { parseClockStart } from './platform/clock';
 
 /**
@@ -195,9 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replicaMaxLagMs: Math.max(0, Number(env.REPLICA_MAX_LAG_MS ?? 5000) || 0),
     dataDir,
     sqlTraceFile: env.GERBANG_SQL_TRACE?.trim() || null,
-    databasePreparedStatements: !['off', 'false', '0', 'no'].includes(
-      env.DATABASE_PREPARED_STATEMENTS?.trim().toLowerCase() ?? '',
-    ),
+    databasePreparedStatements: preparedStatementsWanted(env),
     // Unconfigured secrets are random here; demo mode swaps them for the ones kept in its
     // database at bootstrap (so withdrawals in flight survive a restart), test mode keeps these.
     sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),

@@ -1,4 +1,3 @@
-export { PREPARED_STATEMENT_MARK } from '@gerbang/shared/db/prepared-statements';
 export { expiryTransferId } from './holds';
 export { checkInvariants, type InvariantOptions, type InvariantReport } from './invariants';
 export {
