@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config';
+import { giveWayTo } from '../modules/exports/give-way';
 import { runExportJobsOnce } from '../modules/exports/worker';
 import { createClock } from '../platform/clock';
 import { startExportServices } from './export-worker-services';
@@ -16,14 +17,24 @@ export interface ExportRound {
   now: number;
 }
 
+/** What the API hands the thread at start. */
+export interface ExportThreadData {
+  /** The API's own configuration (it may not come from this environment). */
+  config: Config;
+  /** The API's event-loop gauge (event-loop-gauge.ts): the exports' pace follows it. */
+  gauge: SharedArrayBuffer;
+}
+
 export type ExportRoundAnswer = { ran: number } | { error: string };
 
 async function main() {
   const port = parentPort;
   if (!port) throw new Error('export-thread-main runs as a worker thread');
-  // The API's own configuration (it may not come from this environment).
-  const started = await startExportServices(process.env, workerData as Config);
+  const data = workerData as ExportThreadData;
+  const started = await startExportServices(process.env, data.config);
   const services = started.services;
+  // Requests first: while the API is busy, an export works a tenth of the time.
+  services.pace = giveWayTo(new Int32Array(data.gauge));
   // The thread follows the API's clock: each round sets where it stands now.
   const clock = createClock();
   services.now = () => clock.now();

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Config } from '../config';
 import type { Services } from '../http/services';
 import { STALE_AFTER_MS } from '../modules/exports/worker';
-import type { ExportRoundAnswer } from './export-thread-main';
+import { type EventLoopGauge, startEventLoopGauge } from './event-loop-gauge';
+import type { ExportRoundAnswer, ExportThreadData } from './export-thread-main';
 
 /**
  * Runs export rounds in a worker thread of this process (export-thread-main.ts) instead of on the
@@ -15,6 +15,8 @@ import type { ExportRoundAnswer } from './export-thread-main';
 
 interface ExportThread {
   worker: Worker;
+  /** How busy the API's event loop is, read by the thread between batches (give-way.ts). */
+  gauge: EventLoopGauge;
   ready: Promise<void>;
   pending: ((answer: ExportRoundAnswer) => void) | null;
 }
@@ -36,21 +38,23 @@ export function exportThreadEntry(): URL {
  * A worker for the entry: the bundle as it is; the TypeScript source through tsx's loader, which
  * a worker thread does not inherit from the process that runs the server with `--import tsx`.
  */
-function newWorker(entry: URL, config: Config): Worker {
+function newWorker(entry: URL, workerData: ExportThreadData): Worker {
   // A small young generation, as the export process has (scripts/export-worker.mjs).
-  const options = { resourceLimits: { maxYoungGenerationSizeMb: 4 }, workerData: config };
+  const options = { resourceLimits: { maxYoungGenerationSizeMb: 4 }, workerData };
   if (entry.pathname.endsWith('.mjs')) return new Worker(entry, options);
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { ...options, eval: true });
 }
 
 function startThread(services: Services): ExportThread {
-  const worker = newWorker(exportThreadEntry(), services.config);
+  const gauge = startEventLoopGauge();
+  const worker = newWorker(exportThreadEntry(), { config: services.config, gauge: gauge.buffer });
   worker.unref();
   let markReady: () => void = () => {};
   let fail: (error: unknown) => void = () => {};
   const thread: ExportThread = {
     worker,
+    gauge,
     ready: new Promise<void>((resolve, reject) => {
       markReady = resolve;
       fail = reject;
@@ -64,6 +68,7 @@ function startThread(services: Services): ExportThread {
     answer?.(message);
   });
   const stopped = (error: unknown) => {
+    gauge.stop();
     if (threads.get(services) === thread) threads.delete(services);
     fail(error);
     thread.pending?.({ error: String(error) });
@@ -124,5 +129,6 @@ export async function stopExportThread(services: Services): Promise<void> {
   const thread = threads.get(services);
   if (!thread) return;
   threads.delete(services);
+  thread.gauge.stop();
   await thread.worker.terminate();
 }

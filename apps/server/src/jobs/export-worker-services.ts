@@ -18,7 +18,9 @@ import { connectReplica } from '../platform/read-replica';
  * value is per thread, so inside the API process only the export thread) runs below normal
  * priority, so a request on the same cores is served first (bench:poll's export case). Not the
  * lowest: under requests that keep every core busy, nice 19 would get ~1.5 % of a core and a
- * finance user's export would wait minutes; nice 10 still gets ~10 %.
+ * finance user's export would wait minutes; nice 10 still gets ~10 %. The database backend that
+ * makes the lines is not reached by it: in the API's thread the export also rests while the API is
+ * busy (modules/exports/give-way.ts).
  */
 function yieldCoresToRequests(log: pino.Logger): void {
   try {

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { findDataPage } from '@gerbang/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportJobsOnce } from '../../src/jobs/export-worker';
 import { runPage } from '../../src/modules/data-pages/engine';
 import { planRequest } from '../../src/modules/data-pages/query';
-import { streamRows } from '../../src/modules/data-pages/stream';
+import { cursorBatches, inSnapshot, streamRows } from '../../src/modules/data-pages/stream';
 import { OPEN_EXPORTS_PER_USER } from '../../src/modules/exports/jobs';
+import { claimExportJob } from '../../src/modules/exports/worker';
 import { testDatabases } from '../helpers/databases';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { agentOf, insertCallbacks, insertTransactions } from './factories';
@@ -228,6 +230,43 @@ describe.each(testDatabases())('export jobs (%s)', (kind) => {
     expect(row.status).toBe(4);
     expect(row.lokasi_file).toBeNull();
   });
+
+  it('a long export renews its claim, so another worker never starts it again', async () => {
+    const created = await partner.get('/data/transaction', { exportCsv: '1' });
+    expect(created.rc, created.rd).toBe('00');
+    const claimedAt = async () =>
+      (
+        await t.services.db
+          .selectFrom('export_jobs')
+          .select('claimed_at')
+          .where('id', '=', created.data.id)
+          .executeTakeFirstOrThrow()
+      ).claimed_at;
+    // Six minutes pass between batches (a slow export giving way to a busy API): after two the
+    // claim would be stale (STALE_AFTER_MS) without its renewal; another worker looks each time.
+    const othersTook: unknown[] = [];
+    const slow = {
+      ...t.services,
+      pace: async () => {
+        t.clock.advance(6 * 60_000);
+        othersTook.push(await claimExportJob(t.services));
+      },
+    };
+    expect(await runExportJobsOnce(slow)).toBe(1);
+    expect(othersTook.length).toBeGreaterThanOrEqual(2);
+    expect(othersTook.every((job) => job === null)).toBe(true);
+    const job = await t.services.db
+      .selectFrom('export_jobs')
+      .select(['status', 'attempts', 'row_count'])
+      .where('id', '=', created.data.id)
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 3, attempts: 1 });
+    expect(Number(job.row_count)).toBeGreaterThanOrEqual(ROWS);
+    // Renewed while it ran: the claim is younger than the export.
+    expect(new Date(String(await claimedAt())).getTime()).toBeGreaterThan(
+      t.clock.now.getTime() - 7 * 60_000,
+    );
+  });
 });
 
 describe.each(testDatabases())('export streaming order (%s)', (kind) => {
@@ -284,5 +323,49 @@ describe.each(testDatabases())('export streaming order (%s)', (kind) => {
       expect(total).toBe(23);
       expect(streamed).toEqual(expected);
     }
+  });
+});
+
+/**
+ * How an export gives way to requests (modules/exports/give-way.ts): its pace is awaited between
+ * two batches, with how long the batch took, and the next batch is made by the database only once
+ * the pace has let it go, so a resting export costs the database nothing meanwhile.
+ */
+describe.runIf(process.env.DATABASE_URL)('export pace between batches (postgres)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('asks for the next batch only after the pace lets it, and never after the last', async () => {
+    const handed: number[] = [];
+    const made: Date[] = [];
+    const paced: Array<{ handedBefore: number; batchMs: number; releasedAt: number }> = [];
+    const total = await inSnapshot(t.services.db, (conn) =>
+      cursorBatches<{ i: number; made: Date }>(
+        conn,
+        sql`select i, clock_timestamp() as made from generate_series(1, 10) as i`,
+        async (rows) => {
+          handed.push(rows.length);
+          made.push(rows[0]?.made ?? new Date(0));
+        },
+        4,
+        async (batchMs) => {
+          await new Promise((r) => setTimeout(r, 20));
+          paced.push({ handedBefore: handed.length, batchMs, releasedAt: Date.now() });
+        },
+      ),
+    );
+    expect(total).toBe(10);
+    expect(handed).toEqual([4, 4, 2]);
+    // After the first and the second full batch; the short third one is the last.
+    expect(paced.map((p) => p.handedBefore)).toEqual([0, 1]);
+    for (const p of paced) expect(p.batchMs).toBeGreaterThanOrEqual(0);
+    // Each later batch's rows were made by the database after the pace before it let go.
+    expect(made[1]?.getTime()).toBeGreaterThanOrEqual(paced[0]?.releasedAt ?? Infinity);
+    expect(made[2]?.getTime()).toBeGreaterThanOrEqual(paced[1]?.releasedAt ?? Infinity);
   });
 });

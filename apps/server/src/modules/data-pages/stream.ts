@@ -8,6 +8,12 @@ import type { SourceScope, Sql } from './sources';
 
 export type Row = Record<string, unknown>;
 
+/**
+ * Awaited after each batch with how long the batch took; the next is asked for once it resolves
+ * (an export giving way to requests, modules/exports/give-way.ts).
+ */
+export type Pace = (batchMs: number) => Promise<void>;
+
 /** A page's whole result in its order: what an export reads. */
 export function rowsQuery(q: BuiltQuery): Sql {
   return sql`select ${q.select} from ${q.from} where ${q.where} order by ${q.orderBy}`;
@@ -31,6 +37,7 @@ export async function streamRows(
   scope: Omit<SourceScope, 'range'>,
   onBatch: (rows: Row[]) => Promise<void>,
   batchRows = STREAM_BATCH_ROWS,
+  pace?: Pace,
 ): Promise<number> {
   const q = buildQuery(page, plan, scope);
   const render = q.source.render;
@@ -43,11 +50,11 @@ export async function streamRows(
     };
   }
   const query = rowsQuery(q);
-  if (dbKind === 'postgres') return streamWithCursor(db, query, onBatch, batchRows);
+  if (dbKind === 'postgres') return streamWithCursor(db, query, onBatch, batchRows, pace);
 
   const sortRaw = q.columns[plan.sort.column]?.raw;
   if (!sortRaw) throw new Error(`no sort column ${plan.sort.column}`);
-  return streamWithKeyset(db, q, sortRaw, plan.sort.direction, onBatch, batchRows);
+  return streamWithKeyset(db, q, sortRaw, plan.sort.direction, onBatch, batchRows, pace);
 }
 
 function streamWithCursor(
@@ -55,8 +62,9 @@ function streamWithCursor(
   query: Sql,
   onBatch: (rows: Row[]) => Promise<void>,
   batchRows: number,
+  pace?: Pace,
 ): Promise<number> {
-  return inSnapshot(db, (conn) => cursorBatches(conn, query, onBatch, batchRows));
+  return inSnapshot(db, (conn) => cursorBatches(conn, query, onBatch, batchRows, pace));
 }
 
 /**
@@ -84,21 +92,29 @@ export function inSnapshot<T>(
  * Reads a query through a server-side cursor, `batchRows` at a time, inside the caller's
  * transaction (inSnapshot); returns the rows read. Fetch and write overlap: the next batch is
  * asked for before this one is handed on, so the database reads and sends it while the writer
- * formats (one batch ahead, memory stays flat).
+ * formats (one batch ahead, memory stays flat). `pace`, if given, is awaited before each next
+ * batch is asked for, with how long the last one took (an export giving way to requests).
  */
 export async function cursorBatches<R = Row>(
   conn: Kysely<Database>,
   query: Sql,
   onBatch: (rows: R[]) => Promise<void>,
   batchRows: number,
+  pace?: Pace,
 ): Promise<number> {
   let total = 0;
   await sql`declare export_rows no scroll cursor for ${query}`.execute(conn);
   const fetch = sql`fetch forward ${sql.raw(String(Math.trunc(batchRows)))} from export_rows`;
+  let asked = performance.now();
   let next: Promise<{ rows: unknown[] }> | null = fetch.execute(conn);
   while (next) {
     const rows = (await next).rows as R[];
-    next = rows.length === batchRows ? fetch.execute(conn) : null;
+    next = null;
+    if (rows.length === batchRows) {
+      await pace?.(performance.now() - asked);
+      asked = performance.now();
+      next = fetch.execute(conn);
+    }
     if (rows.length === 0) break;
     total += rows.length;
     try {
@@ -120,11 +136,12 @@ async function streamWithKeyset(
   direction: 'asc' | 'desc',
   onBatch: (rows: Row[]) => Promise<void>,
   batchRows: number,
+  pace?: Pace,
 ): Promise<number> {
   const tie = q.source.tiebreak;
   let last: { sort: string | null; key: string } | null = null;
   let total = 0;
-  for (;;) {
+  for (let started = performance.now(); ; started = performance.now()) {
     // Order is `sort dir, tiebreak dir` with PostgreSQL's null placement: last when ascending,
     // first when descending. Continue strictly after the last row seen.
     let after: Sql = sql`true`;
@@ -157,6 +174,7 @@ async function streamWithKeyset(
     total += rows.length;
     await onBatch(rows);
     if (rows.length < batchRows) break;
+    await pace?.(performance.now() - started);
   }
   return total;
 }

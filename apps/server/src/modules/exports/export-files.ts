@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { buildQuery } from '../data-pages/engine';
 import type { DataPlan } from '../data-pages/query';
 import type { SourceScope, Sql } from '../data-pages/sources';
+import type { Pace } from '../data-pages/stream';
 import { cursorBatches, inSnapshot, streamRows } from '../data-pages/stream';
 import { columnTypes, csvLinesQuery } from './csv-lines-sql';
 import { openCsvLinesFile, openExportWriter, openExportXlsx } from './writer';
@@ -22,6 +23,8 @@ export interface ExportFiles {
   /** A null path skips that file. */
   csvPath: string | null;
   xlsxPath: string | null;
+  /** Awaited between batches (give-way.ts); none: full speed. */
+  pace?: Pace;
 }
 
 /**
@@ -80,6 +83,7 @@ async function writeFromSql(
           lines,
           (batch) => csv.write(batch.map((r) => r.line).join('')),
           LINES_PER_FETCH,
+          files.pace,
         );
       }
       if (book && sheetRows) {
@@ -88,6 +92,7 @@ async function writeFromSql(
           sheetRows,
           (batch) => book.addRowXml(batch.map((r) => r.xml)),
           SHEET_ROWS_PER_FETCH,
+          files.pace,
         );
       }
       return written;
@@ -111,8 +116,15 @@ async function writeInOnePass(files: ExportFiles): Promise<number> {
     xlsxPath: files.xlsxPath,
   });
   try {
-    const rows = await streamRows(files.db, files.dbKind, page, files.plan, scope, (batch) =>
-      writer.write(batch),
+    const rows = await streamRows(
+      files.db,
+      files.dbKind,
+      page,
+      files.plan,
+      scope,
+      (batch) => writer.write(batch),
+      undefined,
+      files.pace,
     );
     await writer.finish();
     return rows;

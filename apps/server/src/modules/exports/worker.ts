@@ -5,6 +5,7 @@ import { findDataPage } from '@gerbang/shared';
 import { type Selectable, sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { planFromStored } from '../data-pages/query';
+import type { Pace } from '../data-pages/stream';
 import { writeExportFiles } from './export-files';
 import type { ExportParams } from './jobs';
 import type { ExportJobsTable } from './tables';
@@ -18,6 +19,8 @@ import type { ExportJobsTable } from './tables';
  */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 3;
+/** How often a running job renews its claim, well inside STALE_AFTER_MS. */
+const CLAIM_RENEWAL_MS = 60 * 1000;
 
 type ExportJob = Selectable<ExportJobsTable>;
 
@@ -29,6 +32,8 @@ export type ExportServices = Pick<Services, 'db' | 'dbKind' | 'now' | 'log'> & {
   config: Pick<Services['config'], 'exportDir'>;
   /** Rows are read here once it has replayed everything written before the job ran. */
   replica?: Services['replica'];
+  /** Awaited between batches: how an export gives way to requests (give-way.ts). */
+  pace?: Pace;
 };
 
 /** The replica when it holds everything the primary had when the job started, else the primary. */
@@ -98,7 +103,30 @@ export async function writeJobFiles(
       lang: params.lang,
     },
     ...paths,
+    pace: services.pace,
   });
+}
+
+/**
+ * The services' pace, renewing the job's claim at most once a minute between batches: a long
+ * export, or one giving way to a busy API, is never taken for a stopped worker's and started again
+ * beside itself.
+ */
+function paceRenewingClaim(services: ExportServices, job: ExportJob): Pace {
+  let renewed = services.now().getTime();
+  return async (batchMs) => {
+    const now = services.now();
+    if (now.getTime() - renewed >= CLAIM_RENEWAL_MS) {
+      renewed = now.getTime();
+      await services.db
+        .updateTable('export_jobs')
+        .set({ claimed_at: now })
+        .where('id', '=', job.id)
+        .where('status', '=', 2)
+        .execute();
+    }
+    await services.pace?.(batchMs);
+  };
 }
 
 /** Writes one claimed job's files and records the outcome. Never throws for a job's own failure. */
@@ -111,7 +139,8 @@ export async function runExportJob(services: ExportServices, job: ExportJob): Pr
   const xlsxPath = path.join(dir, xlsxName);
   try {
     mkdirSync(dir, { recursive: true });
-    const rows = await writeJobFiles(services, job, { csvPath, xlsxPath });
+    const running = { ...services, pace: paceRenewingClaim(services, job) };
+    const rows = await writeJobFiles(running, job, { csvPath, xlsxPath });
     await services.db
       .updateTable('export_jobs')
       .set({
