@@ -42,10 +42,11 @@ export const JOBS: Job<any>[] = [
 ];
 
 /**
- * Runs one job: a pass at start, then one `intervalMs` after each pass ends, so passes of one job
- * never overlap in a process. A pass that throws is logged and the next one runs as planned.
+ * Runs one job: a pass `firstPassAfterMs` after start, then one `intervalMs` after each pass ends,
+ * so passes of one job never overlap in a process. A pass that throws is logged and the next one
+ * runs as planned.
  */
-export function startJob<R>(services: Services, job: Job<R>): RunningJob {
+export function startJob<R>(services: Services, job: Job<R>, firstPassAfterMs = 0): RunningJob {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
@@ -68,7 +69,12 @@ export function startJob<R>(services: Services, job: Job<R>): RunningJob {
       }
     });
   };
-  tick();
+  if (firstPassAfterMs > 0) {
+    timer = setTimeout(tick, firstPassAfterMs);
+    timer.unref();
+  } else {
+    tick();
+  }
   return {
     async stop() {
       stopped = true;
@@ -87,9 +93,13 @@ export function trackBacklogs(services: Services, jobs: Job<any>[] = JOBS): void
 }
 
 /** The worker loop main.ts starts: every job in `jobs`, stopped together on shutdown. */
-export function startJobLoop(services: Services, jobs: Job<any>[] = JOBS): RunningJob {
+export function startJobLoop(
+  services: Services,
+  jobs: Job<any>[] = JOBS,
+  firstPassAfterMs = 0,
+): RunningJob {
   trackBacklogs(services, jobs);
-  const running = jobs.map((job) => startJob(services, job));
+  const running = jobs.map((job) => startJob(services, job, firstPassAfterMs));
   return {
     async stop() {
       await Promise.all(running.map((job) => job.stop()));

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import type { Services } from '../http/services';
 import { seedRemittanceDemo } from '../modules/remittance/seed';
 import { seedVouchers } from '../modules/transfer/vouchers';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoNmidPhotos } from './demo-nmid-photos';
+import { DEMO_USERS } from './demo-users';
 import { seedAccountProfiles } from './seed-account-profiles';
 import { seedCallbackUrls } from './seed-callback-urls';
 import { seedConsoleStaff } from './seed-console';
@@ -10,6 +12,21 @@ import { seedNews } from './seed-news';
 import { seedTransactionPins } from './seed-transaction-pins';
 import { seedDemoUsers } from './seed-users';
 import { seedWithdrawDemo } from './seed-withdraw';
+
+/**
+ * Whether an earlier start seeded the demo's users (the last one it creates exists): this start
+ * may answer before it tops up the rest.
+ */
+export async function demoDataPresent(db: Services['db']): Promise<boolean> {
+  const last = DEMO_USERS[DEMO_USERS.length - 1];
+  if (!last) return false;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', last.username)
+    .executeTakeFirst();
+  return user !== undefined;
+}
 
 /**
  * Demo data for `npm start`: users first, then each area's history. Idempotent: a second start

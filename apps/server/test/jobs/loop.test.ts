@@ -81,4 +81,24 @@ describe('the worker loop', () => {
     expect(await passesCounted('failing', 'failed')).toBe(after.failing);
     expect(await passesCounted('failing', 'ok')).toBe(0);
   });
+
+  it('can hold the first passes after start (the first request is not queued behind them); a stop meanwhile runs none', async () => {
+    let passes = 0;
+    const counting: Job<number> = {
+      name: 'held',
+      intervalMs: 5,
+      async runOnce() {
+        passes += 1;
+        return passes;
+      },
+    };
+    const held = startJobLoop(services, [counting], 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(passes).toBe(0);
+    await held.stop();
+    const soon = startJobLoop(services, [counting], 10);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await soon.stop();
+    expect(passes).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -4,8 +4,7 @@
  * code (in DejaVu Sans, as the invoice, so a name beyond Latin-1 prints as written). The QR modules are drawn as vector squares
  * in the PDF, so it prints sharp at any size.
  */
-import QRCode from 'qrcode';
-import { loadPdfKit } from '../../platform/lazy-libs';
+import { loadPdfKit, loadQRCode } from '../../platform/lazy-libs';
 import { PDF_FONT, useUnicodeFonts } from '../../platform/pdf-fonts';
 
 export interface Sticker {
@@ -16,6 +15,7 @@ export interface Sticker {
 }
 
 export async function stickerPng(sticker: Sticker): Promise<Buffer> {
+  const QRCode = await loadQRCode();
   return QRCode.toBuffer(sticker.payload, {
     type: 'png',
     errorCorrectionLevel: 'M',
@@ -25,6 +25,7 @@ export async function stickerPng(sticker: Sticker): Promise<Buffer> {
 }
 
 export async function stickerPdf(sticker: Sticker): Promise<Buffer> {
+  const QRCode = await loadQRCode();
   const qr = QRCode.create(sticker.payload, { errorCorrectionLevel: 'M' });
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({

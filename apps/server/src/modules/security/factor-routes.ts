@@ -1,6 +1,5 @@
 import type { FactorCalls } from '@gerbang/shared/contract/factor-calls';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import QRCode from 'qrcode';
 import { ApiError, notFound, refused } from '../../http/errors';
 import { defineRoute, ok, type RouteContext, type RouteDefinition } from '../../http/route';
 import type { Services } from '../../http/services';
@@ -16,6 +15,7 @@ import {
 import { recoveryCodesLeft, regenerateRecoveryCodes } from '../../platform/factors/recovery';
 import { listFactors, markFactorPassed, removeFactor } from '../../platform/factors/state';
 import { startTotp } from '../../platform/factors/totp';
+import { loadQRCode } from '../../platform/lazy-libs';
 import { requireReauth } from '../../platform/session/reauth';
 import { renewPortalSession, renewStaffSession } from '../../platform/session/renew';
 import { codeRefusal, passkeyRefusal } from './refusals';
@@ -113,7 +113,7 @@ export function factorRoutes(calls: FactorCalls, side: FactorSide): RouteDefinit
     defineRoute(calls.totpStart, async (ctx) => {
       side.reauth(ctx);
       const started = await startTotp(factorDeps(ctx.services), side.owner(ctx));
-      const qr = await QRCode.toDataURL(started.uri, { margin: 1, width: 220 });
+      const qr = await (await loadQRCode()).toDataURL(started.uri, { margin: 1, width: 220 });
       return ok({ factor_id: started.factorId, secret: started.secret, uri: started.uri, qr });
     }),
     defineRoute(calls.totpConfirm, async (ctx) => {

@@ -1,14 +1,11 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { loadWebAuthn } from '../lazy-libs';
 import type { FactorDeps, FactorOwner } from './deps';
 
 /** A WebAuthn challenge lives 5 minutes and is used once. */
@@ -86,6 +83,7 @@ export async function passkeyRegistrationOptions(
   owner: FactorOwner,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await passkeyRows(deps, owner);
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: deps.rp.name,
     rpID: deps.rp.id,
@@ -113,6 +111,7 @@ export async function registerPasskey(
 ): Promise<{ ok: true; factorId: number } | { ok: false; reason: PasskeyRefusal }> {
   const challenge = await takeChallenge(deps, owner, 'register');
   if (!challenge) return { ok: false, reason: 'challenge' };
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -155,6 +154,7 @@ export async function passkeyAuthenticationOptions(
   purpose: 'login' | 'step_up',
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const keys = await passkeyRows(deps, owner);
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: deps.rp.id,
     allowCredentials: keys.map((c) => ({
@@ -185,6 +185,7 @@ export async function verifyPasskey(
   const key = (await passkeyRows(deps, owner)).find((c) => c.credential_id === response.id);
   if (!key) return { ok: false, reason: 'unknown' };
   const stored = Number(key.sign_count);
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({

@@ -1,4 +1,4 @@
-import { generateSecret, generateURI, verify } from 'otplib';
+import { loadOtplib } from '../lazy-libs';
 import { type FactorDeps, type FactorOwner, openTotpSecret, sealTotpSecret } from './deps';
 
 /** RFC 6238 defaults every authenticator app reads: SHA-1, 6 digits, 30 s. */
@@ -13,6 +13,7 @@ export const isTotpShape = (code: string) => /^\d{6}$/.test(code.trim());
  * the services clock's, so tests and the clock-moving test mode agree with the authenticator.
  */
 export async function matchTotp(secret: string, code: string, now: Date): Promise<number | null> {
+  const { verify } = await loadOtplib();
   const result = await verify({
     secret,
     token: code.trim(),
@@ -30,6 +31,7 @@ export async function startTotp(
   deps: FactorDeps,
   owner: FactorOwner,
 ): Promise<{ factorId: number; secret: string; uri: string }> {
+  const { generateSecret, generateURI } = await loadOtplib();
   const secret = generateSecret();
   const now = deps.now();
   const row = await deps.db.transaction().execute(async (trx) => {
