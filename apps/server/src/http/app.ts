@@ -338,6 +338,12 @@ async function registerPlugins(app: FastifyInstance, services: Services) {
   });
 }
 
+function noFastifySchemas(): () => never {
+  return () => {
+    throw new Error('Fastify route schemas are not used here: validate with zod (defineRoute)');
+  };
+}
+
 export async function buildApp(
   services: Services,
   routes: readonly RouteDefinition[],
@@ -353,6 +359,12 @@ export async function buildApp(
     bodyLimit: API_BODY_LIMIT,
     // Kept from a proxy in front (X-Request-ID) or new; on every answer and in every log line.
     genReqId: requestIdOf,
+    // Requests are checked with zod (parseInput) and answers against theirs (answer-check.ts): no
+    // route hands Fastify a JSON schema, so its Ajv and fast-json-stringify compilers, a tenth of
+    // a second of loading at every start, are not loaded; a route that did would fail at start.
+    schemaController: {
+      compilersFactory: { buildValidator: noFastifySchemas, buildSerializer: noFastifySchemas },
+    },
     // A malformed URL or an overlong path parameter is refused before any hook runs: answer it
     // in the envelope too, with the headers the hooks would have set.
     frameworkErrors: (error, req, frameworkReply) => {
