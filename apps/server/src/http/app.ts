@@ -18,6 +18,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyServerOptions,
 } from 'fastify';
 import type { z } from 'zod';
 import { markRecentWrite } from '../platform/read-replica';
@@ -344,15 +345,9 @@ function noFastifySchemas(): () => never {
   };
 }
 
-export async function buildApp(
-  services: Services,
-  routes: readonly RouteDefinition[],
-  /** Server-to-server partner API routes outside /api (the SNAP API, partner-route.ts). */
-  partnerRoutes: readonly PartnerRouteDefinition[] = [],
-  /** Their path spaces, which answer unknown paths and methods in their own shape. */
-  partnerAreas: readonly PartnerArea[] = [],
-): Promise<FastifyInstance> {
-  const app: FastifyInstance = Fastify({
+/** The server's Fastify options: the log, proxies, body limit, request ids, schemas, URL errors. */
+function fastifyOptions(services: Services) {
+  return {
     loggerInstance: services.log as FastifyBaseLogger,
     trustProxy: services.config.trustProxy,
     // The default for every route; routes that take more declare it (see API_BODY_LIMIT).
@@ -376,7 +371,18 @@ export async function buildApp(
       }
       return sendApiError(reply, services, resolveLanguage(req, null), apiError);
     },
-  });
+  } satisfies FastifyServerOptions;
+}
+
+export async function buildApp(
+  services: Services,
+  routes: readonly RouteDefinition[],
+  /** Server-to-server partner API routes outside /api (the SNAP API, partner-route.ts). */
+  partnerRoutes: readonly PartnerRouteDefinition[] = [],
+  /** Their path spaces, which answer unknown paths and methods in their own shape. */
+  partnerAreas: readonly PartnerArea[] = [],
+): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify(fastifyOptions(services));
   await registerPlugins(app, services);
   registerOperationsRoutes(app, services);
 
