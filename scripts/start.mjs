@@ -2,8 +2,8 @@
 /**
  * `npm start`: the web app is built when its sources changed (scripts/build-web-if-changed.mjs),
  * the server is bundled when its sources changed, and the bundle runs in this process on plain
- * Node — no TypeScript loader compiling hundreds of files at every start, so a later start
- * answers in about a second (README "The two commands").
+ * Node — no TypeScript loader compiling hundreds of files at every start (README "The two
+ * commands" has a later start's time).
  *
  * The server's inputs — apps/server/src, the shared and ledger packages' sources, the lockfile,
  * package.json, tsconfig.json and this repository's path — are hashed like the web app's; the hash
