@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildWebIfChanged } from './build-web-if-changed.mjs';
@@ -78,5 +79,8 @@ if (process.argv.includes('--force') || built !== current) {
   writeFileSync(stampFile, `${current}\n`);
   console.log(`server: bundled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+// Node 22.1+ keeps the compiled code of the bundle and its packages on disk, so a later start
+// does not compile them again (Node checks each file's content); Node 20 has no such cache.
+module.enableCompileCache?.(path.join(root, 'apps', 'server', 'dist', '.compile-cache'));
 // The bundle's own top level starts the server (main.ts) in this process.
 await import(pathToFileURL(outfile).href);
