@@ -120,7 +120,9 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gerbang-start-bench-'));
   const startEnv = { ...env, DATA_DIR: dataDir };
   const start = [path.join(root, 'scripts/start.mjs')];
-  console.log(`npm start to the first answer of /api/app/config (PGlite in ${dataDir})`);
+  console.log(
+    `npm start to the first answer of /api/app/config (Node ${process.version}, PGlite in ${dataDir})`,
+  );
   try {
     const anchor = await timeStart(['-e', BARE_SERVER], env, '/');
     line('anchor: bare node http server', anchor, anchor);
