@@ -77,24 +77,29 @@ async function startExport(base: string, headers: Record<string, string>, databa
   const body = (await res.json()) as { rc: string; data?: { id: number } };
   if (body.rc !== '00' || !body.data) throw new Error(`export request: ${JSON.stringify(body)}`);
   const id = body.data.id;
-  for (let i = 0; i < 600; i++) {
-    const row = await dbQuery(database, 'select status from export_jobs where id = $1', [id]);
-    if (Number(row.rows[0]?.status) >= 2) return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('export job never claimed');
+  await waitForJob(database, id, (status) => status >= 2, 'claimed within a minute');
+  return id;
 }
 
-/** When the export job is done (performance.now()); fails after five minutes. */
-async function waitForExport(database: string, id: number): Promise<number> {
-  for (let i = 0; i < 3_000; i++) {
+/**
+ * Polls the export job's status every 100 ms until `reached` holds; fails when the job failed or
+ * after `within` (one minute or five). Answers performance.now() at that moment.
+ */
+async function waitForJob(
+  database: string,
+  id: number,
+  reached: (status: number) => boolean,
+  within: 'claimed within a minute' | 'done within five minutes',
+): Promise<number> {
+  const polls = within === 'claimed within a minute' ? 600 : 3_000;
+  for (let i = 0; i < polls; i++) {
     const row = await dbQuery(database, 'select status from export_jobs where id = $1', [id]);
     const status = Number(row.rows[0]?.status);
-    if (status === 3) return performance.now();
     if (status === 4) throw new Error('export failed');
+    if (reached(status)) return performance.now();
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('export did not finish in five minutes');
+  throw new Error(`export job not ${within}`);
 }
 
 async function adminQuery(text: string) {
@@ -228,7 +233,12 @@ async function pollDuringExport(
       `→ ×${ratio.toFixed(2)} (target ≈ ×1)${ratio > 1.5 ? '  << p99 moved' : ''}; ` +
       `export ${status === 2 ? 'still running at the end' : status === 3 ? 'finished within the run' : `status ${status}`}; load average ${loadavg()[0].toFixed(1)}`,
   );
-  const finished = await waitForExport(name, jobId);
+  const finished = await waitForJob(
+    name,
+    jobId,
+    (status) => status === 3,
+    'done within five minutes',
+  );
   console.log(
     `  the export finished ${((finished - claimed) / 1000).toFixed(1)} s after it was claimed ` +
       `(the first ${SECONDS} s under the poll; it gives way to a busy API, ADR 027)`,

@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { PREPARED_STATEMENT_MARK } from '@gerbang/shared/db/prepared-statements';
 import type pg from 'pg';
 
+/** DATABASE_PREPARED_STATEMENTS: on unless off, false, 0 or no (the server and the benches). */
+export function preparedStatementsWanted(env: NodeJS.ProcessEnv): boolean {
+  const value = env.DATABASE_PREPARED_STATEMENTS?.trim().toLowerCase() ?? '';
+  return !['off', 'false', '0', 'no'].includes(value);
+}
+
 /**
  * Named prepared statements for the statements that mark themselves (`PREPARED_STATEMENT_MARK`,
  * the ledger's lock and write): node-postgres sends everything else through the unnamed
@@ -13,12 +19,6 @@ import type pg from 'pg';
  * Not behind PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=off): a statement
  * prepared on one server connection is not there on the next.
  */
-/** DATABASE_PREPARED_STATEMENTS: on unless off, false, 0 or no (the server and the benches). */
-export function preparedStatementsWanted(env: NodeJS.ProcessEnv): boolean {
-  const value = env.DATABASE_PREPARED_STATEMENTS?.trim().toLowerCase() ?? '';
-  return !['off', 'false', '0', 'no'].includes(value);
-}
-
 export function nameMarkedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Services } from '../http/services';
 import { seedRemittanceDemo } from '../modules/remittance/seed';
 import { seedVouchers } from '../modules/transfer/vouchers';
@@ -10,7 +9,7 @@ import { seedCallbackUrls } from './seed-callback-urls';
 import { seedConsoleStaff } from './seed-console';
 import { seedNews } from './seed-news';
 import { seedTransactionPins } from './seed-transaction-pins';
-import { seedDemoUsers } from './seed-users';
+import { findDemoUser, seedDemoUsers } from './seed-users';
 import { seedWithdrawDemo } from './seed-withdraw';
 
 /**
@@ -19,13 +18,7 @@ import { seedWithdrawDemo } from './seed-withdraw';
  */
 export async function demoDataPresent(db: Services['db']): Promise<boolean> {
   const last = DEMO_USERS[DEMO_USERS.length - 1];
-  if (!last) return false;
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<string>`lower(username)`, '=', last.username)
-    .executeTakeFirst();
-  return user !== undefined;
+  return last !== undefined && (await findDemoUser(db, last.username)) !== undefined;
 }
 
 /**

@@ -5,6 +5,15 @@ import type { Database } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
+/** A demo user's row by its username (as seeded, lower case), if it exists. */
+export function findDemoUser(db: Kysely<Database>, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'agent_id'])
+    .where(sql<string>`lower(username)`, '=', username)
+    .executeTakeFirst();
+}
+
 /**
  * Creates the demo agents and users if they are missing; re-running changes nothing, so restarts
  * keep what people did in the demo. Returns the user ids by username.
@@ -16,11 +25,7 @@ export async function seedDemoUsers(
   // Hashed only when a user is missing: a later start finds them all, and argon2 is slow on purpose.
   let passwordHash: string | undefined;
   for (const demo of DEMO_USERS) {
-    const existing = await db
-      .selectFrom('users')
-      .select(['id', 'agent_id'])
-      .where(sql<string>`lower(username)`, '=', demo.username)
-      .executeTakeFirst();
+    const existing = await findDemoUser(db, demo.username);
     if (existing) {
       ids.set(demo.username, { userId: existing.id, agentId: existing.agent_id });
       continue;
