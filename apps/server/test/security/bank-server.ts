@@ -16,6 +16,11 @@ export class ServerProcess {
   private child: ChildProcess | null = null;
   private output = '';
   private partialLine = '';
+  /**
+   * Whether the current process printed its banner: main.ts prints it once a later demo start's
+   * seed top-up (which runs after the listener opens and moves the demo balances) is done.
+   */
+  private bannerPrinted = false;
   /** Every 'unhandled error' line the server logged (behind a 5xx answer), for failure messages. */
   readonly unhandledErrors: string[] = [];
   /** Resolves when the current process answers; clients wait on it after a connection error. */
@@ -44,6 +49,7 @@ export class ServerProcess {
     });
     this.child = child;
     this.starts += 1;
+    this.bannerPrinted = false;
     const keep = (data: Buffer) => {
       const text = data.toString();
       this.output = (this.output + text).slice(-50_000);
@@ -51,6 +57,7 @@ export class ServerProcess {
       this.partialLine = lines.pop() ?? '';
       for (const line of lines) {
         if (line.includes('unhandled error')) this.unhandledErrors.push(line.slice(0, 4000));
+        if (line.includes('Gerbang is running at')) this.bannerPrinted = true;
       }
     };
     child.stdout?.on('data', keep);
@@ -71,7 +78,7 @@ export class ServerProcess {
         const res = await fetch(`${this.url}/api/app/config`, {
           signal: AbortSignal.timeout(2_000),
         });
-        if (res.ok) return;
+        if (res.ok && this.bannerPrinted) return;
       } catch {
         // not listening yet
       }
