@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPostgresDatabase } from '../../apps/server/test/helpers/databases';
 import { freePort } from '../../apps/server/test/helpers/free-port';
+import { bundleServerIfChanged, SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
 
 export const E2E_TEST_KEY = 'e2e-test-mode-key';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -27,6 +28,8 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 /**
  * One real server for the whole browser suite: the built web app, demo data, simulator rails, and
  * a fresh database (PGlite in a temp dir, or a new PostgreSQL database when DATABASE_URL is set).
+ * The server is the bundle `npm start` runs (scripts/server-bundle.mjs: the server and the npm
+ * packages it loads at start in one file), so every browser test also checks that bundle.
  */
 export default async function setup(project: TestProject) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,7 +56,8 @@ export default async function setup(project: TestProject) {
     : process.env.DATABASE_URL
       ? await createPostgresDatabase('gerbang_e2e')
       : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  await bundleServerIfChanged();
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,

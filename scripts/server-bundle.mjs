@@ -1,0 +1,80 @@
+/**
+ * The server as `npm start` runs it: apps/server/src/main.ts bundled for plain Node with the npm
+ * packages it loads at start (all but PACKAGES_LEFT_OUT in export-worker.mjs), and the export
+ * thread's entry beside it. Bundled again only when an input changed: the server's inputs —
+ * apps/server/src, the shared and ledger packages' sources, the lockfile, package.json,
+ * tsconfig.json, the bundling scripts and this repository's path — are hashed like the web app's,
+ * and the hash is kept in apps/server/dist/.build-hash next to the bundle. scripts/start.mjs runs
+ * the bundle; the browser suite's server (e2e/support/global-setup.ts) is the same bundle.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundleEntry } from './export-worker.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps', 'server', 'dist');
+// Inside apps/server, so the server's own dependencies (apps/server/node_modules) resolve.
+export const SERVER_BUNDLE = path.join(dist, 'main.mjs');
+const threadFile = path.join(dist, 'export-thread.mjs');
+const stampFile = path.join(dist, '.build-hash');
+
+const SERVER_INPUTS = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'packages/ledger/src',
+  'packages/ledger/package.json',
+  'scripts/export-worker.mjs',
+  'scripts/server-bundle.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
+
+function* files(rel) {
+  const full = path.join(root, rel);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const name of readdirSync(full).sort()) {
+      if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+      // Tests are not part of the server.
+      if (/\.test\.tsx?$/.test(name)) continue;
+      yield* files(path.join(rel, name));
+    }
+  } else {
+    yield rel;
+  }
+}
+
+function serverHash() {
+  // The bundle holds absolute paths (import.meta.dirname): a moved checkout bundles again.
+  const hash = createHash('sha256').update(root).update('\0');
+  for (const input of SERVER_INPUTS) {
+    for (const rel of files(input)) {
+      hash.update(rel.split(path.sep).join('/')).update('\0');
+      hash.update(readFileSync(path.join(root, rel))).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Bundles the server when its inputs changed since the last bundle (or `force`); returns the
+ * seconds it took, or null when the bundle was up to date.
+ */
+export async function bundleServerIfChanged({ force = false } = {}) {
+  const current = serverHash();
+  const built =
+    existsSync(SERVER_BUNDLE) && existsSync(threadFile) && existsSync(stampFile)
+      ? readFileSync(stampFile, 'utf8').trim()
+      : null;
+  if (!force && built === current) return null;
+  const started = performance.now();
+  await bundleEntry('apps/server/src/main.ts', SERVER_BUNDLE, { withPackages: true });
+  // The export worker thread's entry, beside the server (jobs/export-thread.ts looks there).
+  await bundleEntry('apps/server/src/jobs/export-thread-main.ts', threadFile);
+  writeFileSync(stampFile, `${current}\n`);
+  return (performance.now() - started) / 1000;
+}
