@@ -8,10 +8,10 @@
  * (exit 1 when it is).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hashInputs } from './input-hash.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -35,31 +35,9 @@ export const BUILD_INPUTS = [
   'tsconfig.json',
 ];
 
-function* files(rel) {
-  const full = path.join(root, rel);
-  if (!existsSync(full)) return;
-  if (statSync(full).isDirectory()) {
-    for (const name of readdirSync(full).sort()) {
-      if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
-      yield* files(path.join(rel, name));
-    }
-  } else {
-    yield rel;
-  }
-}
-
 /** The hash of every input file's path and content. */
 export function sourceHash() {
-  const hash = createHash('sha256');
-  for (const input of BUILD_INPUTS) {
-    for (const rel of files(input)) {
-      hash.update(rel.split(path.sep).join('/'));
-      hash.update('\0');
-      hash.update(readFileSync(path.join(root, rel)));
-      hash.update('\0');
-    }
-  }
-  return hash.digest('hex');
+  return hashInputs(BUILD_INPUTS);
 }
 
 function builtHash() {

@@ -7,10 +7,10 @@
  * and the hash is kept in apps/server/dist/.build-hash next to the bundle. scripts/start.mjs runs
  * the bundle; the browser suite's server (e2e/support/global-setup.ts) is the same bundle.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleEntry } from './export-worker.mjs';
+import { hashInputs } from './input-hash.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps', 'server', 'dist');
@@ -33,31 +33,10 @@ const SERVER_INPUTS = [
   'tsconfig.json',
 ];
 
-function* files(rel) {
-  const full = path.join(root, rel);
-  if (!existsSync(full)) return;
-  if (statSync(full).isDirectory()) {
-    for (const name of readdirSync(full).sort()) {
-      if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
-      // Tests are not part of the server.
-      if (/\.test\.tsx?$/.test(name)) continue;
-      yield* files(path.join(rel, name));
-    }
-  } else {
-    yield rel;
-  }
-}
-
 function serverHash() {
-  // The bundle holds absolute paths (import.meta.dirname): a moved checkout bundles again.
-  const hash = createHash('sha256').update(root).update('\0');
-  for (const input of SERVER_INPUTS) {
-    for (const rel of files(input)) {
-      hash.update(rel.split(path.sep).join('/')).update('\0');
-      hash.update(readFileSync(path.join(root, rel))).update('\0');
-    }
-  }
-  return hash.digest('hex');
+  // The bundle holds absolute paths (import.meta.dirname): a moved checkout bundles again. Tests
+  // are not part of the server.
+  return hashInputs(SERVER_INPUTS, { skip: /\.test\.tsx?$/, salt: root });
 }
 
 /**

@@ -1,0 +1,4 @@
+export declare function hashInputs(
+  inputs: string[],
+  options?: { skip?: RegExp; salt?: string },
+): string;
