@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

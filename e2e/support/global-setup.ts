@@ -15,7 +15,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/app/config`);
+      const res = await fetch(`${url}/readyz`);
       if (res.ok) return;
     } catch {
       // not listening yet

@@ -21,7 +21,8 @@ async function main() {
   const running = await bootstrap(config);
   const { services } = running;
   // A later start answers first: the demo data is there, and the seed (idempotent steps that top
-  // it up, e.g. the history's days since the last start) runs once the listener is open.
+  // it up, e.g. the history's days since the last start) runs once the listener is open; /readyz
+  // says "starting" until it is done.
   const laterDemoStart = config.mode === 'demo' && (await demoDataPresent(services.db));
   if (config.mode === 'demo' && !laterDemoStart) await seedDemo(services);
   // Guesses a killed process was comparing are given back, not counted as wrong (guess-budget.ts).
@@ -32,7 +33,7 @@ async function main() {
   // The background jobs (jobs/loop.ts): the payout rail sweep, export files, pay-in settlement,
   // top-up expiry. Each runs JOBS_FIRST_PASS_AFTER_MS after the listener opens, then on its own
   // interval.
-  if (laterDemoStart) await seedDemo(services);
+  if (laterDemoStart) await app.whileStarting(() => seedDemo(services));
   const jobs = startJobLoop(services, undefined, JOBS_FIRST_PASS_AFTER_MS);
 
   const url = `http://localhost:${config.port}`;

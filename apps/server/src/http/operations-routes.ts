@@ -6,8 +6,8 @@ import type { Services } from './services';
 /**
  * The routes an operator's tools call, outside /api and its envelope: Prometheus' scrape
  * (GET /metrics), the liveness probe (GET /healthz: the process answers) and the readiness probe
- * (GET /readyz: the database answers and the process is not draining — a load balancer sends
- * traffic only to ready processes). Also the request id every answer carries and every request's
+ * (GET /readyz: the database answers and the process is neither still starting nor draining — a
+ * load balancer sends traffic only to ready processes). Also the request id every answer carries and every request's
  * log lines hold, and the request metrics.
  */
 
@@ -15,6 +15,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** SIGTERM's first step: /readyz answers 503 so balancers stop sending (main.ts). */
     startDraining(): void;
+    /**
+     * Start-up work done after the listener opens (a later demo start's top-up of the demo data,
+     * main.ts): /readyz answers 503 "starting" until it settles, so nothing that waits for a
+     * ready process sees the data while it is still moving.
+     */
+    whileStarting<T>(task: () => Promise<T>): Promise<T>;
   }
 }
 
@@ -36,8 +42,17 @@ function mayScrape(req: FastifyRequest, token: string | null): boolean {
 
 export function registerOperationsRoutes(app: FastifyInstance, services: Services): void {
   let draining = false;
+  let startingTasks = 0;
   app.decorate('startDraining', () => {
     draining = true;
+  });
+  app.decorate('whileStarting', async <T>(task: () => Promise<T>): Promise<T> => {
+    startingTasks += 1;
+    try {
+      return await task();
+    } finally {
+      startingTasks -= 1;
+    }
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -65,6 +80,7 @@ export function registerOperationsRoutes(app: FastifyInstance, services: Service
   app.get('/readyz', { helmet: false }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     if (draining) return reply.status(503).send({ status: 'draining' });
+    if (startingTasks > 0) return reply.status(503).send({ status: 'starting' });
     try {
       await sql`select 1`.execute(services.db);
     } catch {

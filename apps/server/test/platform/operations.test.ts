@@ -126,6 +126,28 @@ describe.each(testDatabases())('operations endpoints on %s', (kind) => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('is not ready while start-up work after the listener opened runs, and answers meanwhile', async () => {
+    let finish = () => {};
+    const topUp = t.app.whileStarting(
+      () => new Promise<string>((resolve) => (finish = () => resolve('topped up'))),
+    );
+    const starting = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(starting.statusCode).toBe(503);
+    expect(starting.json()).toEqual({ status: 'starting' });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/app/config' })).statusCode).toBe(200);
+    finish();
+    expect(await topUp).toBe('topped up');
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+    });
+    // A start-up step that fails still ends the starting state; the failure is the caller's.
+    await expect(
+      t.app.whileStarting(() => Promise.reject(new Error('seed failed'))),
+    ).rejects.toThrow('seed failed');
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
   it('is live and ready, and stops being ready when it starts draining', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });

@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { bundleServerIfChanged, SERVER_BUNDLE } from '../../../../scripts/server-bundle.mjs';
 
 export { freePort } from '../helpers/free-port';
 
 /**
- * The real server process for the bank test: `node --import tsx apps/server/src/main.ts`, as
- * `npm start` runs it, killed with SIGKILL and started again on the same database.
+ * A real server process, as `npm start` runs it (the server bundle, scripts/server-bundle.mjs,
+ * bundled again first when its sources changed), killed with SIGKILL or stopped with SIGTERM and
+ * started again on the same database: the bank and kill -9 tests, the rolling restart, the failover.
  */
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -16,11 +18,6 @@ export class ServerProcess {
   private child: ChildProcess | null = null;
   private output = '';
   private partialLine = '';
-  /**
-   * Whether the current process printed its banner: main.ts prints it once a later demo start's
-   * seed top-up (which runs after the listener opens and moves the demo balances) is done.
-   */
-  private bannerPrinted = false;
   /** Every 'unhandled error' line the server logged (behind a 5xx answer), for failure messages. */
   readonly unhandledErrors: string[] = [];
   /** Resolves when the current process answers; clients wait on it after a connection error. */
@@ -42,14 +39,21 @@ export class ServerProcess {
   }
 
   start(timeoutMs = 90_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    this.starts += 1;
+    this.ready = this.spawnAndWait(timeoutMs);
+    // Clients await `ready`; a failed start is reported by whoever awaits start().
+    this.ready.catch(() => undefined);
+    return this.ready;
+  }
+
+  private async spawnAndWait(timeoutMs: number): Promise<void> {
+    await bundleServerIfChanged();
+    const child = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: root,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    this.starts += 1;
-    this.bannerPrinted = false;
     const keep = (data: Buffer) => {
       const text = data.toString();
       this.output = (this.output + text).slice(-50_000);
@@ -57,28 +61,26 @@ export class ServerProcess {
       this.partialLine = lines.pop() ?? '';
       for (const line of lines) {
         if (line.includes('unhandled error')) this.unhandledErrors.push(line.slice(0, 4000));
-        if (line.includes('Gerbang is running at')) this.bannerPrinted = true;
       }
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    this.ready = this.waitUntilUp(child, timeoutMs);
-    // Clients await `ready`; a failed start is reported by whoever awaits start().
-    this.ready.catch(() => undefined);
-    return this.ready;
+    await this.waitUntilReady(child, timeoutMs);
   }
 
-  private async waitUntilUp(child: ChildProcess, timeoutMs: number): Promise<void> {
+  /**
+   * Until /readyz answers 200: a later demo start answers before it has topped up the demo data
+   * (main.ts), and says "starting" there until that is done — balances still move meanwhile.
+   */
+  private async waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${this.tail()}`);
       }
       try {
-        const res = await fetch(`${this.url}/api/app/config`, {
-          signal: AbortSignal.timeout(2_000),
-        });
-        if (res.ok && this.bannerPrinted) return;
+        const res = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+        if (res.ok) return;
       } catch {
         // not listening yet
       }
