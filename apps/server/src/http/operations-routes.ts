@@ -7,8 +7,8 @@ import type { Services } from './services';
  * The routes an operator's tools call, outside /api and its envelope: Prometheus' scrape
  * (GET /metrics), the liveness probe (GET /healthz: the process answers) and the readiness probe
  * (GET /readyz: the database answers and the process is neither still starting nor draining — a
- * load balancer sends traffic only to ready processes). Also the request id every answer carries and every request's
- * log lines hold, and the request metrics.
+ * load balancer sends traffic only to ready processes). Also the request id every answer carries
+ * and every request's log lines hold, and the request metrics.
  */
 
 declare module 'fastify' {
