@@ -1,4 +1,4 @@
-import { formatRupiah, NEWS_PAGE, wibDate } from '@gerbang/shared';
+import { formatRupiah, NEWS_PAGE } from '@gerbang/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,11 +24,11 @@ const textOf = (page: Page, testId: string) => page.getByTestId(testId).textCont
 describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
   const browser = useBrowser();
   // Midday WIB on the server (the page follows it): outside the cut-off whatever the real hour.
-  useServerClockAt('12:00');
+  const serverClock = useServerClockAt('12:00');
 
   it('partner: summary cards equal the server figures, charts, news; month-to-date loads on click', async () => {
     const page = await browser.signedIn('partner@demo.id');
-    const today = wibDate(new Date());
+    const today = serverClock.day();
     await page.getByTestId('dashboard').waitFor();
     for (const [testId, group] of [
       ['summary-omzet-total', 4],
@@ -66,7 +66,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
 
   it('partner: the date picker refuses future days and reloads the figures of a chosen day', async () => {
     const page = await browser.signedIn('partner@demo.id', { language: 'en' });
-    const today = wibDate(new Date());
+    const today = serverClock.day();
     const tomorrow = new Date(`${today}T00:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     const tomorrowText = tomorrow.toISOString().slice(0, 10);
@@ -133,7 +133,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
 
   it('aggregator: fee cards with the server figures, linking to the fee pages', async () => {
     const page = await browser.signedIn('aggregator@demo.id', { language: 'en' });
-    const today = wibDate(new Date());
+    const today = serverClock.day();
     await page.getByTestId('aggregator-fee-daily-value').waitFor();
     const daily = await apiGet(page, '/resume/aggregator_fee_daily', { date: today });
     const monthly = await apiGet(page, '/resume/aggregator_fee_monthly', { date: today });
@@ -152,7 +152,7 @@ describe.skipIf(!hasBrowser())('dashboard in Chromium', () => {
 
   it('h2h (show-balance rule 2, API enabled): balance and hold balance summaries', async () => {
     const page = await browser.signedIn('h2h@demo.id');
-    const today = wibDate(new Date());
+    const today = serverClock.day();
     await page.getByTestId('summary-balance').waitFor();
     const balance = await apiGet(page, '/resume/balance', { date: today });
     const hold = await apiGet(page, '/resume/hold_balance', { date: today });

@@ -194,11 +194,25 @@ export async function setServerClock(at: Date | null): Promise<void> {
 
 /**
  * For a whole file: the server's clock at `hh:mm` WIB of today (so time rules do not depend on
- * when the suite runs), back on real time after the file.
+ * when the suite runs), back on real time after the file. Its `day()` is the server's day then.
  */
-export function useServerClockAt(hhmm: string) {
-  beforeAll(() => setServerClock(wibTodayAt(hhmm)));
+export function useServerClockAt(hhmm: string): { day(): string } {
+  let at: Date | null = null;
+  beforeAll(() => {
+    at = wibTodayAt(hhmm);
+    return setServerClock(at);
+  });
   afterAll(() => setServerClock(null));
+  return {
+    /**
+     * The server's WIB day (YYYY-MM-DD) during the file: the day it was set in, even when the
+     * suite has run on past midnight since.
+     */
+    day() {
+      if (!at) throw new Error('the server clock is set in beforeAll');
+      return new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    },
+  };
 }
 
 /**
