@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { wibDate } from '@gerbang/shared';
 import {
   type Browser,
   type BrowserContext,
@@ -210,7 +211,7 @@ export function useServerClockAt(hhmm: string): { day(): string } {
      */
     day() {
       if (!at) throw new Error('the server clock is set in beforeAll');
-      return new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+      return wibDate(at);
     },
   };
 }

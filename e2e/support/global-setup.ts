@@ -1,29 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPostgresDatabase } from '../../apps/server/test/helpers/databases';
 import { freePort } from '../../apps/server/test/helpers/free-port';
-import { bundleServerIfChanged, SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
+import { ServerProcess } from '../../apps/server/test/security/bank-server';
 
 export const E2E_TEST_KEY = 'e2e-test-mode-key';
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not start within ${timeoutMs} ms`);
-}
 
 /**
  * One real server for the whole browser suite: the built web app, demo data, simulator rails, and
@@ -56,54 +40,41 @@ export default async function setup(project: TestProject) {
     : process.env.DATABASE_URL
       ? await createPostgresDatabase('gerbang_e2e')
       : null;
-  await bundleServerIfChanged();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The app's own origin: the demo callback receiver is a callback URL it may call.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Passkeys (ADR 010): a browser refuses an IP address as the WebAuthn RP id, so the
-      // passkey test opens the app as localhost.
-      WEBAUTHN_RP_ID: 'localhost',
-      WEBAUTHN_ORIGINS: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: pgdb?.url ?? '',
-      TEST_MODE_KEY: E2E_TEST_KEY,
-      CAPTCHA_COST: '2000',
-      NODE_ENV: 'development',
-      GERBANG_MODE: 'demo',
-      LOG_LEVEL: 'warn',
-      EXPORT_DIR: path.join(dataDir, 'exports'),
-      UPLOAD_DIR: path.join(dataDir, 'uploads'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // ServerProcess: the bundle (bundled again first when its sources changed), ready on /readyz.
+  const server = new ServerProcess(port, {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // The app's own origin: the demo callback receiver is a callback URL it may call.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Passkeys (ADR 010): a browser refuses an IP address as the WebAuthn RP id, so the
+    // passkey test opens the app as localhost.
+    WEBAUTHN_RP_ID: 'localhost',
+    WEBAUTHN_ORIGINS: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgdb?.url ?? '',
+    TEST_MODE_KEY: E2E_TEST_KEY,
+    CAPTCHA_COST: '2000',
+    NODE_ENV: 'development',
+    GERBANG_MODE: 'demo',
+    LOG_LEVEL: 'warn',
+    EXPORT_DIR: path.join(dataDir, 'exports'),
+    UPLOAD_DIR: path.join(dataDir, 'uploads'),
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForServer(baseUrl, child, 120_000);
+    await server.start(120_000);
   } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${String(error)}\n${output}`);
+    await server.kill();
+    throw error;
   }
+  const baseUrl = server.url;
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eChromium', chromium);
   // The PostgreSQL database (empty on PGlite): a test may start a second server process on it.
   project.provide('e2eDatabaseUrl', pgdb?.url ?? '');
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await server.stop();
     await pgdb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };

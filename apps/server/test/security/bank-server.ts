@@ -7,7 +7,8 @@ export { freePort } from '../helpers/free-port';
 /**
  * A real server process, as `npm start` runs it (the server bundle, scripts/server-bundle.mjs,
  * bundled again first when its sources changed), killed with SIGKILL or stopped with SIGTERM and
- * started again on the same database: the bank and kill -9 tests, the rolling restart, the failover.
+ * started again on the same database: the bank and kill -9 tests, the rolling restart, the failover,
+ * and the browser suite's one server (e2e/support/global-setup.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '../../../..');
