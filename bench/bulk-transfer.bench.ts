@@ -34,6 +34,16 @@ const TARGET_RSS_MB = 256;
 const TARGET_FINAL_MS = 30_000;
 /** How long to wait for every row to be final (BULK_BENCH_FINAL_S, default 20 min). */
 const LIMIT_POLLS = Number(process.env.BULK_BENCH_FINAL_S ?? 1_200) * 4;
+/**
+ * The server's clock starts at noon WIB of today (test mode's settable clock, CLOCK_AT): in the
+ * simulated banks' nightly window (23:00–06:00 WIB) a transfer only queues until the morning, so
+ * "every row final" would measure the hour the bench ran at. The measured start's clock starts ten
+ * minutes after the seeding start's, so the server's time never runs back between the two.
+ */
+const SERVER_NOON = (() => {
+  const wibDay = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  return new Date(`${wibDay}T12:00:00+07:00`);
+})();
 
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: BASE_URL });
@@ -117,7 +127,7 @@ async function main() {
   await adminQuery(`CREATE DATABASE ${name}`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const start = () =>
+  const start = (clockAt: Date) =>
     spawn(
       process.execPath,
       [
@@ -137,19 +147,20 @@ async function main() {
           TEST_MODE_KEY: TEST_KEY,
           LOG_LEVEL: 'warn',
           SMTP_URL: '',
+          CLOCK_AT: clockAt.toISOString(),
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
   // The first start writes the demo history (a one-off of a fresh database whose garbage would
   // count as the upload's); the measured server is the second start on the seeded database.
-  const seeding = start();
+  const seeding = start(SERVER_NOON);
   await waitForServer(base, seeding);
   await new Promise((resolve) => {
     seeding.once('exit', resolve);
     seeding.kill('SIGTERM');
   });
-  const server = start();
+  const server = start(new Date(SERVER_NOON.getTime() + 10 * 60_000));
   const handle = await connectDatabase({ databaseUrl: url.toString(), dataDir: '' });
   const db = handle.db;
   try {

@@ -27,6 +27,11 @@ const COUNT = Number(process.env.CALLBACKS_BENCH_COUNT ?? 2_000);
 const DELAY_MS = Number(process.env.CALLBACKS_BENCH_DELAY_MS ?? 0);
 /** Stop after this long even if not all are delivered (keeps a run short on a busy machine). */
 const LIMIT_MS = Number(process.env.CALLBACKS_BENCH_LIMIT_S ?? 60) * 1_000;
+/** Queue the callbacks for the first AGENTS demo agents only (1: one partner's backlog). */
+const AGENTS = Number(process.env.CALLBACKS_BENCH_AGENTS ?? 0);
+/** Delivery options other than the default, for comparing them (CONCURRENCY, PER_AGENT). */
+const CONCURRENCY = Number(process.env.CALLBACKS_BENCH_CONCURRENCY ?? 0);
+const PER_AGENT = Number(process.env.CALLBACKS_BENCH_PER_AGENT ?? 0);
 const AT = new Date('2026-11-24T03:00:00Z');
 
 async function admin(text: string) {
@@ -64,9 +69,10 @@ type Running = Awaited<ReturnType<typeof bootstrap>>;
 /** Every demo agent's callback URLs at the receiver; COUNT callbacks queued over them. */
 async function prepare(running: Running, url: string): Promise<number> {
   const db = running.services.db;
-  const agents = (await db.selectFrom('agents').select('id').orderBy('id').execute()).map((a) =>
+  const all = (await db.selectFrom('agents').select('id').orderBy('id').execute()).map((a) =>
     Number(a.id),
   );
+  const agents = AGENTS > 0 ? all.slice(0, AGENTS) : all;
   const now = running.services.now();
   await db.updateTable('callbacks').set({ status_sent: 1, next_attempt_at: null }).execute();
   for (const agentId of agents) {
@@ -124,7 +130,12 @@ async function main() {
   try {
     await seedDemo(running.services);
     const agents = await prepare(running, sink.url);
-    const options = { ...DEFAULT_DELIVERY, idlePollMs: 20 };
+    const options = {
+      ...DEFAULT_DELIVERY,
+      idlePollMs: 20,
+      ...(CONCURRENCY > 0 ? { concurrency: CONCURRENCY } : {}),
+      ...(PER_AGENT > 0 ? { perAgent: PER_AGENT } : {}),
+    };
     console.log(
       `callbacks bench: ${COUNT.toLocaleString('en')} callbacks over ${agents} agents to a local receiver (answer after ${DELAY_MS} ms), concurrency ${options.concurrency}, ${options.perAgent} per agent, PostgreSQL (load ${loadavg()[0]?.toFixed(2)})`,
     );

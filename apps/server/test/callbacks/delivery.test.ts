@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/modules';
 import {
+  claimDueCallbacks,
   claimNextCallback,
   DEFAULT_DELIVERY,
   deliverCallback,
@@ -538,6 +539,63 @@ describe.each(testDatabases())('callback delivery on %s', (kind) => {
     ]);
     expect(a.delivered + b.delivered).toBe(12);
     for (const id of ids) expect(receivedFor(id), id).toHaveLength(1);
+  });
+
+  it('one claim takes due rows of several agents in due order, each agent only up to its free share', async () => {
+    const partnerIds: number[] = [];
+    const otherIds: number[] = [];
+    for (let i = 0; i < 4; i++) partnerIds.push(await queue(partnerAgent, `CBT-CLAIM-P${i}`));
+    for (let i = 0; i < 3; i++) otherIds.push(await queue(otherAgent, `CBT-CLAIM-O${i}`));
+    // The partner has one delivery in flight already: one more of its rows, two of the other's.
+    const claimed = await claimDueCallbacks(t.services, {
+      limit: 10,
+      perAgent: 2,
+      inFlight: new Map([[partnerAgent, 1]]),
+    });
+    expect(claimed.map((r) => r.id_callback)).toEqual([partnerIds[0], otherIds[0], otherIds[1]]);
+    for (const row of claimed) {
+      expect(row.attempts).toBe(1);
+      expect(row.lease_token).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    // A second sender (or this one's next claim) never takes a leased row; the limit holds.
+    const next = await claimDueCallbacks(t.services, {
+      limit: 2,
+      perAgent: 2,
+      inFlight: new Map(),
+    });
+    expect(next.map((r) => r.id_callback)).toEqual([partnerIds[1], partnerIds[2]]);
+    // Let the leases run out and deliver everything, so later tests start from an empty queue.
+    t.clock.advance(LEASE_MS + 1_000);
+    await runCallbacksOnce(t.services, fast);
+    const leased = new Set([...claimed, ...next].map((r) => r.id_callback));
+    for (const id of [...partnerIds, ...otherIds]) {
+      // A claim whose lease ran out unused counts as an attempt; the row is sent once.
+      const attempts = await attemptsOf(id);
+      expect(attempts.map((a: any) => [a.attempt_no, a.error_code])).toEqual([
+        [leased.has(id) ? 2 : 1, null],
+      ]);
+      expect((await callbackRow(id)).status_sent).toBe(1);
+    }
+  });
+
+  it("one agent's many rows go out several at a time, never more than its share, each once with its own attempt", async () => {
+    receiver.setBehaviour(() => ({ status: 200, body: 'ok', delayMs: 150 }));
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i++) ids.push(await queue(partnerAgent, `CBT-MANY-${i}`));
+    const report = await runCallbacksOnce(t.services, { ...fast, concurrency: 8, perAgent: 3 });
+    expect(report).toMatchObject({ claimed: 9, delivered: 9, retrying: 0, failed: 0 });
+    const atOnce = receiver.mostAtOnce((r) => r.body.includes('"CBT-MANY-'));
+    expect(atOnce).toBeLessThanOrEqual(3);
+    expect(atOnce).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 9; i++) {
+      expect(receivedFor(`CBT-MANY-${i}`)).toHaveLength(1);
+      const [attempt, ...more] = await attemptsOf(ids[i] as number);
+      expect(more).toHaveLength(0);
+      expect(attempt).toMatchObject({ attempt_no: 1, response_status: 200, response_body: 'ok' });
+      expect(attempt.finished_at).not.toBeNull();
+      const row = await callbackRow(ids[i] as number);
+      expect(row).toMatchObject({ status_sent: 1, http_status: 200, lease_token: null });
+    }
   });
 
   it('the demo receiver records callbacks, verifies the signature and lists the last ones', async () => {

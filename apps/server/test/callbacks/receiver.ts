@@ -7,6 +7,8 @@ export interface Received {
   body: string;
   /** performance.now() when the request arrived. */
   at: number;
+  /** performance.now() when it was answered (undefined while it waits). */
+  answeredAt?: number;
 }
 
 export type Behaviour = { status: number; body?: string; delayMs?: number };
@@ -23,14 +25,16 @@ export async function startReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '';
-      received.push({
+      const request: Received = {
         path,
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: performance.now(),
-      });
+      };
+      received.push(request);
       const b = behave(path);
       const answer = () => {
+        request.answeredAt = performance.now();
         if (res.destroyed) return;
         res.writeHead(b.status, { 'content-type': 'text/plain' });
         res.end(b.body ?? '');
@@ -46,6 +50,13 @@ export async function startReceiver() {
     received,
     setBehaviour(fn: (path: string) => Behaviour) {
       behave = fn;
+    },
+    /** The most of the `matching` requests that were received and not yet answered at once. */
+    mostAtOnce(matching: (r: Received) => boolean): number {
+      const mine = received.filter(matching);
+      const openAt = (t: number) =>
+        mine.filter((r) => r.at <= t && (r.answeredAt === undefined || t < r.answeredAt)).length;
+      return Math.max(0, ...mine.map((r) => openAt(r.at)));
     },
     close: () =>
       new Promise<void>((resolve) => {

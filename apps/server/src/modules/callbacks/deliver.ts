@@ -11,8 +11,9 @@ import {
 } from '@gerbang/shared/contract/callbacks';
 import { sql } from 'kysely';
 import type { Services } from '../../http/services';
-import { type CallbackTarget, callbackTargetFor } from '../credentials/callback-target';
+import { type CallbackTarget, callbackTargetShared } from '../credentials/callback-target';
 import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
+import { finishAttempt, startAttempt } from './delivery-writes';
 import { checkEndpointHealth, isEndpointDisabled } from './endpoints';
 import { type CallbackFormat, callbackFormatOf } from './formats';
 import { type PostResult, postCallback } from './http-post';
@@ -39,7 +40,9 @@ import { signCallback } from './sign';
  * A row that reached 1 Sent is never claimed again; only control/retry_callback re-queues it.
  *
  * One pass runs up to `concurrency` deliveries at once, at most `perAgent` of them for one agent,
- * so an agent whose endpoint hangs for the whole timeout holds two slots and the others flow on.
+ * so an agent whose endpoint hangs for the whole timeout holds its share of slots and the others
+ * flow on. A claim takes as many due rows as there are free slots in one statement, and the
+ * attempts' writes of the deliveries in flight share statements (delivery-writes.ts).
  */
 
 /** Longer than one attempt (URL check plus the POST's timeout), so a live worker keeps its row. */
@@ -61,9 +64,14 @@ export interface DeliveryOptions {
   idlePollMs: number;
 }
 
+/**
+ * 32 in flight, 8 per agent: an agent's healthy endpoint takes ~8 / its answer time callbacks a
+ * second (one partner's payouts at a few hundred a second need that), while four agents whose
+ * endpoints hang for the whole timeout are needed to hold every slot (the same share as 2 of 8).
+ */
 export const DEFAULT_DELIVERY: DeliveryOptions = {
-  concurrency: 8,
-  perAgent: 2,
+  concurrency: 32,
+  perAgent: 8,
   timeoutMs: CALLBACK_TIMEOUT_MS,
   maxPerPass: 500,
   idlePollMs: 500,
@@ -98,43 +106,72 @@ export async function claimNextCallback(
   services: Services,
   skipAgents: number[] = [],
 ): Promise<ClaimedRow | undefined> {
+  const full = new Map(skipAgents.map((id) => [id, 1]));
+  const [row] = await claimDueCallbacks(services, { limit: 1, perAgent: 1, inFlight: full });
+  return row;
+}
+
+/**
+ * Takes the lease on up to `limit` due rows in ONE statement, in due order, at most `perAgent`
+ * minus the agent's rows already in flight (`inFlight`) for each agent. The rows are picked with
+ * `for update skip locked`, so two senders never take the same row.
+ */
+export async function claimDueCallbacks(
+  services: Services,
+  want: { limit: number; perAgent: number; inFlight: ReadonlyMap<number, number> },
+): Promise<ClaimedRow[]> {
   const now = services.now();
   const at = now.toISOString();
   const until = new Date(now.getTime() + LEASE_MS).toISOString();
   const token = randomUUID();
+  const busy = [...want.inFlight].filter(([, n]) => n > 0);
+  const full = busy.filter(([, n]) => n >= want.perAgent).map(([id]) => id);
   const skip =
-    skipAgents.length > 0
-      ? sql`and agent_id not in (${sql.join(skipAgents.map((id) => sql`${id}`))})`
-      : sql``;
+    full.length > 0 ? sql`and agent_id not in (${sql.join(full.map((id) => sql`${id}`))})` : sql``;
+  // Candidates in due order (a few per slot, so one agent's backlog cannot hide the others'
+  // rows from a claim), then at most each agent's free share of them.
   // The claim also closes an attempt left unfinished: it belongs to a worker whose lease ran out
   // (it died or hung), and the row is about to be sent again.
-  const result = await sql<ClaimedRow>`
-    with claimed as (
+  const result = await sql<ClaimedRow & { next_attempt_at: Date }>`
+    with candidates as (
+      select id_callback, agent_id, next_attempt_at from callbacks
+      where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz and not paused
+        and (claimed_until is null or claimed_until < ${at}::timestamptz)
+        ${skip}
+      order by next_attempt_at, id_callback
+      limit ${want.limit * want.perAgent}
+      for update skip locked
+    ), ranked as (
+      select c.id_callback, c.next_attempt_at,
+        row_number() over (partition by c.agent_id order by c.next_attempt_at, c.id_callback)
+          + coalesce(b.in_flight, 0) as place
+      from candidates c
+      left join unnest(${busy.map(([id]) => id)}::int8[], ${busy.map(([, n]) => n)}::int4[])
+        as b(agent_id, in_flight) on b.agent_id = c.agent_id
+    ), picked as (
+      select id_callback from ranked where place <= ${want.perAgent}
+      order by next_attempt_at, id_callback
+      limit ${want.limit}
+    ), claimed as (
       update callbacks
       set status_sent = ${CALLBACK_STATUS.PROCESS}, claimed_until = ${until}::timestamptz,
           lease_token = ${token}, attempts = attempts + 1
-      where id_callback = (
-        select id_callback from callbacks
-        where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz and not paused
-          and (claimed_until is null or claimed_until < ${at}::timestamptz)
-          ${skip}
-        order by next_attempt_at, id_callback
-        limit 1
-        for update skip locked)
+      where id_callback in (select id_callback from picked)
       and status_sent in (0, 3)
       and (claimed_until is null or claimed_until < ${at}::timestamptz)
       returning id_callback, agent_id, environment, type_callback, request_raw, event_id, attempts,
-        manual_retry, is_test, lease_token
+        manual_retry, is_test, lease_token, next_attempt_at
     ), interrupted as (
       update callback_attempts
       set error_code = 'interrupted', error = ${INTERRUPTED_ERROR}, finished_at = ${at}::timestamptz
       where callback_id in (select id_callback from claimed) and finished_at is null
     )
-    select * from claimed`.execute(services.db);
-  const row = result.rows[0];
-  return row
-    ? { ...row, id_callback: Number(row.id_callback), agent_id: Number(row.agent_id) }
-    : undefined;
+    select * from claimed order by next_attempt_at, id_callback`.execute(services.db);
+  return result.rows.map(({ next_attempt_at: _dueOrder, ...row }) => ({
+    ...row,
+    id_callback: Number(row.id_callback),
+    agent_id: Number(row.agent_id),
+  }));
 }
 
 /** The headers of one attempt; `X-Signature` only when the agent's signature is active. */
@@ -257,7 +294,7 @@ async function prepareAttempt(
   row: ClaimedRow,
   at: Date,
 ): Promise<PreparedAttempt> {
-  const target = await callbackTargetFor(
+  const target = await callbackTargetShared(
     services.db,
     row.agent_id,
     row.environment,
@@ -330,21 +367,10 @@ export async function deliverCallback(
   if (disabled) {
     return pauseRow(services, row);
   }
-  const attempt = await services.db
-    .insertInto('callback_attempts')
-    .values({
-      callback_id: row.id_callback,
-      agent_id: row.agent_id,
-      environment: row.environment,
-      attempt_no: row.attempts,
-      manual: row.manual_retry,
-      started_at: startedAt,
-      url: prepared.target?.url ?? '',
-      request_headers: JSON.stringify(prepared.headers),
-      request_body: row.request_raw,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const attemptId = await startAttempt(
+    services,
+    attemptRow(row, startedAt, prepared.target?.url ?? '', prepared.headers),
+  );
 
   const outcome: AttemptOutcome = target
     ? await sendAttempt(services, row, { ...prepared, target }, opts.timeoutMs)
@@ -358,12 +384,30 @@ export async function deliverCallback(
         error: `no callback URL is set for ${row.type_callback}`,
         final: true,
       };
-  const result = await recordOutcome(services, row, Number(attempt.id), startedAt, outcome);
+  const result = await recordOutcome(services, row, attemptId, startedAt, outcome);
   if (!outcome.ok && target) await checkEndpointHealth(services, endpointOf(row, target.url));
   return result;
 }
 
 type DeliveryResult = 'delivered' | 'retrying' | 'failed' | 'paused' | 'lost';
+
+/** The attempt's row as it starts: what is sent, where, and as which attempt of the row. */
+const attemptRow = (
+  row: ClaimedRow,
+  startedAt: Date,
+  url: string,
+  headers: Record<string, string>,
+) => ({
+  callback_id: row.id_callback,
+  agent_id: row.agent_id,
+  environment: row.environment,
+  attempt_no: row.attempts,
+  manual: row.manual_retry,
+  started_at: startedAt,
+  url,
+  request_headers: JSON.stringify(headers),
+  request_body: row.request_raw,
+});
 
 const endpointOf = (row: ClaimedRow, url: string) => ({
   agentId: row.agent_id,
@@ -393,22 +437,8 @@ async function recordFailedSetup(
   startedAt: Date,
   error: string,
 ): Promise<DeliveryResult> {
-  const attempt = await services.db
-    .insertInto('callback_attempts')
-    .values({
-      callback_id: row.id_callback,
-      agent_id: row.agent_id,
-      environment: row.environment,
-      attempt_no: row.attempts,
-      manual: row.manual_retry,
-      started_at: startedAt,
-      url: '',
-      request_headers: '{}',
-      request_body: row.request_raw,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return recordOutcome(services, row, Number(attempt.id), startedAt, {
+  const attemptId = await startAttempt(services, attemptRow(row, startedAt, '', {}));
+  return recordOutcome(services, row, attemptId, startedAt, {
     url: '',
     ok: false,
     status: null,
@@ -437,46 +467,24 @@ async function recordOutcome(
     : final
       ? CALLBACK_STATUS.FAILED
       : CALLBACK_STATUS.PROCESS;
-  // One statement, so atomic: the attempt's answer is kept even when the lease is gone (the
-  // attempt did happen); the row's next state only while this worker still holds the lease.
-  const updated = await services.db
-    .with('attempt', (db) =>
-      db
-        .updateTable('callback_attempts')
-        .set({
-          response_status: outcome.status,
-          response_body: outcome.body,
-          response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
-          duration_ms: outcome.durationMs,
-          error_code: outcome.errorCode,
-          error: outcome.error ? storable(outcome.error, 500) : null,
-          finished_at: now,
-        })
-        .where('id', '=', attemptId)
-        .returning('id'),
-    )
-    .with('row', (db) =>
-      db
-        .updateTable('callbacks')
-        .set({
-          status_sent: status,
-          date_sent: startedAt,
-          url_callback: outcome.url,
-          http_status: outcome.status,
-          response_raw:
-            outcome.body || outcome.error || (outcome.status ? `HTTP ${outcome.status}` : null),
-          next_attempt_at: next,
-          claimed_until: null,
-          lease_token: null,
-          manual_retry: false,
-        })
-        .where('id_callback', '=', row.id_callback)
-        .where('lease_token', '=', row.lease_token)
-        .returning('id_callback'),
-    )
-    .selectFrom('row')
-    .select('id_callback')
-    .executeTakeFirst();
+  const updated = await finishAttempt(services, {
+    attemptId,
+    callbackId: row.id_callback,
+    leaseToken: row.lease_token,
+    responseStatus: outcome.status,
+    responseBody: outcome.body,
+    responseHeaders: outcome.headers ? JSON.stringify(outcome.headers) : null,
+    durationMs: outcome.durationMs,
+    errorCode: outcome.errorCode,
+    error: outcome.error ? storable(outcome.error, 500) : null,
+    finishedAt: now,
+    statusSent: status,
+    dateSent: startedAt,
+    urlCallback: outcome.url,
+    responseRaw:
+      outcome.body || outcome.error || (outcome.status ? `HTTP ${outcome.status}` : null),
+    nextAttemptAt: next,
+  });
   if (!updated) return 'lost';
   return outcome.ok ? 'delivered' : final ? 'failed' : 'retrying';
 }
@@ -505,46 +513,69 @@ export async function runCallbacksOnce(
   };
   const perAgent = new Map<number, number>();
   let inFlight = 0;
-
-  // Claims are taken one at a time in this process, so the per-agent counts they read are exact.
-  let claiming: Promise<unknown> = Promise.resolve();
-  const claim = () => {
-    const next = claiming.then(async () => {
-      if (report.claimed >= opts.maxPerPass) return undefined;
-      const full = [...perAgent].filter(([, n]) => n >= opts.perAgent).map(([id]) => id);
-      const row = await claimNextCallback(services, full);
-      if (row) {
-        report.claimed += 1;
-        inFlight += 1;
-        perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 0) + 1);
-      }
-      return row;
-    });
-    claiming = next.catch(() => undefined);
-    return next;
+  // Deliveries ended so far, and the loop's wake-up when it waits for one: an end that came
+  // while the loop was claiming is not missed, and ends of the same turn share one claim.
+  let ends = 0;
+  let wake: (() => void) | null = null;
+  const ended = () => {
+    ends += 1;
+    wake?.();
   };
+  const endAfter = (seen: number, atMostMs: number | null) =>
+    ends !== seen
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const go = () => {
+            // A late idle-poll timer must not take a later wait's wake-up away.
+            if (wake === go) wake = null;
+            setImmediate(resolve);
+          };
+          wake = go;
+          if (atMostMs !== null) void sleep(atMostMs).then(go);
+        });
 
-  const slot = async () => {
-    for (;;) {
-      const row = await claim();
-      if (!row) {
-        if (inFlight === 0) return;
-        // Another slot is still sending (maybe to a slow agent): keep serving the others.
-        await sleep(opts.idlePollMs);
-        continue;
-      }
-      try {
-        const result = await deliverCallback(services, row, opts);
-        if (result !== 'lost') report[result] += 1;
-      } catch (error) {
-        // A database error: the lease runs out and a later pass takes the row again.
-        services.log.error({ err: error, idCallback: row.id_callback }, 'callback delivery failed');
-      } finally {
-        inFlight -= 1;
-        perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 1) - 1);
-      }
+  const deliver = async (row: ClaimedRow) => {
+    try {
+      const result = await deliverCallback(services, row, opts);
+      if (result !== 'lost') report[result] += 1;
+    } catch (error) {
+      // A database error: the lease runs out and a later pass takes the row again.
+      services.log.error({ err: error, idCallback: row.id_callback }, 'callback delivery failed');
+    } finally {
+      inFlight -= 1;
+      perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 1) - 1);
+      ended();
     }
   };
-  await Promise.all(Array.from({ length: opts.concurrency }, slot));
-  return report;
+
+  // Claims are taken one statement at a time in this process, so the per-agent counts they read
+  // are exact; one claim fills every free slot it can.
+  for (;;) {
+    const seen = ends;
+    const free = Math.min(opts.concurrency - inFlight, opts.maxPerPass - report.claimed);
+    const rows =
+      free > 0
+        ? await claimDueCallbacks(services, {
+            limit: free,
+            perAgent: opts.perAgent,
+            inFlight: perAgent,
+          })
+        : [];
+    for (const row of rows) {
+      report.claimed += 1;
+      inFlight += 1;
+      perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 0) + 1);
+      void deliver(row);
+    }
+    // Some slots stayed free while rows were found: other agents' rows may still be due.
+    if (rows.length > 0 && rows.length < free) continue;
+    if (inFlight === 0) {
+      if (rows.length === 0) return report;
+      continue;
+    }
+    // Every slot busy (or the pass's share taken): the next claim waits for a slot. Otherwise
+    // nothing was due: look again when a delivery ends or after the idle poll, for rows that
+    // become due meanwhile (another agent's, a retry).
+    await endAfter(seen, rows.length > 0 || free <= 0 ? null : opts.idlePollMs);
+  }
 }

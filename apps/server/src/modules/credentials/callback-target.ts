@@ -2,6 +2,7 @@ import { CALLBACK_EVENTS, callbackEventOf, type Environment } from '@gerbang/sha
 import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { GroupCommit } from '../../platform/group-commit';
 import { decryptSecret } from './signing';
 
 /**
@@ -23,12 +24,62 @@ export async function callbackTargetFor(
   /** The time of the attempt: the previous key during a rotation's overlap is given until then. */
   now?: Date,
 ): Promise<CallbackTarget | null> {
+  const idinfo = idinfoOf(typeCallback, requestRaw);
+  if (idinfo === null) return null;
+  return targetOf(db, await readTarget(db, { agentId, environment, idinfo }), now);
+}
+
+/**
+ * The same answer as `callbackTargetFor`, with ONE read for the calls of the same agent,
+ * environment and event that arrive together (the sender's deliveries in flight, ADR 009's group
+ * commit): every read starts after its calls arrived, so none is older than a call of its own.
+ */
+export async function callbackTargetShared(
+  db: Kysely<Database>,
+  agentId: number,
+  environment: Environment,
+  typeCallback: string,
+  requestRaw: string | null,
+  now: Date,
+): Promise<CallbackTarget | null> {
+  const idinfo = idinfoOf(typeCallback, requestRaw);
+  if (idinfo === null) return null;
+  let reads = sharedReads.get(db);
+  if (!reads) {
+    reads = new GroupCommit(async (_key, items) => {
+      const row = await readTarget(db, items[0] as TargetKey);
+      return items.map(() => ({ ok: true, value: row }));
+    });
+    sharedReads.set(db, reads);
+  }
+  const row = await reads.submit(`${agentId}:${environment}:${idinfo}`, {
+    agentId,
+    environment,
+    idinfo,
+  });
+  return targetOf(db, row, now);
+}
+
+interface TargetKey {
+  agentId: number;
+  environment: Environment;
+  idinfo: number;
+}
+
+type TargetRow = Awaited<ReturnType<typeof readTarget>>;
+
+const sharedReads = new WeakMap<Kysely<Database>, GroupCommit<TargetKey, TargetRow>>();
+
+/** The callback URL's `idinfo` of a row's event, or null when the event has none. */
+function idinfoOf(typeCallback: string, requestRaw?: string | null): number | null {
   const event = callbackEventOf(typeCallback, channelKindOf(requestRaw));
   if (!event) return null;
-  const idinfo = CALLBACK_EVENTS.find((e) => e.type_info === event)?.idinfo;
-  if (idinfo === undefined) return null;
-  // One round trip: the URL, the agent's signing keys and the URL's endpoint state.
-  const row = await db
+  return CALLBACK_EVENTS.find((e) => e.type_info === event)?.idinfo ?? null;
+}
+
+/** One round trip: the URL, the agent's signing keys and the URL's endpoint state. */
+function readTarget(db: Kysely<Database>, key: TargetKey) {
+  return db
     .selectFrom('callback_urls as u')
     .leftJoin('agent_credentials as c', (join) =>
       join.onRef('c.agent_id', '=', 'u.agent_id').onRef('c.environment', '=', 'u.environment'),
@@ -48,10 +99,13 @@ export async function callbackTargetFor(
       'e.url as endpoint_url',
       'e.disabled_at',
     ])
-    .where('u.agent_id', '=', agentId)
-    .where('u.environment', '=', environment)
-    .where('u.idinfo', '=', idinfo)
+    .where('u.agent_id', '=', key.agentId)
+    .where('u.environment', '=', key.environment)
+    .where('u.idinfo', '=', key.idinfo)
     .executeTakeFirst();
+}
+
+function targetOf(db: Kysely<Database>, row: TargetRow, now?: Date): CallbackTarget | null {
   const url = row?.type_value.trim() ?? '';
   if (!row || url === '') return null;
   const signingKey =
