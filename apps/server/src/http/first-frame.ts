@@ -65,6 +65,7 @@ function headingOf(urlPath: string, language: Language, auth: AuthContext): stri
  * The logo the document is built with (`data-boot-mark`) steps aside.
  */
 export const FIRST_FRAME_STYLE = `<style>
+body{margin:0}
 [data-boot-mark]{display:none!important}
 .ff{min-height:100vh;background:#f8f9fa;font-family:Inter,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#000}
 .ff-header{position:fixed;top:0;left:0;right:0;height:60px;box-sizing:border-box;background:#fff;border-bottom:1px solid #dee2e6}

@@ -98,13 +98,20 @@ const BROTLI_FAST = 5;
 /**
  * The frame's style in the head, the frame just before the root: the scripts render into the
  * root beside it and take it away when the shell is on screen (a browser counts a text as painted
- * only if it is still in the page when its paint is reported).
+ * only if it is still in the page when its paint is reported). The app's stylesheets move from
+ * the head to between the frame and the root: the frame needs only its own style, and a
+ * stylesheet in the body holds back the painting of what follows it, not of what comes before,
+ * so the frame paints as soon as the document is read (scripts still wait for the stylesheets,
+ * so the shell never renders unstyled).
  */
 function withFirstFrame(html: string, language: Language, firstFrame: string): string {
-  return html
+  const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  let moved = html;
+  for (const link of stylesheets) moved = moved.replace(link, '');
+  return moved
     .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
     .replace('</head>', `${FIRST_FRAME_STYLE}\n</head>`)
-    .replace('<div id="root">', `${firstFrame}<div id="root">`);
+    .replace('<div id="root">', `${firstFrame}${stylesheets.join('')}<div id="root">`);
 }
 
 function documentOf(html: string, brotliQuality: number): PageDocument {

@@ -15,7 +15,7 @@ describe('web app: the first frame of a page behind the login', () => {
   let dist: string;
   let partner: TestClient;
   const mark = '<div data-boot-mark style="position:fixed">logo</div>';
-  const html = `<!doctype html><html lang="id"><head><meta charset="UTF-8" /><title>Gerbang</title><script type="module" crossorigin src="/assets/app-A1.js"></script></head><body><div id="root">${mark}</div></body></html>`;
+  const html = `<!doctype html><html lang="id"><head><meta charset="UTF-8" /><title>Gerbang</title><script type="module" crossorigin src="/assets/app-A1.js"></script><link rel="stylesheet" crossorigin href="/assets/app-C1.css"></head><body><div id="root">${mark}</div></body></html>`;
   const preloads = {
     always: ['assets/shell-S1.js'],
     routes: [
@@ -66,6 +66,14 @@ describe('web app: the first frame of a page behind the login', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.body).toContain(
       'rel="modulepreload" crossorigin fetchpriority="low" href="/assets/DataPage-P1.js"',
+    );
+
+    // The app's stylesheet holds back only what follows it: it sits after the frame (which has
+    // its own style in the head), just before the root the scripts render into.
+    const [head, body] = res.body.split('</head>');
+    expect(head).not.toContain('app-C1.css');
+    expect(body).toMatch(
+      /data-first-frame="[^"]*"[\s\S]*<link rel="stylesheet" crossorigin href="\/assets\/app-C1\.css"><div id="root">/,
     );
 
     const english = await documentFor('/data/transaction', partner.cookies, 'en');
