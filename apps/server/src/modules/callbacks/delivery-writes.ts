@@ -1,5 +1,4 @@
-import type { Insertable } from 'kysely';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
 import type { CallbackAttemptsTable } from './tables';
@@ -89,7 +88,6 @@ async function recordOutcomes(
         response_headers = i.response_headers, duration_ms = i.duration_ms,
         error_code = i.error_code, error = i.error, finished_at = i.finished_at
       from input i where a.id = i.attempt_id
-      returning a.id
     ), updated as (
       update callbacks c
       set status_sent = i.status_sent, date_sent = i.date_sent, url_callback = i.url_callback,
