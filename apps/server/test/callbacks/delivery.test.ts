@@ -598,6 +598,25 @@ describe.each(testDatabases())('callback delivery on %s', (kind) => {
     }
   });
 
+  it('one pass delivers every due row even when deliveries end while it is claiming', async () => {
+    // Claims back to back (1 ms idle poll) while short deliveries end: a claim that saw the agent's
+    // slots taken must not end the pass when they came free meanwhile.
+    receiver.setBehaviour(() => ({ status: 200, body: 'ok', delayMs: 20 }));
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      ids.push(`CBT-BUSY-${i}`);
+      await queue(partnerAgent, `CBT-BUSY-${i}`);
+    }
+    const report = await runCallbacksOnce(t.services, {
+      ...fast,
+      idlePollMs: 1,
+      concurrency: 8,
+      perAgent: 1,
+    });
+    expect(report).toMatchObject({ claimed: 40, delivered: 40, retrying: 0, failed: 0 });
+    for (const id of ids) expect(receivedFor(id), id).toHaveLength(1);
+  });
+
   it('the demo receiver records callbacks, verifies the signature and lists the last ones', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;

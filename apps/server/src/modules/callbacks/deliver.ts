@@ -570,7 +570,9 @@ export async function runCallbacksOnce(
     // Some slots stayed free while rows were found: other agents' rows may still be due.
     if (rows.length > 0 && rows.length < free) continue;
     if (inFlight === 0) {
-      if (rows.length === 0) return report;
+      // Done when nothing was due — unless deliveries ended while the claim ran: it saw their
+      // agents' slots as still taken, so their next rows may be due and unclaimed.
+      if (rows.length === 0 && ends === seen) return report;
       continue;
     }
     // Every slot busy (or the pass's share taken): the next claim waits for a slot. Otherwise
