@@ -95,6 +95,8 @@ export class PageDocuments {
 const BROTLI_MAX = zlibConstants.BROTLI_MAX_QUALITY;
 const BROTLI_FAST = 5;
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/g;
+
 /**
  * The frame's style in the head, the frame just before the root: the scripts render into the
  * root beside it and take it away when the shell is on screen (a browser counts a text as painted
@@ -105,10 +107,9 @@ const BROTLI_FAST = 5;
  * so the shell never renders unstyled).
  */
 function withFirstFrame(html: string, language: Language, firstFrame: string): string {
-  const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  let moved = html;
-  for (const link of stylesheets) moved = moved.replace(link, '');
-  return moved
+  const stylesheets = html.match(STYLESHEET_LINK) ?? [];
+  return html
+    .replace(STYLESHEET_LINK, '')
     .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
     .replace('</head>', `${FIRST_FRAME_STYLE}\n</head>`)
     .replace('<div id="root">', `${firstFrame}${stylesheets.join('')}<div id="root">`);
