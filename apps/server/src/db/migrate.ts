@@ -69,6 +69,7 @@ import * as providerReconciliation from './migrations/0260_provider_reconciliati
 import * as scheduleRunsNameHold from './migrations/0275_schedule_runs_name_hold';
 import * as eventsWithoutNotify from './migrations/0276_events_without_notify';
 import * as transactionIdBlocks from './migrations/0277_transaction_id_blocks';
+import * as callbacksDueOrder from './migrations/0278_callbacks_due_order';
 
 /**
  * Migrations are listed here in order (no directory scanning, so bundling and tests see the same
@@ -145,6 +146,7 @@ const migrations: Record<string, Migration> = {
   '0275_schedule_runs_name_hold': scheduleRunsNameHold,
   '0276_events_without_notify': eventsWithoutNotify,
   '0277_transaction_id_blocks': transactionIdBlocks,
+  '0278_callbacks_due_order': callbacksDueOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

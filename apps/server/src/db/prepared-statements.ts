@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PREPARED_STATEMENT_MARK } from '@gerbang/shared/db/prepared-statements';
+import { sql } from 'kysely';
 import type pg from 'pg';
+
+/**
+ * First in a statement the server sends often with one fixed text (values only as parameters,
+ * lists as arrays): the pool below names it, so PostgreSQL parses and plans it once per connection.
+ */
+export const preparedMark = sql.raw(PREPARED_STATEMENT_MARK);
 
 /** DATABASE_PREPARED_STATEMENTS: on unless off, false, 0 or no (the server and the benches). */
 export function preparedStatementsWanted(env: NodeJS.ProcessEnv): boolean {
@@ -9,9 +16,10 @@ export function preparedStatementsWanted(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Named prepared statements for the statements that mark themselves (`PREPARED_STATEMENT_MARK`,
- * the ledger's lock and write): node-postgres sends everything else through the unnamed
- * statement, which PostgreSQL parses and plans again at every call. A statement named here is
+ * Named prepared statements for the statements that mark themselves (`PREPARED_STATEMENT_MARK`:
+ * the ledger's lock and write, the callback sender's claim and outcomes): node-postgres sends
+ * everything else through the unnamed statement, which PostgreSQL parses and plans again at
+ * every call. A statement named here is
  * parsed once per connection and its plan kept (PostgreSQL still decides between a custom and a
  * generic plan), so a busy account's lock holder waits less for its own write. Marked texts are
  * fixed (a handful of variants), so the names per connection stay few.

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CALLBACK_TIMEOUT_MS } from '@gerbang/shared/contract/callbacks';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/modules';
 import {
@@ -23,6 +23,13 @@ const HOUR = 60 * MINUTE;
 /** The schedule the issue asks for, written out here (not imported from the code under test). */
 const EXPECTED_DELAYS = [1, 5, 15, 60, 180, 360, 720, 1440, 1440, 1440].map((m) => m * MINUTE);
 const SIGNING_KEY = 'test-signature-key-0123456789abcdef';
+
+/** Ends a test's transaction after it read what it wanted (nothing it wrote stays). */
+class RollBack extends Error {
+  constructor(readonly fetched: number) {
+    super('roll back');
+  }
+}
 
 /** The signature as docs/api.md defines it, implemented independently of modules/callbacks/sign.ts. */
 function expectedSignature(key: string, timestamp: string, rawBody: string): string {
@@ -615,6 +622,46 @@ describe.each(testDatabases())('callback delivery on %s', (kind) => {
     });
     expect(report).toMatchObject({ claimed: 40, delivered: 40, retrying: 0, failed: 0 });
     for (const id of ids) expect(receivedFor(id), id).toHaveLength(1);
+  });
+
+  it('a claim reads the due rows it takes, not the whole backlog, also when the statistics predate the backlog', async () => {
+    // 2,000 due rows of one partner appear in one transaction, so the table's statistics still
+    // say few rows are due (as when a partner's callbacks pile up within seconds). A claim of 8
+    // must walk the due order and stop: its heap reads stay near 8, whatever the backlog.
+    const fetched = await db
+      .transaction()
+      .execute(async (trx) => {
+        const inserted = await sql<{ id_callback: string }>`
+          insert into callbacks (agent_id, environment, id_transaksi, created_date, status_sent,
+            type_callback, url_callback, request_raw, next_attempt_at, event_id)
+          select ${partnerAgent}, 'production', 'CBT-BACKLOG-' || n, current_date, 0,
+            'disbursement', '', '{}', ${t.clock.now}::timestamptz - make_interval(secs => 2000 - n),
+            'cbt-backlog-' || n
+          from generate_series(1, 2000) as n
+          returning id_callback`.execute(trx);
+        // This backend's counts not yet reported include earlier statements: the difference.
+        const heapReads = async () => {
+          const { rows } = await sql<{ n: string }>`
+            select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n
+            from pg_stat_xact_user_tables where relname = 'callbacks'`.execute(trx);
+          return Number(rows[0]?.n ?? 0);
+        };
+        const before = await heapReads();
+        const claimable = await sql<{ id_callback: string }>`
+          select id_callback from callbacks_due_for_claim(${t.clock.now}::timestamptz,
+            '{}'::int8[], 8)`.execute(trx);
+        const read = (await heapReads()) - before;
+        // The oldest due first: the first eight rows written (earlier rows were all delivered).
+        const firstEight = inserted.rows.slice(0, 8).map((r) => Number(r.id_callback));
+        expect(claimable.rows.map((r) => Number(r.id_callback))).toEqual(firstEight);
+        throw new RollBack(read);
+      })
+      .catch((end: unknown) => {
+        if (end instanceof RollBack) return end.fetched;
+        throw end;
+      });
+    expect(fetched).toBeGreaterThanOrEqual(8);
+    expect(fetched).toBeLessThan(40);
   });
 
   it('the demo receiver records callbacks, verifies the signature and lists the last ones', async () => {

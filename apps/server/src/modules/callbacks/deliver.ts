@@ -10,6 +10,7 @@ import {
   type CallbackErrorCode,
 } from '@gerbang/shared/contract/callbacks';
 import { sql } from 'kysely';
+import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { type CallbackTarget, callbackTargetShared } from '../credentials/callback-target';
 import { assertPublicCallbackUrl, callbackUrlPolicy } from '../credentials/url-safety';
@@ -126,21 +127,15 @@ export async function claimDueCallbacks(
   const token = randomUUID();
   const busy = [...want.inFlight].filter(([, n]) => n > 0);
   const full = busy.filter(([, n]) => n >= want.perAgent).map(([id]) => id);
-  const skip =
-    full.length > 0 ? sql`and agent_id not in (${sql.join(full.map((id) => sql`${id}`))})` : sql``;
-  // Candidates in due order (a few per slot, so one agent's backlog cannot hide the others'
-  // rows from a claim), then at most each agent's free share of them.
+  // Candidates in due order, locked (a few per slot, so one agent's backlog cannot hide the
+  // others' rows from a claim; migration 0278 walks the due index), then at most each agent's
+  // free share of them.
   // The claim also closes an attempt left unfinished: it belongs to a worker whose lease ran out
   // (it died or hung), and the row is about to be sent again.
-  const result = await sql<ClaimedRow & { next_attempt_at: Date }>`
-    with candidates as (
-      select id_callback, agent_id, next_attempt_at from callbacks
-      where status_sent in (0, 3) and next_attempt_at <= ${at}::timestamptz and not paused
-        and (claimed_until is null or claimed_until < ${at}::timestamptz)
-        ${skip}
-      order by next_attempt_at, id_callback
-      limit ${want.limit * want.perAgent}
-      for update skip locked
+  const result = await sql<ClaimedRow & { next_attempt_at: Date }>`${preparedMark}
+    with candidates as materialized (
+      select * from callbacks_due_for_claim(${at}::timestamptz, ${full}::int8[],
+        ${want.limit * want.perAgent})
     ), ranked as (
       select c.id_callback, c.next_attempt_at,
         row_number() over (partition by c.agent_id order by c.next_attempt_at, c.id_callback)
@@ -156,7 +151,7 @@ export async function claimDueCallbacks(
       update callbacks
       set status_sent = ${CALLBACK_STATUS.PROCESS}, claimed_until = ${until}::timestamptz,
           lease_token = ${token}, attempts = attempts + 1
-      where id_callback in (select id_callback from picked)
+      where id_callback = any (array(select id_callback from picked))
       and status_sent in (0, 3)
       and (claimed_until is null or claimed_until < ${at}::timestamptz)
       returning id_callback, agent_id, environment, type_callback, request_raw, event_id, attempts,
@@ -495,6 +490,37 @@ const sleep = (ms: number) =>
   });
 
 /**
+ * Deliveries ended so far, and the claim loop's wake-up when it waits for one: an end that came
+ * while the loop was claiming is not missed, and ends of the same turn share one claim.
+ */
+function deliveryEnds() {
+  let count = 0;
+  let wake: (() => void) | null = null;
+  return {
+    get count() {
+      return count;
+    },
+    ended() {
+      count += 1;
+      wake?.();
+    },
+    /** Resolves when an end came after `seen`, or after `atMostMs` (null: only on an end). */
+    after(seen: number, atMostMs: number | null): Promise<void> {
+      if (count !== seen) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const go = () => {
+          // A late idle-poll timer must not take a later wait's wake-up away.
+          if (wake === go) wake = null;
+          setImmediate(resolve);
+        };
+        wake = go;
+        if (atMostMs !== null) void sleep(atMostMs).then(go);
+      });
+    },
+  };
+}
+
+/**
  * One pass of the sender (the `callbacks` job): deliver every due row, `concurrency` at a time and
  * at most `perAgent` per agent, until none is due and nothing is in flight. Safe from several
  * processes at once (each row is claimed with a lease).
@@ -513,26 +539,7 @@ export async function runCallbacksOnce(
   };
   const perAgent = new Map<number, number>();
   let inFlight = 0;
-  // Deliveries ended so far, and the loop's wake-up when it waits for one: an end that came
-  // while the loop was claiming is not missed, and ends of the same turn share one claim.
-  let ends = 0;
-  let wake: (() => void) | null = null;
-  const ended = () => {
-    ends += 1;
-    wake?.();
-  };
-  const endAfter = (seen: number, atMostMs: number | null) =>
-    ends !== seen
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const go = () => {
-            // A late idle-poll timer must not take a later wait's wake-up away.
-            if (wake === go) wake = null;
-            setImmediate(resolve);
-          };
-          wake = go;
-          if (atMostMs !== null) void sleep(atMostMs).then(go);
-        });
+  const ends = deliveryEnds();
 
   const deliver = async (row: ClaimedRow) => {
     try {
@@ -544,14 +551,19 @@ export async function runCallbacksOnce(
     } finally {
       inFlight -= 1;
       perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 1) - 1);
-      ended();
+      ends.ended();
     }
   };
+
+  // When a claim last found nothing due (past the agents whose slots are full). Looking again
+  // for other agents' rows waits for the idle poll: while one agent's backlog queues, each such
+  // look reads that whole backlog only to skip it, and it would run after every delivery.
+  let foundNothingAt = Number.NEGATIVE_INFINITY;
 
   // Claims are taken one statement at a time in this process, so the per-agent counts they read
   // are exact; one claim fills every free slot it can.
   for (;;) {
-    const seen = ends;
+    const seen = ends.count;
     const free = Math.min(opts.concurrency - inFlight, opts.maxPerPass - report.claimed);
     const rows =
       free > 0
@@ -561,23 +573,30 @@ export async function runCallbacksOnce(
             inFlight: perAgent,
           })
         : [];
+    if (free > 0 && rows.length === 0) foundNothingAt = performance.now();
     for (const row of rows) {
       report.claimed += 1;
       inFlight += 1;
       perAgent.set(row.agent_id, (perAgent.get(row.agent_id) ?? 0) + 1);
       void deliver(row);
     }
-    // Some slots stayed free while rows were found: other agents' rows may still be due.
-    if (rows.length > 0 && rows.length < free) continue;
+    // Some slots stayed free while rows were found: other agents' rows may still be due. Look
+    // now, or when the idle poll comes round if the last look found nothing.
+    if (rows.length > 0 && rows.length < free) {
+      const sinceNothing = performance.now() - foundNothingAt;
+      if (sinceNothing >= opts.idlePollMs) continue;
+      await ends.after(seen, opts.idlePollMs - sinceNothing);
+      continue;
+    }
     if (inFlight === 0) {
       // Done when nothing was due — unless deliveries ended while the claim ran: it saw their
       // agents' slots as still taken, so their next rows may be due and unclaimed.
-      if (rows.length === 0 && ends === seen) return report;
+      if (rows.length === 0 && ends.count === seen) return report;
       continue;
     }
     // Every slot busy (or the pass's share taken): the next claim waits for a slot. Otherwise
     // nothing was due: look again when a delivery ends or after the idle poll, for rows that
     // become due meanwhile (another agent's, a retry).
-    await endAfter(seen, rows.length > 0 || free <= 0 ? null : opts.idlePollMs);
+    await ends.after(seen, rows.length > 0 || free <= 0 ? null : opts.idlePollMs);
   }
 }

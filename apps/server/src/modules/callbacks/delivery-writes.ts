@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
 import type { CallbackAttemptsTable } from './tables';
@@ -69,7 +70,7 @@ async function recordOutcomes(
   items: readonly AttemptOutcomeWrite[],
 ): Promise<Settled<boolean>[]> {
   const col = <K extends keyof AttemptOutcomeWrite>(key: K) => items.map((item) => item[key]);
-  const { rows } = await sql<{ id_callback: number }>`
+  const { rows } = await sql<{ id_callback: number }>`${preparedMark}
     with input as (
       select * from unnest(
         ${col('attemptId')}::int8[], ${col('callbackId')}::int8[], ${col('leaseToken')}::text[],
