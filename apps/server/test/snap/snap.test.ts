@@ -239,6 +239,21 @@ describe.each(testDatabases())('SNAP partner API on %s', (kind) => {
     expect(codes).toEqual(['2001800', '4091801', '4091801', '4091801', '4091801']);
     expect(await available(token)).toBe(afterFirst - 100_000 - fee);
     expect(await countTransfers()).toBe(2);
+    // A burst of references read together (one read per partner's burst), one of them taken:
+    // that one alone is refused, each new one moves its own money.
+    const burst = await Promise.all(
+      ['INV-0001', 'INV-0004', 'INV-0005', 'INV-0006'].map((ref, i) => transfer(ref, `EXT-B-${i}`)),
+    );
+    expect(burst.map((r) => r.body.responseCode)).toEqual([
+      '4091801',
+      '2001800',
+      '2001800',
+      '2001800',
+    ]);
+    for (const answer of burst.slice(1))
+      expect(answer.body.additionalInfo.fee.value).toBe(`${fee}.00`);
+    expect(await available(token)).toBe(afterFirst - 4 * (100_000 + fee));
+    expect(await countTransfers()).toBe(5);
 
     const status = await snap.call(
       '/snap/v1.0/transfer/status',

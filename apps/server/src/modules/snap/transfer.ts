@@ -1,5 +1,4 @@
 import { DISBURSEMENT_MAX_AMOUNT, formatWibDateTime } from '@gerbang/shared';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Services } from '../../http/services';
 import type { PartnerActor } from '../../platform/actor';
@@ -8,11 +7,11 @@ import { finalizeInGroup } from '../payouts/finalize-group';
 import { advanceSubmission } from '../payouts/rail-work';
 import { resolveCashoutDestination } from '../withdraw/destinations';
 import type { WithdrawalPlan } from '../withdraw/place';
-import { type PricingRow, pricingOf, WITHDRAW_PRODUCT_CODE } from '../withdraw/pricing';
 import { SnapError } from './codes';
 import type { SnapPartner } from './guard';
 import { SNAP_TRANSFER_PAYOUT } from './payout-kind';
 import type { ServiceAnswer, ServiceContext } from './pipeline';
+import { priceAndCheck } from './price-check';
 import { railWritesInGroup } from './rail-group';
 import type {
   accountInquiryExternalRequest,
@@ -227,34 +226,6 @@ export async function transferInterbank(
       transactionDate: formatIso(new Date(services.now())),
       additionalInfo: { fee: rupiah(pricing.adminFee), latestTransactionStatus: status.code },
     },
-  };
-}
-
-/**
- * The partner's BANK pricing (withdraw/pricing.ts: its row, or the product's default) and whether
- * the reference is taken already, in ONE statement: a round trip and a pool checkout less per
- * transfer than two reads.
- */
-async function priceAndCheck(
-  services: Services,
-  partner: SnapPartner,
-  amount: number,
-  reference: string,
-) {
-  const { rows } = await sql<PricingRow & { priced: boolean; taken: boolean }>`
-    select p.nama_produk, p.fee_admin, p.fee_admin_prosen, p.is_gangguan,
-      p.agent_id is not null as priced,
-      exists (select 1 from snap_transfers t
-        where t.agent_id = ${partner.agentId} and t.environment = ${partner.environment}
-          and t.partner_reference_no = ${reference}) as taken
-    from (select 1) as one
-    left join product_pricing p
-      on p.agent_id = ${partner.agentId} and p.kode_produk = ${WITHDRAW_PRODUCT_CODE.BANK}
-    limit 1`.execute(services.db);
-  const row = rows[0];
-  return {
-    pricing: pricingOf('BANK', amount, row?.priced ? row : undefined),
-    taken: row?.taken === true,
   };
 }
 
