@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Environment, wibDate } from '@gerbang/shared';
 import { sql } from 'kysely';
+import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
 import { decryptSecret } from '../credentials/signing';
@@ -385,7 +386,7 @@ async function admitGroup(
     call_no: number;
     window_start: Date;
     reserved: boolean;
-  }>`
+  }>`${preparedMark}
     with slot as (
       insert into snap_rate_windows as w (agent_id, environment, window_start, calls)
       values (${agentId}, ${environment}, ${windowStart.toISOString()}::timestamptz, ${n}::int)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
 import type { AcceptedPickup, AcceptedSend } from '../../rails';
@@ -38,7 +39,7 @@ function byLease(rows: readonly SubmissionRow[], items: readonly SubmissionRow[]
 
 async function markGroup(services: Services, items: readonly SubmissionRow[]) {
   const now = services.now();
-  const { rows } = await sql<SubmissionRow>`
+  const { rows } = await sql<SubmissionRow>`${preparedMark}
     update rail_submissions s set state = 'CHECK', sent_at = ${now}, updated_at = ${now}
     from unnest(${items.map((r) => r.id)}::int8[], ${items.map((r) => r.lease_token)}::text[])
       as u(id, token)
@@ -65,7 +66,7 @@ async function acceptGroup(
   const pickup = ({ sent }: { sent: Accepted }) => ('pickupCode' in sent ? sent : null);
   // The submission moves to POLL (only while this worker's lease holds) and its transaction row
   // takes the rail's reference (and a pickup's code and note), both or neither, per row.
-  const { rows } = await sql<SubmissionRow>`
+  const { rows } = await sql<SubmissionRow>`${preparedMark}
     with u as (
       select * from unnest(
         ${items.map((i) => i.row.id)}::int8[], ${items.map((i) => i.row.lease_token)}::text[],
