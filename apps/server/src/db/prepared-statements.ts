@@ -17,9 +17,9 @@ export function preparedStatementsWanted(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * Named prepared statements for the statements that mark themselves (`PREPARED_STATEMENT_MARK`:
- * the ledger's lock and write, the callback sender's claim and outcomes): node-postgres sends
- * everything else through the unnamed statement, which PostgreSQL parses and plans again at
- * every call. A statement named here is
+ * the ledger's lock and write, the callback sender's claim and outcomes, the SNAP transfer's
+ * admission, pricing and rail writes): node-postgres sends everything else through the unnamed
+ * statement, which PostgreSQL parses and plans again at every call. A statement named here is
  * parsed once per connection and its plan kept (PostgreSQL still decides between a custom and a
  * generic plan), so a busy account's lock holder waits less for its own write. Marked texts are
  * fixed (a handful of variants), so the names per connection stay few.

@@ -128,8 +128,8 @@ export async function claimDueCallbacks(
   const busy = [...want.inFlight].filter(([, n]) => n > 0);
   const full = busy.filter(([, n]) => n >= want.perAgent).map(([id]) => id);
   // Candidates in due order, locked (a few per slot, so one agent's backlog cannot hide the
-  // others' rows from a claim; migration 0278 walks the due index), then at most each agent's
-  // free share of them.
+  // others' rows from a claim; `callbacks_due_for_claim`, migration 0278, walks the due index and
+  // stops), then at most each agent's free share of them.
   // The claim also closes an attempt left unfinished: it belongs to a worker whose lease ran out
   // (it died or hung), and the row is about to be sent again.
   const result = await sql<ClaimedRow & { next_attempt_at: Date }>`${preparedMark}
