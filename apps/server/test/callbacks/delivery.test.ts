@@ -605,6 +605,41 @@ describe.each(testDatabases())('callback delivery on %s', (kind) => {
     }
   });
 
+  it('callbacks to one endpoint in a row share one kept connection', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      ids.push(`CBT-KEPT-${i}`);
+      await queue(partnerAgent, `CBT-KEPT-${i}`);
+    }
+    const report = await runCallbacksOnce(t.services, { ...fast, concurrency: 1, perAgent: 1 });
+    expect(report).toMatchObject({ claimed: 6, delivered: 6, failed: 0 });
+    const mine = ids.map((id) => receivedFor(id));
+    for (const got of mine) expect(got).toHaveLength(1);
+    expect(new Set(mine.map((got) => got[0]?.connection)).size).toBe(1);
+  });
+
+  it('a kept connection the receiver dropped is not a failed attempt: the POST goes again on a new one', async () => {
+    receiver.setBehaviour(() => ({ status: 200, body: 'ok', dropOnReusedConnection: true }));
+    const first = await queue(partnerAgent, 'CBT-DROP-1');
+    const second = await queue(partnerAgent, 'CBT-DROP-2');
+    const report = await runCallbacksOnce(t.services, { ...fast, concurrency: 1, perAgent: 1 });
+    expect(report).toMatchObject({ claimed: 2, delivered: 2, retrying: 0, failed: 0 });
+    // The second row's POST came on a connection kept from an earlier callback and was dropped,
+    // then on a new connection: the same event, answered once.
+    const openedBefore = (r: (typeof receiver.received)[number] | undefined) =>
+      receiver.received.some((o) => o !== r && o.connection === r?.connection && o.at < r.at);
+    const [dropped, answered, ...more] = receivedFor('CBT-DROP-2');
+    expect(more).toHaveLength(0);
+    expect(openedBefore(dropped)).toBe(true);
+    expect(openedBefore(answered)).toBe(false);
+    expect(answered?.headers['x-callback-event-id']).toBe(dropped?.headers['x-callback-event-id']);
+    for (const id of [first, second]) {
+      const attempts = await attemptsOf(id);
+      expect(attempts).toHaveLength(1);
+      expect(attempts[0]).toMatchObject({ attempt_no: 1, response_status: 200, error_code: null });
+    }
+  });
+
   it('one pass delivers every due row even when deliveries end while it is claiming', async () => {
     // Claims back to back (1 ms idle poll) while short deliveries end: a claim that saw the agent's
     // slots taken must not end the pass when they came free meanwhile.

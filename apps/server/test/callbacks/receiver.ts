@@ -9,9 +9,17 @@ export interface Received {
   at: number;
   /** performance.now() when it was answered (undefined while it waits). */
   answeredAt?: number;
+  /** Which TCP connection it came on (1, 2, … in the order they were opened). */
+  connection: number;
 }
 
-export type Behaviour = { status: number; body?: string; delayMs?: number };
+export type Behaviour = {
+  status: number;
+  body?: string;
+  delayMs?: number;
+  /** Close the connection without answering when the request came on a reused connection. */
+  dropOnReusedConnection?: boolean;
+};
 
 /**
  * A real HTTP receiver on 127.0.0.1 for the sender to call: records every request (raw body
@@ -20,7 +28,13 @@ export type Behaviour = { status: number; body?: string; delayMs?: number };
 export async function startReceiver() {
   const received: Received[] = [];
   let behave: (path: string) => Behaviour = () => ({ status: 200, body: '{"ok":true}' });
+  const connectionOf = new WeakMap<object, number>();
+  const requestsOn = new Map<number, number>();
+  let connections = 0;
   const server = http.createServer((req, res) => {
+    const connection = connectionOf.get(req.socket) ?? 0;
+    const earlier = requestsOn.get(connection) ?? 0;
+    requestsOn.set(connection, earlier + 1);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -30,9 +44,14 @@ export async function startReceiver() {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: performance.now(),
+        connection,
       };
       received.push(request);
       const b = behave(path);
+      if (b.dropOnReusedConnection && earlier > 0) {
+        req.socket.destroy();
+        return;
+      }
       const answer = () => {
         request.answeredAt = performance.now();
         if (res.destroyed) return;
@@ -42,6 +61,10 @@ export async function startReceiver() {
       if (b.delayMs) setTimeout(answer, b.delayMs);
       else answer();
     });
+  });
+  server.on('connection', (socket) => {
+    connections += 1;
+    connectionOf.set(socket, connections);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

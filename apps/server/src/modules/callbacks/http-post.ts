@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { receiverAgent } from './receiver-connections';
 
 /** What a receiver answered (any status), or why no answer came. */
 export type PostResult =
@@ -17,10 +18,24 @@ export type PostResult =
 
 /**
  * One POST of a callback: no redirects followed (a redirect is not a 2xx, and following one could
- * leave the checked address), no connection reuse, the whole exchange bounded by `timeoutMs`, and
- * only the first `keepBytes` of the answer read. Never throws.
+ * leave the checked address), connections kept per origin and checked addresses
+ * (receiver-connections.ts), the whole exchange bounded by `timeoutMs`, and only the first
+ * `keepBytes` of the answer read. Never throws.
  */
-export function postCallback(input: {
+export async function postCallback(input: PostInput): Promise<PostResult> {
+  const started = performance.now();
+  const first = await postOnce(input, started);
+  // A kept connection the receiver closed while it idled fails at once, before any answer: the
+  // POST goes once more on a connection of its own (not another kept one, which may be as stale).
+  // The receiver may have seen the first one: callbacks are at least once, with the same event id.
+  if (first.staleConnection) {
+    const left = Math.max(1, input.timeoutMs - Math.round(performance.now() - started));
+    return (await postOnce({ ...input, timeoutMs: left }, started, false)).result;
+  }
+  return first.result;
+}
+
+interface PostInput {
   url: string;
   headers: Record<string, string>;
   body: string;
@@ -28,16 +43,23 @@ export function postCallback(input: {
   keepBytes: number;
   /** Connect only to these (already checked) addresses; empty: resolve normally. */
   addresses?: string[];
-}): Promise<PostResult> {
-  const started = performance.now();
+}
+
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+function postOnce(
+  input: PostInput,
+  started: number,
+  keptConnection = true,
+): Promise<{ result: PostResult; staleConnection: boolean }> {
   const elapsed = () => Math.round(performance.now() - started);
-  return new Promise<PostResult>((resolve) => {
+  return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: PostResult) => {
+    const finish = (result: PostResult, staleConnection = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(result);
+      resolve({ result, staleConnection });
     };
     let target: URL;
     try {
@@ -51,12 +73,14 @@ export function postCallback(input: {
     }
     const payload = Buffer.from(input.body, 'utf8');
     const client = target.protocol === 'https:' ? https : http;
+    const addresses = input.addresses ?? [];
     const req = client.request(target, {
       method: 'POST',
-      agent: false,
-      ...(input.addresses?.length ? { lookup: pinnedLookup(input.addresses) } : {}),
+      agent: keptConnection ? receiverAgent(target, addresses) : false,
+      ...(addresses.length ? { lookup: pinnedLookup(addresses) } : {}),
       headers: { ...input.headers, 'content-length': String(payload.length) },
     });
+    let answered = false;
     const timer = setTimeout(() => {
       finish({
         kind: 'timeout',
@@ -66,9 +90,15 @@ export function postCallback(input: {
       req.destroy();
     }, input.timeoutMs);
     req.on('error', (error) =>
-      finish({ kind: 'network', durationMs: elapsed(), error: errorText(error) }),
+      finish(
+        { kind: 'network', durationMs: elapsed(), error: errorText(error) },
+        !answered &&
+          req.reusedSocket &&
+          STALE_CONNECTION_CODES.has(String((error as NodeJS.ErrnoException).code)),
+      ),
     );
     req.on('response', (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let kept = 0;
       const done = () =>
@@ -85,7 +115,8 @@ export function postCallback(input: {
         chunks.push(part);
         kept += part.length;
         if (kept >= input.keepBytes) {
-          // Enough of the body: the status is what counts; stop reading the rest.
+          // Enough of the body: the status is what counts; stop reading the rest (and drop the
+          // connection, which still carries the unread part).
           done();
           res.destroy();
         }
