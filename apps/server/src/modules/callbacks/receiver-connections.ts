@@ -42,9 +42,3 @@ export function receiverAgent(target: URL, addresses: readonly string[]): http.A
   }
   return agent;
 }
-
-/** Closes every kept connection (server shutdown, tests). */
-export function closeReceiverConnections(): void {
-  for (const agent of pools.values()) agent.destroy();
-  pools.clear();
-}
