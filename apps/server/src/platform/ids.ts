@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { wibParts } from '@gerbang/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { perOwner } from './per-owner';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -53,7 +54,7 @@ interface OwnerSerials {
  * block is installed only over a spent or older one, so no serial is handed out twice. Blocks
  * are kept per owner (the services of one database: tests run several in one process).
  */
-const serialsByOwner = new WeakMap<object, OwnerSerials>();
+const serialsOf = perOwner((_owner: object): OwnerSerials => ({ block: null, claim: null }));
 
 async function claimBlock(db: SerialExecutor, stamp: string): Promise<SerialBlock> {
   const { rows } = await sql<{
@@ -64,15 +65,6 @@ async function claimBlock(db: SerialExecutor, stamp: string): Promise<SerialBloc
 
 const usable = (block: SerialBlock | null, stamp: string): block is SerialBlock =>
   block !== null && block.stamp === stamp && block.used < BLOCK_SIZE;
-
-function serialsOf(owner: object): OwnerSerials {
-  let serials = serialsByOwner.get(owner);
-  if (!serials) {
-    serials = { block: null, claim: null };
-    serialsByOwner.set(owner, serials);
-  }
-  return serials;
-}
 
 export async function nextSerial(owner: object, db: SerialExecutor, now: Date): Promise<number> {
   const stamp = wibStamp(now);

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
+import { perOwner } from '../../platform/per-owner';
 import type { CallbackAttemptsTable } from './tables';
 
 /**
@@ -39,7 +40,6 @@ interface DeliveryWrites {
   outcomes: GroupCommit<AttemptOutcomeWrite, boolean>;
 }
 
-const writers = new WeakMap<Services, DeliveryWrites>();
 const ONE_KEY = 'callbacks';
 
 async function insertAttempts(
@@ -103,17 +103,12 @@ async function recordOutcomes(
   return items.map((item) => ({ ok: true, value: updated.has(item.callbackId) }));
 }
 
-function writesOf(services: Services): DeliveryWrites {
-  let mine = writers.get(services);
-  if (!mine) {
-    mine = {
-      attempts: new GroupCommit((_key, items) => insertAttempts(services, items)),
-      outcomes: new GroupCommit((_key, items) => recordOutcomes(services, items)),
-    };
-    writers.set(services, mine);
-  }
-  return mine;
-}
+const writesOf = perOwner(
+  (services: Services): DeliveryWrites => ({
+    attempts: new GroupCommit((_key, items) => insertAttempts(services, items)),
+    outcomes: new GroupCommit((_key, items) => recordOutcomes(services, items)),
+  }),
+);
 
 /** Writes an attempt's row (before its POST), sharing the insert with the attempts of the moment. */
 export function startAttempt(

@@ -3,6 +3,7 @@ import { findPayinChannel } from '@gerbang/shared/domain/payin-channels';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { GroupCommit } from '../../platform/group-commit';
+import { perOwner } from '../../platform/per-owner';
 import { decryptSecret } from './signing';
 
 /**
@@ -44,15 +45,7 @@ export async function callbackTargetShared(
 ): Promise<CallbackTarget | null> {
   const idinfo = idinfoOf(typeCallback, requestRaw);
   if (idinfo === null) return null;
-  let reads = sharedReads.get(db);
-  if (!reads) {
-    reads = new GroupCommit(async (_key, items) => {
-      const row = await readTarget(db, items[0] as TargetKey);
-      return items.map(() => ({ ok: true, value: row }));
-    });
-    sharedReads.set(db, reads);
-  }
-  const row = await reads.submit(`${agentId}:${environment}:${idinfo}`, {
+  const row = await sharedReads(db).submit(`${agentId}:${environment}:${idinfo}`, {
     agentId,
     environment,
     idinfo,
@@ -68,7 +61,13 @@ interface TargetKey {
 
 type TargetRow = Awaited<ReturnType<typeof readTarget>>;
 
-const sharedReads = new WeakMap<Kysely<Database>, GroupCommit<TargetKey, TargetRow>>();
+const sharedReads = perOwner(
+  (db: Kysely<Database>) =>
+    new GroupCommit<TargetKey, TargetRow>(async (_key, items) => {
+      const row = await readTarget(db, items[0] as TargetKey);
+      return items.map(() => ({ ok: true, value: row }));
+    }),
+);
 
 /** The callback URL's `idinfo` of a row's event, or null when the event has none. */
 function idinfoOf(typeCallback: string, requestRaw?: string | null): number | null {

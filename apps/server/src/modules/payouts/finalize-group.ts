@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import { auditRow } from '../../platform/audit/audit';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
+import { perOwner } from '../../platform/per-owner';
 import { callbackRow } from '../callbacks/queue';
 import { LeaseLostError, LedgerRefusedError } from './errors';
 import {
@@ -33,7 +34,10 @@ export interface FinalizeItem {
   outcome: PayoutOutcome;
 }
 
-const groups = new WeakMap<Services, GroupCommit<FinalizeItem, boolean>>();
+const groups = perOwner(
+  (services: Services) =>
+    new GroupCommit<FinalizeItem, boolean>((_key, items) => runGroup(services, items)),
+);
 
 /**
  * `finalize` for a caller that answers a partner and may run beside others of the same payer:
@@ -45,17 +49,12 @@ export function finalizeInGroup(
   row: SubmissionRow,
   outcome: PayoutOutcome,
 ): Promise<boolean> {
-  let group = groups.get(services);
-  if (!group) {
-    group = new GroupCommit((_key, items) => runGroup(services, items));
-    groups.set(services, group);
-  }
-  return group.submit(payerKey, { row, outcome });
+  return groups(services).submit(payerKey, { row, outcome });
 }
 
 /** The finalize groups of these services so far (tests read it). */
 export function finalizeGroupStats(services: Services) {
-  return groups.get(services)?.stats ?? null;
+  return groups.peek(services)?.stats ?? null;
 }
 
 async function runGroup(

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { perOwner } from '../../platform/per-owner';
 import type { SnapApiLogTable } from './tables';
 
 /**
@@ -47,14 +48,9 @@ class ApiLogWriter {
   }
 }
 
-const writers = new WeakMap<Kysely<Database>, ApiLogWriter>();
+const writers = perOwner((db: Kysely<Database>) => new ApiLogWriter(db));
 
 /** Writes one API log row, sharing the insert with the other calls of the moment. */
 export function appendApiLog(db: Kysely<Database>, row: Insertable<SnapApiLogTable>) {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = new ApiLogWriter(db);
-    writers.set(db, writer);
-  }
-  return writer.write(row);
+  return writers(db).write(row);
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
+import { perOwner } from '../../platform/per-owner';
 import { decryptSecret } from '../credentials/signing';
 import { SnapError } from './codes';
 import { parseSnapTimestamp, TIMESTAMP_SKEW_MS } from './signature';
@@ -174,7 +175,13 @@ function tokenQuery(services: Services, tokenHash: string) {
 
 type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirst']>>;
 
-const tokenReads = new WeakMap<Services, GroupCommit<string, TokenRow>>();
+const tokenReads = perOwner(
+  (services: Services) =>
+    new GroupCommit<string, TokenRow>(async (key, items) => {
+      const row = await tokenQuery(services, key).executeTakeFirst();
+      return items.map(() => ({ ok: true as const, value: row }));
+    }),
+);
 
 /**
  * The token's row, read by one statement for the calls with the same token that arrive together
@@ -182,15 +189,7 @@ const tokenReads = new WeakMap<Services, GroupCommit<string, TokenRow>>();
  * call arrived, so nothing is older than a read of its own would be.
  */
 function readToken(services: Services, tokenHash: string): Promise<TokenRow> {
-  let group = tokenReads.get(services);
-  if (!group) {
-    group = new GroupCommit(async (key, items) => {
-      const row = await tokenQuery(services, key).executeTakeFirst();
-      return items.map(() => ({ ok: true as const, value: row }));
-    });
-    tokenReads.set(services, group);
-  }
-  return group.submit(tokenHash, tokenHash);
+  return tokenReads(services).submit(tokenHash, tokenHash);
 }
 
 /**
@@ -355,12 +354,11 @@ export function admitCall(
   externalId: string,
   path: string,
 ): Promise<void> {
-  let group = admissions.get(services);
-  if (!group) {
-    group = new GroupCommit((_key, items) => admitGroup(services, items));
-    admissions.set(services, group);
-  }
-  return group.submit(`${partner.agentId}:${partner.environment}`, { partner, externalId, path });
+  return admissions(services).submit(`${partner.agentId}:${partner.environment}`, {
+    partner,
+    externalId,
+    path,
+  });
 }
 
 interface Admission {
@@ -369,7 +367,10 @@ interface Admission {
   path: string;
 }
 
-const admissions = new WeakMap<Services, GroupCommit<Admission, void>>();
+const admissions = perOwner(
+  (services: Services) =>
+    new GroupCommit<Admission, void>((_key, items) => admitGroup(services, items)),
+);
 
 async function admitGroup(
   services: Services,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
+import { perOwner } from '../../platform/per-owner';
 import { type PricingRow, pricingOf, WITHDRAW_PRODUCT_CODE } from '../withdraw/pricing';
 import type { SnapPartner } from './guard';
 
@@ -35,16 +36,10 @@ interface Check {
 
 type CheckedRow = PricingRow & { priced: boolean; taken: boolean };
 
-const reads = new WeakMap<Services, GroupCommit<Check, CheckedRow>>();
-
-function readsOf(services: Services) {
-  let mine = reads.get(services);
-  if (!mine) {
-    mine = new GroupCommit((_key, items) => readGroup(services, items));
-    reads.set(services, mine);
-  }
-  return mine;
-}
+const readsOf = perOwner(
+  (services: Services) =>
+    new GroupCommit<Check, CheckedRow>((_key, items) => readGroup(services, items)),
+);
 
 /** One partner's items (the group's key): the pricing once, each reference's check. */
 async function readGroup(

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { preparedMark } from '../../db/prepared-statements';
 import type { Services } from '../../http/services';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
+import { perOwner } from '../../platform/per-owner';
 import type { AcceptedPickup, AcceptedSend } from '../../rails';
 import { LeaseLostError } from '../payouts/errors';
 import type { RailWrites } from '../payouts/rail-work';
@@ -24,7 +25,12 @@ interface RailGroups {
   accepts: GroupCommit<{ row: SubmissionRow; sent: Accepted }, SubmissionRow>;
 }
 
-const groups = new WeakMap<Services, RailGroups>();
+const groups = perOwner(
+  (services: Services): RailGroups => ({
+    marks: new GroupCommit((_key, items) => markGroup(services, items)),
+    accepts: new GroupCommit((_key, items) => acceptGroup(services, items)),
+  }),
+);
 
 /** Each item's row as the statement returned it, or its lease lost. */
 function byLease(rows: readonly SubmissionRow[], items: readonly SubmissionRow[]) {
@@ -95,15 +101,7 @@ async function acceptGroup(
 
 /** The rail step's writes for one payer's transfers, grouped with its concurrent ones. */
 export function railWritesInGroup(services: Services, payerKey: string): RailWrites {
-  let mine = groups.get(services);
-  if (!mine) {
-    mine = {
-      marks: new GroupCommit((_key, items) => markGroup(services, items)),
-      accepts: new GroupCommit((_key, items) => acceptGroup(services, items)),
-    };
-    groups.set(services, mine);
-  }
-  const { marks, accepts } = mine;
+  const { marks, accepts } = groups(services);
   return {
     markSending: (row) => marks.submit(payerKey, row),
     recordAccepted: (row, sent) => accepts.submit(payerKey, { row, sent }),

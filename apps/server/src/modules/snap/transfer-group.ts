@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Services } from '../../http/services';
 import type { PartnerActor } from '../../platform/actor';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
+import { perOwner } from '../../platform/per-owner';
 import type { PayoutAccounts } from '../payouts/accounts';
 import { openPayoutGroupHoldingLast } from '../payouts/open';
 import type { SubmissionRow } from '../payouts/submissions';
@@ -33,41 +34,36 @@ export interface BookingItem {
 
 export type Booked = { kind: 'booked'; submission: SubmissionRow } | { kind: 'duplicate' };
 
-const groups = new WeakMap<Services, GroupCommit<BookingItem, Booked>>();
+const groups = perOwner(
+  (services: Services) =>
+    new GroupCommit<BookingItem, Booked>((key, items) => bookGroup(services, key, items)),
+);
 
 /**
  * The payout accounts of each partner and rail, once a booking that used them committed: an
  * account's id never changes and accounts are never deleted, so the next groups skip the read.
  * Filled only after the commit, so an id is never taken from a rolled-back first use.
  */
-const knownAccounts = new WeakMap<Services, Map<string, Map<string, PayoutAccounts>>>();
+const knownAccounts = perOwner(
+  (_services: Services) => new Map<string, Map<string, PayoutAccounts>>(),
+);
 
 function accountsOf(services: Services, payerKey: string): Map<string, PayoutAccounts> {
-  let byPayer = knownAccounts.get(services);
-  if (!byPayer) {
-    byPayer = new Map();
-    knownAccounts.set(services, byPayer);
-  }
-  return new Map(byPayer.get(payerKey));
+  return new Map(knownAccounts(services).get(payerKey));
 }
 
 function remember(services: Services, payerKey: string, byRail: Map<string, PayoutAccounts>) {
-  knownAccounts.get(services)?.set(payerKey, byRail);
+  knownAccounts(services).set(payerKey, byRail);
 }
 
 /** Books one transfer, in a group with the same partner's concurrent transfers. */
 export function bookInGroup(services: Services, item: BookingItem): Promise<Booked> {
-  let group = groups.get(services);
-  if (!group) {
-    group = new GroupCommit((key, items) => bookGroup(services, key, items));
-    groups.set(services, group);
-  }
-  return group.submit(`${item.row.agent_id}:${item.row.environment}`, item);
+  return groups(services).submit(`${item.row.agent_id}:${item.row.environment}`, item);
 }
 
 /** The booking groups of these services so far (tests read it). */
 export function bookingGroupStats(services: Services) {
-  return groups.get(services)?.stats ?? null;
+  return groups.peek(services)?.stats ?? null;
 }
 
 /** Thrown inside the group's transaction to roll it back: these items' holds were refused. */

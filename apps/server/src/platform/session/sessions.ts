@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { AgentRow, AuthContext } from '../../http/auth-context';
 import { accessListFrom } from '../access/access-list';
 import { type BalanceAccountRow, balancesFromAccounts } from '../balance/ledger-balance-reader';
+import { perOwner } from '../per-owner';
 import { deviceLabel, placeOf } from './device';
 import { hashToken, newToken } from './tokens';
 
@@ -142,20 +143,15 @@ class SessionRowLoader {
   }
 }
 
-const sessionRowLoaders = new WeakMap<Kysely<Database>, Map<boolean, SessionRowLoader>>();
+/** One loader per database handle for each shape (with or without the balances). */
+const sessionRowLoaders = perOwner((db: Kysely<Database>) => ({
+  withBalances: new SessionRowLoader(db, true),
+  plain: new SessionRowLoader(db, false),
+}));
 
 function sessionRowLoader(db: Kysely<Database>, balances: boolean): SessionRowLoader {
-  let loaders = sessionRowLoaders.get(db);
-  if (!loaders) {
-    loaders = new Map();
-    sessionRowLoaders.set(db, loaders);
-  }
-  let loader = loaders.get(balances);
-  if (!loader) {
-    loader = new SessionRowLoader(db, balances);
-    loaders.set(balances, loader);
-  }
-  return loader;
+  const loaders = sessionRowLoaders(db);
+  return balances ? loaders.withBalances : loaders.plain;
 }
 
 export async function loadSession(
