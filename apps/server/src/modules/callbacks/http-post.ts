@@ -25,9 +25,10 @@ export type PostResult =
 export async function postCallback(input: PostInput): Promise<PostResult> {
   const started = performance.now();
   const first = await postOnce(input, started);
-  // A kept connection the receiver closed while it idled fails at once, before any answer: the
-  // POST goes once more on a connection of its own (not another kept one, which may be as stale).
-  // The receiver may have seen the first one: callbacks are at least once, with the same event id.
+  // A kept connection the receiver had closed while it idled fails before any answer (reset or
+  // broken pipe): the POST goes once more, within the same time bound, on a connection of its own
+  // (not another kept one, which may be as stale). The receiver may have seen the first one:
+  // callbacks are at least once, with the same event id.
   if (first.staleConnection) {
     const left = Math.max(1, input.timeoutMs - Math.round(performance.now() - started));
     return (await postOnce({ ...input, timeoutMs: left }, started, false)).result;
