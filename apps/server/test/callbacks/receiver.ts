@@ -29,12 +29,9 @@ export async function startReceiver() {
   const received: Received[] = [];
   let behave: (path: string) => Behaviour = () => ({ status: 200, body: '{"ok":true}' });
   const connectionOf = new WeakMap<object, number>();
-  const requestsOn = new Map<number, number>();
   let connections = 0;
   const server = http.createServer((req, res) => {
     const connection = connectionOf.get(req.socket) ?? 0;
-    const earlier = requestsOn.get(connection) ?? 0;
-    requestsOn.set(connection, earlier + 1);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -48,7 +45,9 @@ export async function startReceiver() {
       };
       received.push(request);
       const b = behave(path);
-      if (b.dropOnReusedConnection && earlier > 0) {
+      // Requests on one connection come one after another: an earlier one is already recorded.
+      const reused = received.some((r) => r !== request && r.connection === connection);
+      if (b.dropOnReusedConnection && reused) {
         req.socket.destroy();
         return;
       }
